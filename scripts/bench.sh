@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Measures the time per replication of both engines through the CLI (a measurement, not a test).
+#
+# usage: scripts/bench.sh [--fig4]
+#
+# For each engine (model, simgrid) and n in {64, 1024}, times one single-process run of
+# tree-dyn at CV 1 with a replication count that takes a few seconds, and prints the table
+#   engine n replications seconds us_per_replication
+# The times are wall-clock times of whole processes, so they include start-up (loading
+# SimGrid, building the platform) and writing the CSV. With --fig4 it also times the full
+# Figure 4 scenario (scenarios/rr8315-fig4.ini, 52 million simulations, --jobs 2) and
+# reports its elapsed time and maximum resident set size. Needs build/ (scripts/setup.sh).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+fig4=0
+for arg in "$@"; do
+  case "$arg" in
+    --fig4) fig4=1 ;;
+    *) echo "usage: scripts/bench.sh [--fig4]" >&2; exit 2 ;;
+  esac
+done
+
+bin=build/hetcoll
+if [[ ! -x "$bin" ]]; then
+  echo "bench: $bin not found; run scripts/setup.sh first" >&2
+  exit 1
+fi
+
+# Outputs go to a scratch directory rather than /dev/null: the CLI writes a temporary file
+# beside its output and renames it, and writes its manifest there too.
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# Replications per (engine, n), chosen so that each run lasts a few seconds.
+declare -A REPLICATIONS=([model:64]=200000 [model:1024]=20000 [simgrid:64]=20000 [simgrid:1024]=500)
+
+echo "# tree-dyn, cv = 1, ratio = 0, one process (--jobs 1); times include process start-up"
+printf '%-8s %6s %13s %9s %19s\n' engine n replications seconds us_per_replication
+for engine in model simgrid; do
+  for n in 64 1024; do
+    r=${REPLICATIONS[$engine:$n]}
+    start=$(date +%s.%N)
+    "$bin" run --family reduction --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
+      --replications "$r" --engine "$engine" --jobs 1 --output "$tmp/bench.csv" --quiet
+    end=$(date +%s.%N)
+    awk -v e="$engine" -v n="$n" -v r="$r" -v s="$start" -v t="$end" \
+      'BEGIN { printf "%-8s %6d %13d %9.3f %19.3f\n", e, n, r, t - s, (t - s) / r * 1e6 }'
+  done
+done
+
+if ((fig4)); then
+  echo
+  echo "# full Figure 4 scenario: scenarios/rr8315-fig4.ini --jobs 2 (includes start-up)"
+  if [[ -x /usr/bin/time ]]; then
+    /usr/bin/time -v -o "$tmp/time.txt" \
+      "$bin" run scenarios/rr8315-fig4.ini --jobs 2 --output "$tmp/fig4.csv" --quiet
+    awk -F': ' '
+      /Elapsed \(wall clock\) time/ { print "elapsed          " $2 }
+      /Maximum resident set size/   { printf "max_rss_kbytes   %s\n", $2 }
+    ' "$tmp/time.txt"
+    echo "# max RSS is that of the largest single process (GNU time -v), not a sum over jobs"
+  else
+    # GNU time (Debian package `time`) is absent: elapsed time only.
+    start=$(date +%s.%N)
+    "$bin" run scenarios/rr8315-fig4.ini --jobs 2 --output "$tmp/fig4.csv" --quiet
+    end=$(date +%s.%N)
+    awk -v s="$start" -v t="$end" 'BEGIN { printf "elapsed_seconds  %.1f\n", t - s }'
+    echo "max_rss_kbytes   unknown (install the Debian package time for /usr/bin/time -v)"
+  fi
+fi

@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Draws a Gantt chart of one replication from a hetcoll trace CSV (written by --trace).
+
+usage: plot_gantt.py TRACE.csv [--algorithm NAME] [--output OUT.png]
+
+One row per host. The upper half of a row shows communications (dark: the host sends,
+light: the host receives), the lower half its computations, so that a reception that
+overlaps a computation (as Fibonacci-stat does) stays visible. An arrow goes from the
+sender at the start of each message to the receiver at its end.
+
+The chart shows the first sweep point of the file (the first one holding --algorithm if
+given) and the lowest replication number in it. Without --algorithm there is one panel per
+algorithm of that point. The default output is the input path with the extension .png.
+Input problems print one line naming the file and exit with status 2.
+"""
+import argparse
+import math
+
+import plot_common as pc
+
+COLUMNS = ("algorithm", "processors", "cv", "ratio", "replication",
+           "kind", "host", "peer", "start", "end")
+NUMERIC = ("processors", "cv", "ratio", "replication", "host", "peer", "start", "end")
+KINDS = ("comm", "compute")
+SEND, RECEIVE, COMPUTE = "#1f4e9c", "#9cc3e6", "#d1495b"
+# Host labels and peer labels stop being readable beyond these many rows.
+MAX_LABELLED_HOSTS = 32
+MAX_PEER_LABELS_HOSTS = 16
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("trace", help="trace CSV written by hetcoll --trace")
+    parser.add_argument("--algorithm", help="draw only this algorithm (e.g. tree-dyn)")
+    parser.add_argument("--output", help="PNG to write (default: TRACE with .png)")
+    return parser.parse_args()
+
+
+def main():
+    args = parse_args()
+    rows = pc.read_rows(args.trace, COLUMNS, NUMERIC)
+    check_kinds(rows, args.trace)
+    rows = select_algorithm(rows, args.trace, args.algorithm)
+    rows = select_replication(first_point(rows))
+    plt = pc.pyplot()
+    figure = draw(rows, plt)
+    algorithms = ", ".join(pc.method_order({row["algorithm"] for row in rows}))
+    pc.save(figure, args.output or pc.default_output(args.trace), f"Gantt chart of {algorithms}")
+
+
+def check_kinds(rows, path):
+    for line, row in enumerate(rows, start=2):
+        if row["kind"] not in KINDS:
+            raise pc.PlotError(path, f"line {line}: kind {row['kind']!r}, expected comm or compute")
+
+
+def select_algorithm(rows, path, algorithm):
+    if not rows:
+        raise pc.PlotError(path, "no events, expected the events of replication 0")
+    if algorithm is None:
+        return rows
+    chosen = [row for row in rows if row["algorithm"] == algorithm]
+    if not chosen:
+        present = ", ".join(pc.method_order({row["algorithm"] for row in rows}))
+        raise pc.PlotError(path, f"no events for algorithm {algorithm}; the trace holds {present}")
+    return chosen
+
+
+def point_of(row):
+    return row["processors"], row["cv"], row["ratio"]
+
+
+def first_point(rows):
+    """Events of the first sweep point in file order; a trace may hold a whole sweep."""
+    point = point_of(rows[0])
+    chosen = [row for row in rows if point_of(row) == point]
+    if len(chosen) < len(rows):
+        pc.note("the trace holds several points; drawing the first one, "
+                "n = {:g}, cv = {:g}, ratio = {:g}".format(*point))
+    return chosen
+
+
+def select_replication(rows):
+    replications = pc.distinct(rows, "replication")
+    if len(replications) > 1:
+        pc.note(f"several replications; drawing replication {replications[0]:g}")
+    return [row for row in rows if row["replication"] == replications[0]]
+
+
+def host_count(rows):
+    hosts = [row["host"] for row in rows] + [row["peer"] for row in rows]
+    return int(max(max(hosts) + 1, rows[0]["processors"]))
+
+
+def draw(rows, plt):
+    algorithms = pc.method_order({row["algorithm"] for row in rows})
+    hosts = host_count(rows)
+    columns = 1 if len(algorithms) == 1 else 2
+    lines = math.ceil(len(algorithms) / columns)
+    # Rows stay about a tenth of an inch high, within a readable panel height.
+    panel_height = min(max(0.13 * hosts + 1.2, 3), 9.5)
+    figure, grid = plt.subplots(lines, columns, squeeze=False, sharex=True,
+                                figsize=(7 * columns, panel_height * lines + 1))
+    for axes, algorithm in zip(grid.flat, algorithms):
+        events = [row for row in rows if row["algorithm"] == algorithm]
+        draw_panel(axes, events, hosts)
+        axes.set_title(f"{pc.method_label(algorithm)}: makespan "
+                       f"{max(row['end'] for row in events):.4g} s", fontsize=10)
+    for axes in list(grid.flat)[len(algorithms):]:
+        axes.set_visible(False)
+    # Shared axis set once from all panels: a per-panel limit would clip the longer schedules.
+    grid[0, 0].set_xlim(0, 1.02 * max(row["end"] for row in rows))
+    add_titles_and_legend(figure, rows[0])
+    return figure
+
+
+def draw_panel(axes, rows, hosts):
+    # Shading every other host keeps a host's comm and compute halves visibly together.
+    for host in range(1, hosts, 2):
+        axes.axhspan(host - 0.5, host + 0.5, color="#f0f0f0", zorder=0, linewidth=0)
+    for row in rows:
+        if row["kind"] == "compute":
+            bar(axes, row, row["host"], 0.0, COMPUTE)
+        else:
+            draw_message(axes, row, hosts)
+    axes.set_ylim(hosts - 0.5, -0.5)
+    step = 1 if hosts <= MAX_LABELLED_HOSTS else math.ceil(hosts / MAX_LABELLED_HOSTS)
+    axes.set_yticks(range(0, hosts, step))
+    axes.set_yticklabels([f"P{host}" for host in range(0, hosts, step)], fontsize=7)
+    axes.set_xlabel("Time (s)")
+    axes.set_ylabel("Host")
+    axes.grid(True, axis="x", alpha=0.3)
+
+
+def bar(axes, row, host, offset, colour):
+    """A bar in one half of a host's row: offset -0.4 is the comm half, 0 the compute half."""
+    axes.broken_barh([(row["start"], row["end"] - row["start"])], (host + offset, 0.4),
+                     facecolors=colour, edgecolor="white", linewidth=0.3)
+
+
+def draw_message(axes, row, hosts):
+    sender, receiver = row["host"], row["peer"]
+    bar(axes, row, sender, -0.4, SEND)
+    bar(axes, row, receiver, -0.4, RECEIVE)
+    axes.annotate("", xy=(row["end"], receiver - 0.2), xytext=(row["start"], sender - 0.2),
+                  arrowprops=dict(arrowstyle="->", color=SEND, alpha=0.5, linewidth=0.7,
+                                  shrinkA=0, shrinkB=0))
+    if hosts <= MAX_PEER_LABELS_HOSTS:
+        axes.text(row["start"], sender - 0.2, f" \u2192P{receiver:g}", fontsize=6,
+                  va="center", ha="left", color="white", clip_on=True)
+
+
+def add_titles_and_legend(figure, row):
+    from matplotlib.lines import Line2D
+    from matplotlib.patches import Patch
+    figure.suptitle(f"Schedule of replication {row['replication']:g} (cf. Figure 2 of "
+                    f"{pc.PAPER})\nn = {row['processors']:g}, CV = {row['cv']:g}, "
+                    f"\u03bc$_c$/\u03bc$_d$ = {row['ratio']:g}", fontsize=11)
+    handles = [Patch(color=SEND, label="sending"), Patch(color=RECEIVE, label="receiving"),
+               Patch(color=COMPUTE, label="computing (\u2295)"),
+               Line2D([], [], color=SEND, alpha=0.5, label="message: sender \u2192 receiver")]
+    figure.legend(handles=handles, loc="lower center", ncol=4, frameon=False,
+                  bbox_to_anchor=(0.5, -0.02))
+    figure.tight_layout(rect=(0, 0.04, 1, 1))
+
+
+if __name__ == "__main__":
+    pc.run(main)

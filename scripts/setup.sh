@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Installs what hetcoll needs on Debian 12 and builds it in Release into build/.
+#
+# usage: scripts/setup.sh
+#
+# Idempotent: packages already installed are checked with dpkg-query, and apt-get (update
+# included) runs only when one is missing; the build is incremental. Works from any directory.
+# Progress goes to stderr; nothing is exported.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+PACKAGES=(
+  build-essential cmake pkg-config
+  libsimgrid-dev libboost-random-dev libboost-program-options-dev
+  libgtest-dev googletest libbenchmark-dev libglpk-dev
+  python3-matplotlib python3-numpy
+)
+
+say() { echo "setup: $*" >&2; }
+
+installed() {
+  [[ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null)" == ?i* ]]
+}
+
+missing=()
+for package in "${PACKAGES[@]}"; do
+  installed "$package" || missing+=("$package")
+done
+
+if ((${#missing[@]})); then
+  say "installing ${missing[*]}"
+  sudo=()
+  if ((EUID != 0)); then
+    command -v sudo >/dev/null || { say "not root and no sudo: install ${missing[*]} by hand"; exit 1; }
+    sudo=(sudo)
+  fi
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    "${missing[@]}" >&2
+else
+  say "all packages present"
+fi
+
+revision=$(git rev-parse --short HEAD 2>/dev/null) || revision=unknown
+say "configuring build/ (Release, revision $revision)"
+cmake -S . -B build --log-level=WARNING -DCMAKE_BUILD_TYPE=Release -DHETCOLL_REVISION="$revision" >&2
+say "building"
+cmake --build build -j2 >&2
+say "built $(pwd)/build/hetcoll"
+
+for python in /usr/bin/python3 python3; do
+  if "$python" -c 'import matplotlib' 2>/dev/null; then
+    say "python with matplotlib: $(command -v "$python") (or use scripts/python.sh)"
+    break
+  fi
+done

@@ -1,0 +1,77 @@
+#include "algorithms/reduction/reduction_family.hpp"
+
+#include "algorithms/reduction/reduction_costs.hpp"
+#include "algorithms/reduction/registry.hpp"
+
+namespace hetcoll {
+namespace {
+
+enum Param { kProcessors, kCv, kRatio, kCommMean };
+
+/// Replications of one point: one cost stream, reseeded identically for every algorithm of a
+/// replication, so the k-th communication of every algorithm takes the same draw.
+class ReductionPointRunner final : public PointRunner {
+ public:
+  ReductionPointRunner(const Point& point, const std::vector<std::string>& algorithms,
+                       const Platform& platform, std::uint64_t seed)
+      : seed_(seed) {
+    ReductionCostParams params;
+    params.comm_mean = point.values[kCommMean];
+    params.cv = point.values[kCv];
+    params.ratio = point.values[kRatio];
+    costs_ = std::make_unique<ReductionCosts>(params, seed);
+    ReductionSetup setup;
+    setup.processors = static_cast<int>(point.values[kProcessors]);
+    setup.scale = CostScale{platform.reference_bandwidth(), platform.reference_speed()};
+    setup.costs = costs_.get();
+    for (const std::string& name : algorithms) policies_.push_back(find_reduction_algorithm(name)->make(setup));
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+    costs_->reseed(derive_seed(seed_, {replication}));
+    return policies_[algorithm].get();
+  }
+
+ private:
+  std::uint64_t seed_;
+  std::unique_ptr<ReductionCosts> costs_;
+  std::vector<std::unique_ptr<Policy>> policies_;
+};
+
+class ReductionFamily final : public Family {
+ public:
+  ReductionFamily() {
+    for (const ReductionAlgorithm& a : reduction_algorithms()) algorithms_.push_back({a.name, a.description});
+  }
+  std::string name() const override { return "reduction"; }
+  std::string description() const override {
+    return "non-clairvoyant reductions with gamma costs (Benoit, Canon, Marchal, RR-8315)";
+  }
+  const std::vector<ParameterSpec>& parameters() const override {
+    static const std::vector<ParameterSpec> params = {
+        {"processors", "number of processors n (hosts 0..n-1)", 64, true, true, 1, false},
+        {"cv", "coefficient of variation of every cost (0: deterministic)", 1, true, false, 0, false},
+        {"ratio", "mean computation cost / mean communication cost (0: no computation)", 0, true, false, 0, false},
+        {"comm-mean", "mean communication cost, in seconds on the reference link", 1, false, false, 0, true},
+    };
+    return params;
+  }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
+  int hosts_needed(const Point& point) const override { return static_cast<int>(point.values[kProcessors]); }
+  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
+                                       const Platform& platform, std::uint64_t seed) const override {
+    return std::make_unique<ReductionPointRunner>(point, algorithms, platform, seed);
+  }
+
+ private:
+  std::vector<AlgorithmInfo> algorithms_;
+};
+
+}  // namespace
+
+const Family& reduction_family() {
+  static const ReductionFamily family;
+  return family;
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,44 @@
+#pragma once
+/// @file registry.hpp
+/// @brief The table of non-clairvoyant reduction algorithms (RR-8315, ALGORITHMS.md §4).
+///
+/// Drivers, the CLI's list and the tests iterate over this one table; no code elsewhere
+/// branches on algorithm names.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "algorithms/reduction/reduction_costs.hpp"
+#include "engine/activity.hpp"
+#include "engine/executor.hpp"
+
+namespace hetcoll {
+
+/// @brief What an algorithm needs to build its policy for one sweep point.
+struct ReductionSetup {
+  int processors = 0;                //!< n: hosts 0..n-1 each hold one value
+  CostScale scale;                   //!< abstract cost to bytes and flops
+  ReductionCosts* costs = nullptr;   //!< reseeded by the caller between replications; decides computes()
+  bool static_overlap = true;        //!< static trees: a reception may overlap the receiver's ⊕ (§4.4)
+  /// Where costs are drawn from if not null (tests: per-pair worst cases, recording wrappers);
+  /// `costs` still decides whether ⊕ is an activity.
+  CostDraws* draws = nullptr;
+};
+
+/// @brief One entry of the table.
+struct ReductionAlgorithm {
+  std::string name;         //!< name used in scenarios and on the command line
+  std::string description;  //!< one line for `hetcoll list`
+  bool non_commutative;     //!< valid for a non-commutative ⊕ (combines adjacent intervals only)
+  /// Builds the policy once per (sweep point, algorithm). Its begin() resets all per-replication
+  /// state, so the same policy runs every replication; `setup.costs` must outlive it.
+  std::unique_ptr<Policy> (*make)(const ReductionSetup&);
+};
+
+/// @brief All reduction algorithms, in a fixed order.
+const std::vector<ReductionAlgorithm>& reduction_algorithms();
+
+/// @brief The entry named `name`, or nullptr if there is none.
+const ReductionAlgorithm* find_reduction_algorithm(const std::string& name);
+
+}  // namespace hetcoll

@@ -1,0 +1,108 @@
+/// @file main.cpp
+/// @brief `hetcoll`: list, run, merge, platform. Thin: every subcommand lives in the library.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "algorithms/family.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "driver/merge.hpp"
+#include "driver/run_command.hpp"
+#include "driver/scenario_parser.hpp"
+#include "platform/simgrid_xml.hpp"
+
+namespace {
+
+constexpr const char* kUsage =
+    "usage: hetcoll list                          algorithms by family, with their parameters\n"
+    "       hetcoll run [FILE.ini] [--KEY VALUE]  run a scenario (hetcoll run --help for the keys)\n"
+    "       hetcoll merge A.csv B.csv ... --output M.csv   join shard outputs\n"
+    "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n";
+
+int list() {
+  for (const hetcoll::Family* f : hetcoll::all_families()) {
+    std::cout << f->name() << ": " << f->description() << "\n  algorithms:\n";
+    for (const hetcoll::AlgorithmInfo& a : f->algorithms()) std::cout << "    " << a.name << "  " << a.description << '\n';
+    std::cout << "  parameters:\n";
+    for (const hetcoll::ParameterSpec& p : f->parameters())
+      std::cout << "    " << p.key << " (default " << hetcoll::format_number(p.default_value)
+                << (p.axis ? ", sweep axis" : "") << ")  " << p.description << '\n';
+  }
+  return 0;
+}
+
+int run(const std::vector<std::string>& args, const std::string& command_line) {
+  for (const std::string& a : args)
+    if (a == "--help" || a == "-h") {
+      std::cout << hetcoll::run_usage();
+      return 0;
+    }
+  hetcoll::Scenario scenario = hetcoll::parse_run_arguments(args);
+  scenario.command_line = command_line;
+  hetcoll::run_scenario(scenario);
+  return 0;
+}
+
+int merge(const std::vector<std::string>& args) {
+  std::vector<std::string> inputs;
+  std::string output = "-";
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--output") {
+      if (i + 1 == args.size()) throw hetcoll::InputError("command line: --output expects a path");
+      output = args[++i];
+    } else {
+      inputs.push_back(args[i]);
+    }
+  }
+  hetcoll::merge_csv_files(inputs, output);
+  return 0;
+}
+
+int platform(const std::vector<std::string>& args) {
+  std::string output = "-";
+  std::string hosts_text;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--output" && i + 1 < args.size()) output = args[++i];
+    else hosts_text = args[i];
+  }
+  const double hosts = hetcoll::parse_number(hosts_text, "N", "command line");
+  if (hosts < 1 || hosts != static_cast<int>(hosts))
+    throw hetcoll::InputError("command line: N expects a whole number of hosts >= 1");
+  const hetcoll::Platform p = hetcoll::ideal_cluster(static_cast<int>(hosts));
+  if (output == "-") hetcoll::write_simgrid_xml(p, std::cout);
+  else hetcoll::write_simgrid_xml_file(p, output);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::vector<std::string> all(argv + 1, argv + argc);
+  std::string command_line = "hetcoll";
+  for (const std::string& a : all) command_line += " '" + a + "'";
+  if (all.empty()) {
+    std::cerr << kUsage;
+    return hetcoll::kExitBadInput;
+  }
+  const std::string command = all.front();
+  const std::vector<std::string> args(all.begin() + 1, all.end());
+  try {
+    if (command == "list") return list();
+    if (command == "run") return run(args, command_line);
+    if (command == "merge") return merge(args);
+    if (command == "platform") return platform(args);
+    if (command == "--help" || command == "-h" || command == "help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    std::cerr << "hetcoll: unknown command '" << command << "' (expected list, run, merge or platform)\n";
+    return hetcoll::kExitBadInput;
+  } catch (const hetcoll::InputError& e) {
+    std::cerr << "hetcoll: " << e.what() << '\n';
+    return hetcoll::kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "hetcoll: error: " << e.what() << '\n';
+    return 1;
+  }
+}

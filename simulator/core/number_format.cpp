@@ -1,0 +1,26 @@
+#include "core/number_format.hpp"
+
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+
+#include "core/error.hpp"
+
+namespace hetcoll {
+
+std::string format_number(double x) {
+  char buffer[32];
+  const auto result = std::to_chars(buffer, buffer + sizeof buffer, x);
+  return std::string(buffer, result.ptr);
+}
+
+double parse_number(const std::string& text, const std::string& key, const std::string& where) {
+  const char* begin = text.c_str();
+  char* end = nullptr;
+  const double value = std::strtod(begin, &end);
+  if (text.empty() || end != begin + text.size() || !std::isfinite(value))
+    throw InputError(where + ": key '" + key + "' expects a finite number, got '" + text + "'");
+  return value;
+}
+
+}  // namespace hetcoll

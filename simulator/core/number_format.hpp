@@ -1,0 +1,17 @@
+#pragma once
+/// @file number_format.hpp
+/// @brief Numbers as text: the shortest form that reads back to the same double, and parsing
+/// with one-line errors.
+#include <string>
+
+namespace hetcoll {
+
+/// @brief Shortest decimal text that parses back to exactly `x` (std::to_chars): byte-stable
+/// output, and CSV that loses nothing.
+std::string format_number(double x);
+
+/// @brief Parses all of `text` as a finite double; throws InputError "<where>: key '<key>'
+/// expects a number, got '<text>'" otherwise.
+double parse_number(const std::string& text, const std::string& key, const std::string& where);
+
+}  // namespace hetcoll

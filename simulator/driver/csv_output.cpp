@@ -1,0 +1,74 @@
+#include "driver/csv_output.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace hetcoll {
+
+std::string parameter_header(const Family& family) {
+  std::string out;
+  for (const ParameterSpec& p : family.parameters())
+    if (p.axis) out += (out.empty() ? "" : ",") + p.key;
+  return out;
+}
+
+std::string parameter_fields(const Family& family, const Point& point) {
+  std::string out;
+  const auto& params = family.parameters();
+  for (std::size_t i = 0; i < params.size(); ++i)
+    if (params[i].axis) out += (out.empty() ? "" : ",") + format_number(point.values[i]);
+  return out;
+}
+
+std::string summary_header(const Family& family) {
+  return "algorithm," + parameter_header(family) + ",replications,mean,stddev,stderr,q10,q50,q90";
+}
+
+std::string summary_row(const std::string& algorithm, const std::string& parameters, const Summary& s) {
+  return algorithm + ',' + parameters + ',' + std::to_string(s.count) + ',' + format_number(s.mean) + ',' +
+         format_number(s.stddev) + ',' + format_number(s.stderr_) + ',' + format_number(s.q10) + ',' +
+         format_number(s.q50) + ',' + format_number(s.q90);
+}
+
+std::string raw_header(const Family& family) {
+  return "algorithm," + parameter_header(family) + ",replication,value";
+}
+
+std::string trace_header(const Family& family) {
+  return "algorithm," + parameter_header(family) + ",replication,kind,host,peer,start,end";
+}
+
+AtomicFile::AtomicFile(const std::string& path, const std::string& key) : path_(path) {
+  if (path_ == "-") return;
+  temporary_ = path_ + ".tmp." + std::to_string(::getpid());
+  file_.open(temporary_, std::ios::binary | std::ios::trunc);
+  if (!file_) throw InputError("key '" + key + "': cannot write '" + path_ + "' (is the directory there and writable?)");
+}
+
+AtomicFile::~AtomicFile() {
+  if (!committed_ && !temporary_.empty()) {
+    file_.close();
+    std::remove(temporary_.c_str());
+  }
+}
+
+std::ostream& AtomicFile::stream() { return path_ == "-" ? std::cout : file_; }
+
+void AtomicFile::commit() {
+  if (path_ == "-") {
+    std::cout.flush();
+    committed_ = true;
+    return;
+  }
+  file_.close();
+  if (!file_ || std::rename(temporary_.c_str(), path_.c_str()) != 0)
+    throw std::runtime_error(path_ + ": could not be written");
+  committed_ = true;
+}
+
+}  // namespace hetcoll

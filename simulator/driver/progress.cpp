@@ -1,0 +1,44 @@
+#include "driver/progress.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+namespace hetcoll {
+namespace {
+
+void print_duration(double seconds) {
+  const long s = static_cast<long>(seconds + 0.5);
+  if (s >= 3600) std::fprintf(stderr, "%ldh%02ldm", s / 3600, (s / 60) % 60);
+  else if (s >= 60) std::fprintf(stderr, "%ldm%02lds", s / 60, s % 60);
+  else std::fprintf(stderr, "%lds", s);
+}
+
+}  // namespace
+
+Progress::Progress(std::uint64_t total, bool enabled)
+    : total_(total), enabled_(enabled), terminal_(::isatty(2) != 0), start_(Clock::now()), last_(start_) {}
+
+void Progress::advance(std::uint64_t replications) {
+  done_ += replications;
+  if (!enabled_) return;
+  const auto now = Clock::now();
+  const double elapsed = std::chrono::duration<double>(now - start_).count();
+  const double since = std::chrono::duration<double>(now - last_).count();
+  if (elapsed < 1.0 || since < (terminal_ ? 0.2 : 10.0)) return;
+  last_ = now;
+  shown_ = true;
+  const double rate = static_cast<double>(done_) / elapsed;
+  std::fprintf(stderr, "%shetcoll: %llu/%llu replications (%.1f%%), %.3g rep/s, ETA ", terminal_ ? "\r" : "",
+               static_cast<unsigned long long>(done_), static_cast<unsigned long long>(total_),
+               100.0 * static_cast<double>(done_) / static_cast<double>(total_ ? total_ : 1), rate);
+  print_duration(rate > 0 ? static_cast<double>(total_ - done_) / rate : 0.0);
+  std::fprintf(stderr, terminal_ ? "   " : "\n");
+  std::fflush(stderr);
+}
+
+void Progress::finish() {
+  if (enabled_ && shown_ && terminal_) std::fprintf(stderr, "\n");
+}
+
+}  // namespace hetcoll

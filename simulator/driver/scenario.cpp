@@ -1,0 +1,28 @@
+#include "driver/scenario.hpp"
+
+#include <sstream>
+
+#include "algorithms/family.hpp"
+#include "core/number_format.hpp"
+
+namespace hetcoll {
+
+std::string to_ini(const Scenario& s) {
+  std::ostringstream out;
+  out << "family = " << s.family->name() << "\nalgorithms =";
+  for (const std::string& a : s.algorithms) out << ' ' << a;
+  out << '\n';
+  const auto& params = s.family->parameters();
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    out << params[i].key << " =";
+    for (double v : s.values[i]) out << ' ' << format_number(v);
+    out << '\n';
+  }
+  out << "replications = " << s.replications << "\nseed = " << s.seed << "\nblock = " << s.block
+      << "\nengine = " << s.engine << '\n';
+  if (!s.platform.empty()) out << "platform = " << s.platform << '\n';
+  for (const std::string& c : s.cfg) out << "cfg = " << c << '\n';
+  return out.str();
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,44 @@
+#pragma once
+/// @file scenario.hpp
+/// @brief The plain description of a run, as the parser resolves it from a file and a command line.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hetcoll {
+
+class Family;
+
+/// @brief Which part of the sweep this process computes (`--shard i/N`).
+struct Shard {
+  int index = 0;   //!< i, from 0
+  int count = 1;   //!< N
+};
+
+/// @brief Everything `hetcoll run` needs; no Boost type leaks out of the parser.
+struct Scenario {
+  std::string source;                 //!< scenario file, for error messages and the manifest
+  std::string command_line;           //!< as typed, for the manifest
+  const Family* family = nullptr;
+  std::vector<std::string> algorithms;
+  /// Values of every family parameter, in family->parameters() order; axes may hold several.
+  std::vector<std::vector<double>> values;
+  std::uint64_t replications = 1000;
+  std::uint64_t seed = 1;
+  std::uint64_t block = 1000;         //!< replications per work unit (fixed: results depend on it, not on jobs)
+  std::string engine = "simgrid";     //!< simgrid or model
+  std::string platform;               //!< SimGrid XML file; empty for the family's built-in platform
+  std::vector<std::string> cfg;       //!< SimGrid --cfg pass-through, "key:value"
+  std::string output = "-";           //!< CSV path, or - for stdout
+  std::string raw;                    //!< per-replication CSV path, empty for none
+  std::string trace;                  //!< trace CSV path, empty for none
+  int jobs = 1;
+  Shard shard;
+  bool resume = false;
+  bool progress = true;               //!< progress lines on stderr
+};
+
+/// @brief The resolved scenario as a scenario file (key = value lines), for the manifest.
+std::string to_ini(const Scenario& scenario);
+
+}  // namespace hetcoll

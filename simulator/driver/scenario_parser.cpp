@@ -1,0 +1,231 @@
+#include "driver/scenario_parser.hpp"
+
+#include <boost/program_options.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "algorithms/family.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace po = boost::program_options;
+
+namespace hetcoll {
+namespace {
+
+// Keys shared by every family. Family keys are added from the family table.
+po::options_description common_options() {
+  po::options_description d("common keys");
+  d.add_options()
+      ("family", po::value<std::string>(), "family of algorithms (default: reduction)")
+      ("algorithms", po::value<std::string>(), "space-separated algorithm names (default: all of the family)")
+      ("replications", po::value<std::string>(), "Monte Carlo replications per point (default 1000)")
+      ("seed", po::value<std::string>(), "root seed of every random stream (default 1)")
+      ("block", po::value<std::string>(), "replications per work unit (default 1000)")
+      ("engine", po::value<std::string>(), "simgrid (default) or model")
+      ("platform", po::value<std::string>(), "SimGrid XML platform (default: the family's built-in one)")
+      ("cfg", po::value<std::vector<std::string>>()->composing(), "SimGrid setting key:value (repeatable)")
+      ("output", po::value<std::string>(), "CSV path, or - for stdout (default -)")
+      ("raw", po::value<std::string>(), "CSV of every replication's value")
+      ("trace", po::value<std::string>(), "CSV of the events of replication 0 of each point")
+      ("jobs", po::value<std::string>(), "processes run at once (default 1)")
+      ("shard", po::value<std::string>(), "i/N: compute only the points of shard i of N")
+      ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
+      ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr");
+  return d;
+}
+
+po::options_description family_options() {
+  po::options_description d("family keys");
+  std::set<std::string> seen;
+  for (const Family* f : all_families())
+    for (const ParameterSpec& p : f->parameters())
+      if (seen.insert(p.key).second) d.add_options()(p.key.c_str(), po::value<std::string>(), p.description.c_str());
+  return d;
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> items;
+  std::string item;
+  std::istringstream in(text);
+  while (in >> item) {
+    std::size_t start = 0;
+    for (std::size_t comma; (comma = item.find(',', start)) != std::string::npos; start = comma + 1)
+      if (comma > start) items.push_back(item.substr(start, comma - start));
+    if (start < item.size()) items.push_back(item.substr(start));
+  }
+  return items;
+}
+
+/// Where a key's value came from, for error messages.
+class Origin {
+ public:
+  Origin(const po::variables_map& cli, std::string file) : cli_(cli), file_(std::move(file)) {}
+  std::string of(const std::string& key) const {
+    return cli_.count(key) || file_.empty() ? std::string("command line") : file_;
+  }
+
+ private:
+  const po::variables_map& cli_;
+  std::string file_;
+};
+
+std::uint64_t parse_count(const po::variables_map& vm, const Origin& origin, const std::string& key,
+                          std::uint64_t fallback, std::uint64_t minimum) {
+  if (!vm.count(key)) return fallback;
+  const std::string text = vm[key].as<std::string>();
+  const double v = parse_number(text, key, origin.of(key));
+  if (v != std::floor(v) || v < static_cast<double>(minimum) || v > 1e18)
+    throw InputError(origin.of(key) + ": key '" + key + "' expects a whole number >= " + std::to_string(minimum) +
+                     ", got '" + text + "'");
+  return static_cast<std::uint64_t>(v);
+}
+
+bool parse_flag(const po::variables_map& vm, const Origin& origin, const std::string& key) {
+  if (!vm.count(key)) return false;
+  const std::string v = vm[key].as<std::string>();
+  if (v == "true" || v == "1" || v == "yes") return true;
+  if (v == "false" || v == "0" || v == "no") return false;
+  throw InputError(origin.of(key) + ": key '" + key + "' expects true or false, got '" + v + "'");
+}
+
+std::vector<double> parse_values(const ParameterSpec& spec, const std::string& text, const std::string& where) {
+  std::vector<double> values;
+  for (const std::string& item : split_list(text)) {
+    const double v = parse_number(item, spec.key, where);
+    const bool low = spec.minimum_exclusive ? v <= spec.minimum : v < spec.minimum;
+    if (low)
+      throw InputError(where + ": key '" + spec.key + "' expects values " + (spec.minimum_exclusive ? "> " : ">= ") +
+                       format_number(spec.minimum) + ", got '" + item + "'");
+    if (spec.integer && v != std::floor(v))
+      throw InputError(where + ": key '" + spec.key + "' expects whole numbers, got '" + item + "'");
+    values.push_back(v);
+  }
+  if (values.empty()) throw InputError(where + ": key '" + spec.key + "' has no value");
+  if (!spec.axis && values.size() > 1)
+    throw InputError(where + ": key '" + spec.key + "' takes one value, not a list");
+  // Axes run in ascending order: the canonical point order that `hetcoll merge` restores.
+  std::sort(values.begin(), values.end());
+  values.erase(std::unique(values.begin(), values.end()), values.end());
+  return values;
+}
+
+Shard parse_shard(const std::string& text, const std::string& where) {
+  const std::size_t slash = text.find('/');
+  Shard s;
+  try {
+    if (slash == std::string::npos) throw std::invalid_argument("no slash");
+    std::size_t used = 0;
+    s.index = std::stoi(text.substr(0, slash), &used);
+    if (used != slash) throw std::invalid_argument("index");
+    const std::string count = text.substr(slash + 1);
+    s.count = std::stoi(count, &used);
+    if (used != count.size()) throw std::invalid_argument("count");
+  } catch (const std::exception&) {
+    throw InputError(where + ": key 'shard' expects i/N, got '" + text + "'");
+  }
+  if (s.count < 1 || s.index < 0 || s.index >= s.count)
+    throw InputError(where + ": key 'shard' expects i/N with 0 <= i < N, got '" + text + "'");
+  return s;
+}
+
+std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
+  return vm.count(key) ? vm[key].as<std::string>() : fallback;
+}
+
+}  // namespace
+
+std::string run_usage() {
+  po::options_description all("hetcoll run [SCENARIO.ini] [--KEY VALUE ...]");
+  all.add(common_options()).add(family_options());
+  std::ostringstream out;
+  out << all;
+  return out.str();
+}
+
+Scenario parse_run_arguments(const std::vector<std::string>& args) {
+  po::options_description options;
+  options.add(common_options()).add(family_options());
+  po::options_description positional_holder;
+  positional_holder.add_options()("scenario", po::value<std::string>());
+  po::options_description cli_options;
+  cli_options.add(options).add(positional_holder);
+  po::positional_options_description positional;
+  positional.add("scenario", 1);
+
+  po::variables_map cli;
+  try {
+    po::store(po::command_line_parser(args).options(cli_options).positional(positional).run(), cli);
+  } catch (const po::error& e) {
+    throw InputError(std::string("command line: ") + e.what());
+  }
+  Scenario s;
+  s.source = get(cli, "scenario", "");
+  po::variables_map vm = cli;  // the command line is stored first, so it wins over the file
+  if (!s.source.empty()) {
+    std::ifstream file(s.source);
+    if (!file) throw InputError(s.source + ": cannot read the scenario file");
+    try {
+      po::store(po::parse_config_file(file, options, false), vm);
+    } catch (const po::unknown_option& e) {
+      throw InputError(s.source + ": unknown key '" + e.get_option_name() + "' (see hetcoll list)");
+    } catch (const po::error& e) {
+      throw InputError(s.source + ": " + e.what());
+    }
+  }
+  const Origin origin(cli, s.source);
+
+  const std::string family = get(vm, "family", "reduction");
+  s.family = find_family(family);
+  if (s.family == nullptr) throw InputError(origin.of("family") + ": key 'family' names no family: '" + family + "'");
+  for (const Family* f : all_families())
+    for (const ParameterSpec& p : f->parameters())
+      if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
+        throw InputError(origin.of(p.key) + ": key '" + p.key + "' does not apply to family " + family);
+
+  if (vm.count("algorithms")) {
+    s.algorithms = split_list(vm["algorithms"].as<std::string>());
+    if (s.algorithms.empty()) throw InputError(origin.of("algorithms") + ": key 'algorithms' is empty");
+    for (const std::string& a : s.algorithms)
+      if (!s.family->has_algorithm(a))
+        throw InputError(origin.of("algorithms") + ": key 'algorithms': unknown algorithm '" + a + "' in family " +
+                         family + " (see hetcoll list)");
+    std::set<std::string> unique(s.algorithms.begin(), s.algorithms.end());
+    if (unique.size() != s.algorithms.size())
+      throw InputError(origin.of("algorithms") + ": key 'algorithms' lists an algorithm twice");
+  } else {
+    for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
+  }
+
+  for (const ParameterSpec& p : s.family->parameters())
+    s.values.push_back(vm.count(p.key) ? parse_values(p, vm[p.key].as<std::string>(), origin.of(p.key))
+                                       : std::vector<double>{p.default_value});
+
+  s.replications = parse_count(vm, origin, "replications", s.replications, 1);
+  s.seed = parse_count(vm, origin, "seed", s.seed, 0);
+  s.block = parse_count(vm, origin, "block", s.block, 1);
+  s.jobs = static_cast<int>(parse_count(vm, origin, "jobs", 1, 1));
+  s.engine = get(vm, "engine", s.engine);
+  if (s.engine != "simgrid" && s.engine != "model")
+    throw InputError(origin.of("engine") + ": key 'engine' expects simgrid or model, got '" + s.engine + "'");
+  s.platform = get(vm, "platform", "");
+  if (vm.count("cfg")) s.cfg = vm["cfg"].as<std::vector<std::string>>();
+  for (const std::string& c : s.cfg)
+    if (c.find(':') == std::string::npos)
+      throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
+  s.output = get(vm, "output", s.output);
+  s.raw = get(vm, "raw", "");
+  s.trace = get(vm, "trace", "");
+  if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));
+  s.resume = parse_flag(vm, origin, "resume");
+  s.progress = !parse_flag(vm, origin, "quiet");
+  if (s.resume && s.output == "-")
+    throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
+  return s;
+}
+
+}  // namespace hetcoll

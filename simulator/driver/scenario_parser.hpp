@@ -1,0 +1,21 @@
+#pragma once
+/// @file scenario_parser.hpp
+/// @brief Turns a scenario file and command-line overrides into one Scenario.
+///
+/// The only code that includes Boost.Program_options (STYLE.md habit 8).
+#include <string>
+#include <vector>
+
+#include "driver/scenario.hpp"
+
+namespace hetcoll {
+
+/// @brief Parses the arguments of `hetcoll run` (everything after "run"): an optional scenario
+/// file and `--key value` overrides. Throws InputError with a one-line message naming the file
+/// or key and what was expected.
+Scenario parse_run_arguments(const std::vector<std::string>& args);
+
+/// @brief Text of `hetcoll run --help`: every common key, then each family's keys.
+std::string run_usage();
+
+}  // namespace hetcoll

@@ -1,0 +1,35 @@
+#pragma once
+/// @file sweep.hpp
+/// @brief Sweep points, their seeds, and the work units they are cut into.
+#include <cstdint>
+#include <vector>
+
+#include "algorithms/family.hpp"
+#include "driver/scenario.hpp"
+
+namespace hetcoll {
+
+/// @brief The cross product of the scenario's axes, in canonical order: parameters in family
+/// order, each axis ascending, the last parameter varying fastest.
+std::vector<Point> expand_points(const Scenario& scenario);
+
+/// @brief Seed of a point, from the root seed and the point's values (not its position), so
+/// adding a value to an axis leaves the other points' numbers unchanged.
+std::uint64_t point_seed(std::uint64_t seed, const Point& point);
+
+/// @brief Replications [first, first + count) of one point, run by one fresh engine.
+struct WorkUnit {
+  std::size_t point = 0;
+  std::uint64_t first = 0;
+  std::uint64_t count = 0;
+};
+
+/// @brief Cuts the points of `shard` into units of `block` replications. A unit is the grain
+/// of reproducibility: its engine starts at clock 0, so its numbers depend on the unit only,
+/// never on how many processes, jobs or shards share the work.
+std::vector<WorkUnit> make_units(const Scenario& scenario, std::size_t points, const std::vector<bool>& skip);
+
+/// @brief True if point `index` belongs to the scenario's shard (points are dealt round-robin).
+bool in_shard(const Scenario& scenario, std::size_t index);
+
+}  // namespace hetcoll

@@ -1,0 +1,216 @@
+#include "driver/work_runner.hpp"
+
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "algorithms/family.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "driver/csv_output.hpp"
+#include "engine/model/model_engine.hpp"
+#include "engine/recording_policy.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
+
+namespace hetcoll {
+namespace {
+
+constexpr int kChildInputError = 2;
+constexpr int kChildFailure = 3;
+
+/// Feeds a unit's replications to an engine: every algorithm of replication r, then r + 1.
+class UnitSource final : public ReplicationSource {
+ public:
+  UnitSource(const RunSetup& setup, const WorkUnit& unit, PointRunner& runner, UnitResult& result)
+      : setup_(setup), unit_(unit), runner_(runner), result_(result),
+        algorithms_(setup.scenario->algorithms.size()) {
+    result_.values.assign(unit.count * algorithms_, 0.0);
+  }
+
+  Policy* next(std::vector<LinkSetting>& settings) override {
+    if (replication_ == unit_.count) return nullptr;
+    Policy* policy = runner_.policy(algorithm_, unit_.first + replication_, settings);
+    if (unit_.first + replication_ == 0 && !setup_.scenario->trace.empty()) {
+      recorder_ = std::make_unique<RecordingPolicy>(*policy);
+      return recorder_.get();
+    }
+    recorder_.reset();
+    return policy;
+  }
+
+  void finished(double makespan) override {
+    result_.values[replication_ * algorithms_ + algorithm_] = runner_.value(algorithm_, makespan);
+    if (recorder_) append_trace();
+    if (++algorithm_ == algorithms_) {
+      algorithm_ = 0;
+      ++replication_;
+    }
+  }
+
+ private:
+  void append_trace() {
+    const Scenario& s = *setup_.scenario;
+    const std::string prefix = s.algorithms[algorithm_] + ',' +
+                               parameter_fields(*s.family, setup_.points[unit_.point]) + ",0,";
+    std::ostringstream out;
+    for (const Completion& c : recorder_->events()) {
+      const Activity& a = c.activity;
+      out << prefix << (a.kind == ActivityKind::comm ? "comm," : "compute,") << a.host << ',' << a.peer << ','
+          << format_number(c.start) << ',' << format_number(c.end) << '\n';
+    }
+    result_.trace += out.str();
+  }
+
+  const RunSetup& setup_;
+  const WorkUnit& unit_;
+  PointRunner& runner_;
+  UnitResult& result_;
+  std::size_t algorithms_;
+  std::size_t algorithm_ = 0;
+  std::uint64_t replication_ = 0;
+  std::unique_ptr<RecordingPolicy> recorder_;
+};
+
+void write_result(const std::string& path, const UnitResult& r) {
+  std::ofstream out(path, std::ios::binary);
+  const std::uint64_t n = r.values.size(), t = r.trace.size();
+  out.write(reinterpret_cast<const char*>(&n), sizeof n);
+  out.write(reinterpret_cast<const char*>(r.values.data()), static_cast<std::streamsize>(n * sizeof(double)));
+  out.write(reinterpret_cast<const char*>(&t), sizeof t);
+  out.write(r.trace.data(), static_cast<std::streamsize>(t));
+  if (!out.flush()) throw std::runtime_error(path + ": cannot write a unit's results");
+}
+
+UnitResult read_result(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  UnitResult r;
+  std::uint64_t n = 0, t = 0;
+  in.read(reinterpret_cast<char*>(&n), sizeof n);
+  r.values.resize(n);
+  in.read(reinterpret_cast<char*>(r.values.data()), static_cast<std::streamsize>(n * sizeof(double)));
+  in.read(reinterpret_cast<char*>(&t), sizeof t);
+  r.trace.resize(t);
+  in.read(r.trace.data(), static_cast<std::streamsize>(t));
+  if (!in) throw std::runtime_error(path + ": a unit's results are incomplete");
+  std::remove(path.c_str());
+  return r;
+}
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::string line;
+  std::getline(in, line);
+  std::remove(path.c_str());
+  return line;
+}
+
+/// Runs `body` in a child; the child reports errors in `error_path` and exits with a status
+/// that says which kind. Never returns in the child.
+pid_t spawn(const std::string& error_path, const std::function<void()>& body) {
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid > 0) return pid;
+  int status = 0;
+  try {
+    body();
+  } catch (const InputError& e) {
+    std::ofstream(error_path) << e.what() << '\n';
+    status = kChildInputError;
+  } catch (const std::exception& e) {
+    std::ofstream(error_path) << e.what() << '\n';
+    status = kChildFailure;
+  }
+  std::fflush(nullptr);
+  ::_exit(status);  // no atexit handlers, no destructors of the parent's objects
+}
+
+void check_exit(int status, const std::string& error_path) {
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
+  std::string message = read_text(error_path);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kChildInputError) throw InputError(message);
+  if (message.empty())
+    message = WIFSIGNALED(status) ? "a worker process died of signal " + std::to_string(WTERMSIG(status))
+                                  : "a worker process failed";
+  throw std::runtime_error(message);
+}
+
+}  // namespace
+
+UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
+  const Scenario& s = *setup.scenario;
+  const Point& point = setup.points[unit.point];
+  const int hosts = s.family->hosts_needed(point);
+  UnitResult result;
+  auto run = [&](Engine& engine, const Platform& platform) {
+    auto runner = s.family->prepare(point, s.algorithms, platform, point_seed(s.seed, point));
+    UnitSource source(setup, unit, *runner, result);
+    engine.run(source);
+  };
+  if (s.engine == "model") {
+    if (s.platform.empty()) {
+      run(*make_model_engine(setup.platform), setup.platform);
+    } else {
+      // SimGrid reads the file and answers route queries; its engine is never run here.
+      Platform platform = SimgridSession(s.platform, s.cfg).describe(true);
+      run(*make_model_engine(platform), platform);
+    }
+  } else {
+    SimgridSession session(setup.platform_file, s.cfg);
+    const Platform platform = s.platform.empty() ? setup.platform : session.describe(false);
+    run(*session.engine(hosts), platform);
+  }
+  return result;
+}
+
+void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
+               const std::function<void(std::size_t, UnitResult&&)>& done) {
+  std::map<pid_t, std::size_t> running;
+  auto path = [&](std::size_t i, const char* what) { return setup.work_dir + "/unit" + std::to_string(i) + what; };
+  auto stop_all = [&] {
+    for (const auto& child : running) ::kill(child.first, SIGKILL);
+    for (const auto& child : running) ::waitpid(child.first, nullptr, 0);
+    running.clear();
+  };
+  std::size_t next = 0;
+  try {
+    while (next < units.size() || !running.empty()) {
+      while (next < units.size() && static_cast<int>(running.size()) < jobs) {
+        const std::size_t i = next++;
+        running[spawn(path(i, ".err"), [&] { write_result(path(i, ".bin"), execute_unit(setup, units[i])); })] = i;
+      }
+      int status = 0;
+      const pid_t pid = ::waitpid(-1, &status, 0);
+      if (pid < 0) throw std::runtime_error("waitpid failed");
+      const auto it = running.find(pid);
+      if (it == running.end()) continue;
+      const std::size_t i = it->second;
+      running.erase(it);
+      check_exit(status, path(i, ".err"));
+      done(i, read_result(path(i, ".bin")));
+    }
+  } catch (...) {
+    stop_all();
+    throw;
+  }
+}
+
+std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task) {
+  const std::string out_path = work_dir + "/probe.out", error_path = work_dir + "/probe.err";
+  const pid_t pid = spawn(error_path, [&] { std::ofstream(out_path) << task(); });
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  check_exit(status, error_path);
+  std::ifstream in(out_path);
+  std::stringstream text;
+  text << in.rdbuf();
+  std::remove(out_path.c_str());
+  return text.str();
+}
+
+}  // namespace hetcoll

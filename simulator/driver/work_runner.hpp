@@ -1,0 +1,51 @@
+#pragma once
+/// @file work_runner.hpp
+/// @brief Executes work units, each in a forked child with a fresh engine.
+///
+/// SimGrid allows one engine per process and its clock only grows, so every unit runs in its
+/// own child: the clock starts at 0 for every unit and its numbers cannot depend on what ran
+/// before it in the same process. The parent never loads SimGrid state, holds the results of
+/// the points in flight only, and stays free to merge them in a fixed order.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "driver/scenario.hpp"
+#include "driver/sweep.hpp"
+#include "platform/platform.hpp"
+
+namespace hetcoll {
+
+/// @brief What every unit needs, prepared once in the parent.
+struct RunSetup {
+  const Scenario* scenario = nullptr;
+  std::vector<Point> points;
+  /// Built-in platform (empty hosts when the scenario names a file).
+  Platform platform;
+  /// XML file the SimGrid engine loads: the scenario's, or the built-in one written out.
+  std::string platform_file;
+  /// Private directory for the children's result files.
+  std::string work_dir;
+};
+
+/// @brief Values of a unit's replications, [replication][algorithm] row-major, and the trace
+/// rows of replication 0 when the unit holds it and a trace was asked for.
+struct UnitResult {
+  std::vector<double> values;
+  std::string trace;
+};
+
+/// @brief Runs one unit in this process. Creates an engine, so with SimGrid only once per process.
+UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit);
+
+/// @brief Runs `units` in forked children, at most `jobs` at a time, starting them in order;
+/// `done(index, result)` is called in the parent as each finishes. A child's InputError is
+/// rethrown here as InputError (other children are stopped first).
+void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
+               const std::function<void(std::size_t, UnitResult&&)>& done);
+
+/// @brief Runs `task` in a forked child and returns what it returns; rethrows its InputError.
+/// Lets the parent ask SimGrid about a platform file without creating an engine itself.
+std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task);
+
+}  // namespace hetcoll

@@ -1,0 +1,41 @@
+#pragma once
+/// @file engine.hpp
+/// @brief The engine interface: run replications back to back, each driven by a policy.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/executor.hpp"
+
+namespace hetcoll {
+
+/// @brief A change to a link, applied before a replication starts and kept until changed.
+struct LinkSetting {
+  std::string link;       //!< link name in the platform
+  double bandwidth = 0;   //!< bytes per second
+  double latency = 0;     //!< seconds
+};
+
+/// @brief Supplies replications to an engine and collects their outcomes.
+///
+/// Engines own the control flow (SimGrid's run() does not return until the simulation ends),
+/// so the driver hands over a source and the engine pulls from it.
+class ReplicationSource {
+ public:
+  virtual ~ReplicationSource() = default;
+  /// Policy of the next replication (owned by the source), or nullptr when there is none.
+  /// `settings` comes empty; fill it to change links before this replication.
+  virtual Policy* next(std::vector<LinkSetting>& settings) = 0;
+  /// Outcome of the replication returned by the last next(): its makespan in seconds.
+  virtual void finished(double makespan) = 0;
+};
+
+/// @brief An engine executes policies on a platform.
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  /// Runs every replication the source supplies, in order. Call at most once.
+  virtual void run(ReplicationSource& source) = 0;
+};
+
+}  // namespace hetcoll

@@ -1,0 +1,53 @@
+#include "engine/plan.hpp"
+
+#include <stdexcept>
+
+namespace hetcoll {
+
+int Plan::add(const PlanOp& op, std::initializer_list<int> after) {
+  return add(op, std::vector<int>(after));
+}
+
+int Plan::add(const PlanOp& op, const std::vector<int>& after) {
+  const int index = static_cast<int>(ops_.size());
+  ops_.push_back(op);
+  dependents_.emplace_back();
+  dependency_count_.push_back(0);
+  for (int before : after) require(index, before);
+  return index;
+}
+
+void Plan::require(int op, int before) {
+  // Only earlier operations can be waited for, which keeps every plan acyclic by construction.
+  if (before < 0 || before >= op) throw std::logic_error("Plan: dependency on a later operation");
+  dependents_[before].push_back(op);
+  ++dependency_count_[op];
+}
+
+PlanPolicy::PlanPolicy(const Plan& plan, const CostScale& scale, CostDraws* costs)
+    : plan_(plan), scale_(scale), costs_(costs) {}
+
+void PlanPolicy::begin(Executor& executor) {
+  const int n = static_cast<int>(plan_.size());
+  waiting_.resize(n);
+  for (int i = 0; i < n; ++i) waiting_[i] = plan_.dependency_count(i);
+  for (int i = 0; i < n; ++i)
+    if (waiting_[i] == 0) launch(executor, i);
+}
+
+void PlanPolicy::on_complete(Executor& executor, const Completion& done) {
+  for (int next : plan_.dependents(static_cast<int>(done.activity.tag)))
+    if (--waiting_[next] == 0) launch(executor, next);
+}
+
+void PlanPolicy::launch(Executor& executor, int index) {
+  const PlanOp& op = plan_.op(index);
+  const bool comm = op.kind == ActivityKind::comm;
+  double cost = op.cost;
+  if (cost == PlanOp::kDrawn) cost = comm ? costs_->comm(op.host, op.peer) : costs_->compute(op.host);
+  Activity a = comm ? scale_.comm(op.host, op.peer, cost, index) : scale_.compute(op.host, cost, index);
+  a.rate = op.rate;
+  executor.start(a);
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,81 @@
+#pragma once
+/// @file plan.hpp
+/// @brief Static plans: operations linked by dependencies, executed as a Policy.
+///
+/// The LogGOPSim idea (an algorithm becomes data): a plan lists operations, each with the
+/// operations it must wait for; the same plan runs on either engine and, because it is data,
+/// can be checked without running anything. Per-host ordering (one receive at a time, one
+/// computation at a time) is expressed as dependencies by the plan's builder.
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "engine/executor.hpp"
+
+namespace hetcoll {
+
+/// @brief Where the cost of an operation comes from when the plan does not fix it.
+///
+/// Costs are drawn when an operation starts, so the k-th communication started in a
+/// replication takes the k-th communication draw whatever the algorithm (common random numbers).
+class CostDraws {
+ public:
+  virtual ~CostDraws() = default;
+  /// Abstract cost of the next communication started (src to dst).
+  virtual double comm(int src, int dst) = 0;
+  /// Abstract cost of the next computation started on `host`.
+  virtual double compute(int host) = 0;
+};
+
+/// @brief One operation of a plan.
+struct PlanOp {
+  /// Cost marker: draw the cost from CostDraws when the operation starts.
+  static constexpr double kDrawn = -1.0;
+  ActivityKind kind = ActivityKind::comm;
+  int host = 0;            //!< sender or computing host
+  int peer = -1;           //!< receiver of a comm
+  double cost = kDrawn;    //!< abstract cost, or kDrawn
+  double rate = 0;         //!< comm rate cap in bytes/s (0: none)
+};
+
+/// @brief An immutable dependency graph of operations, built once and run many times.
+class Plan {
+ public:
+  /// Adds an operation that starts once every operation in `after` has completed; returns its index.
+  int add(const PlanOp& op, std::initializer_list<int> after = {});
+  int add(const PlanOp& op, const std::vector<int>& after);
+  /// Adds a dependency: `op` waits for `before`.
+  void require(int op, int before);
+
+  std::size_t size() const { return ops_.size(); }
+  const PlanOp& op(int i) const { return ops_[i]; }
+  const std::vector<int>& dependents(int i) const { return dependents_[i]; }
+  int dependency_count(int i) const { return dependency_count_[i]; }
+
+ private:
+  std::vector<PlanOp> ops_;
+  std::vector<std::vector<int>> dependents_;
+  std::vector<int> dependency_count_;
+};
+
+/// @brief Runs a Plan: starts each operation as soon as its dependencies have completed.
+///
+/// Operations released by the same completion start in index order. The activity tag is the
+/// operation index, so a trace maps back to the plan.
+class PlanPolicy final : public Policy {
+ public:
+  /// `plan` and `costs` must outlive the policy; `costs` may be null if every cost is fixed.
+  PlanPolicy(const Plan& plan, const CostScale& scale, CostDraws* costs);
+  void begin(Executor& executor) override;
+  void on_complete(Executor& executor, const Completion& done) override;
+
+ private:
+  void launch(Executor& executor, int op);
+
+  const Plan& plan_;
+  CostScale scale_;
+  CostDraws* costs_;
+  std::vector<int> waiting_;  // dependencies not yet completed, per operation
+};
+
+}  // namespace hetcoll

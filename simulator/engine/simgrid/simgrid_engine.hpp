@@ -1,0 +1,20 @@
+#pragma once
+/// @file simgrid_engine.hpp
+/// @brief Internal: the Engine that executes policies with s4u actors (see SimgridSession).
+#include <memory>
+#include <vector>
+
+#include "engine/engine.hpp"
+
+namespace simgrid::s4u {
+class Engine;
+class Host;
+}  // namespace simgrid::s4u
+
+namespace hetcoll {
+
+/// @brief Runs replications as one SimGrid simulation on `hosts` (host index i = hosts[i]).
+std::unique_ptr<Engine> make_simgrid_engine(simgrid::s4u::Engine& engine,
+                                            std::vector<simgrid::s4u::Host*> hosts);
+
+}  // namespace hetcoll

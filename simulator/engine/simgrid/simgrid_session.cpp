@@ -1,0 +1,127 @@
+#include "engine/simgrid/simgrid_session.hpp"
+
+#include <simgrid/s4u.hpp>
+#include <simgrid/version.h>
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <limits>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "engine/simgrid/simgrid_engine.hpp"
+#include "engine/executor.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace hetcoll {
+namespace {
+
+// "p2" < "p10": digit runs compare as numbers, so host i of a generated platform is p<i>.
+bool natural_less(const std::string& a, const std::string& b) {
+  std::size_t i = 0, j = 0;
+  while (i < a.size() && j < b.size()) {
+    if (std::isdigit(static_cast<unsigned char>(a[i])) && std::isdigit(static_cast<unsigned char>(b[j]))) {
+      std::size_t ei = i, ej = j;
+      while (ei < a.size() && std::isdigit(static_cast<unsigned char>(a[ei]))) ++ei;
+      while (ej < b.size() && std::isdigit(static_cast<unsigned char>(b[ej]))) ++ej;
+      const std::string na = a.substr(i, ei - i), nb = b.substr(j, ej - j);
+      const std::size_t za = na.find_first_not_of('0'), zb = nb.find_first_not_of('0');
+      const std::string ta = za == std::string::npos ? "" : na.substr(za);
+      const std::string tb = zb == std::string::npos ? "" : nb.substr(zb);
+      if (ta.size() != tb.size()) return ta.size() < tb.size();
+      if (ta != tb) return ta < tb;
+      i = ei;
+      j = ej;
+    } else {
+      if (a[i] != b[j]) return a[i] < b[j];
+      ++i;
+      ++j;
+    }
+  }
+  return a.size() - i < b.size() - j;
+}
+
+std::string first_line(const std::string& text) {
+  const std::size_t end = text.find('\n');
+  return end == std::string::npos ? text : text.substr(0, end);
+}
+
+}  // namespace
+
+std::vector<std::string> exact_timing_config() {
+  return {"network/model:CM02", "network/crosstraffic:0", "network/TCP-gamma:0",
+          // Dates closer than this are one instant; the model engine applies the same rule
+          // (kSimultaneity) so both engines cut batches alike even for vanishing gamma costs.
+          "surf/precision:" + format_number(kSimultaneity)};
+}
+
+struct SimgridSession::Impl {
+  std::vector<std::string> args;  // SimGrid keeps pointers into argv
+  std::vector<char*> argv;
+  std::unique_ptr<sg4::Engine> engine;
+  std::vector<sg4::Host*> hosts;
+};
+
+SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg)
+    : impl_(std::make_unique<Impl>()) {
+  if (!std::ifstream(platform_file))
+    throw InputError(platform_file + ": cannot read the platform file (platform = FILE.xml)");
+  impl_->args.push_back("hetcoll");
+  for (const std::string& c : exact_timing_config()) impl_->args.push_back("--cfg=" + c);
+  for (const std::string& c : cfg) impl_->args.push_back("--cfg=" + c);
+  // SimGrid announces every configuration change at INFO level; keep stderr for progress.
+  impl_->args.push_back("--log=xbt_cfg.thres:warning");
+  for (std::string& a : impl_->args) impl_->argv.push_back(a.data());
+  impl_->argv.push_back(nullptr);
+  int argc = static_cast<int>(impl_->args.size());
+  impl_->engine = std::make_unique<sg4::Engine>(&argc, impl_->argv.data());
+  try {
+    impl_->engine->load_platform(platform_file);
+  } catch (const std::exception& e) {
+    throw InputError(platform_file + ": not a valid SimGrid platform: " + first_line(e.what()));
+  }
+  impl_->hosts = impl_->engine->get_all_hosts();
+  std::sort(impl_->hosts.begin(), impl_->hosts.end(),
+            [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
+  if (impl_->hosts.empty()) throw InputError(platform_file + ": the platform has no host");
+}
+
+SimgridSession::~SimgridSession() = default;
+
+Platform SimgridSession::describe(bool routes) const {
+  Platform p;
+  for (const sg4::Host* h : impl_->hosts) p.hosts.push_back({h->get_name(), h->get_speed(), -1, -1, 0});
+  for (const sg4::Link* l : impl_->engine->get_all_links())
+    p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency()});
+  if (!routes) return p;
+  const std::size_t n = impl_->hosts.size();
+  p.route_table.resize(n * n);
+  std::vector<sg4::Link*> links;
+  for (std::size_t s = 0; s < n; ++s)
+    for (std::size_t d = 0; d < n; ++d) {
+      RouteCost& cost = p.route_table[s * n + d];
+      cost.bandwidth = std::numeric_limits<double>::infinity();
+      if (s == d) continue;
+      links.clear();
+      impl_->hosts[s]->route_to(impl_->hosts[d], links, &cost.latency);
+      for (const sg4::Link* l : links) cost.bandwidth = std::min(cost.bandwidth, l->get_bandwidth());
+    }
+  return p;
+}
+
+std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
+  if (hosts > static_cast<int>(impl_->hosts.size()))
+    throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
+                     std::to_string(impl_->hosts.size()));
+  std::vector<sg4::Host*> used(impl_->hosts.begin(), impl_->hosts.begin() + hosts);
+  return make_simgrid_engine(*impl_->engine, std::move(used));
+}
+
+std::string SimgridSession::version() {
+  return std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
+         (SIMGRID_VERSION_PATCH > 0 ? "." + std::to_string(SIMGRID_VERSION_PATCH) : "");
+}
+
+}  // namespace hetcoll

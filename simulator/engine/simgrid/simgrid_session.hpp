@@ -1,0 +1,50 @@
+#pragma once
+/// @file simgrid_session.hpp
+/// @brief The one SimGrid engine of a process: platform loading, description and execution.
+///
+/// SimGrid allows a single engine per process (its clock never resets and its configuration
+/// freezes), so a process opens one session, reads the platform through it and runs all of its
+/// replications inside one Engine::run(). The driver forks a child per block of work, which
+/// keeps the simulated clock small and lets a parent stay free of SimGrid state. This folder is
+/// the only code that includes SimGrid headers.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "platform/platform.hpp"
+
+namespace hetcoll {
+
+/// @brief Configuration that makes SimGrid time messages exactly as latency + size / bandwidth
+/// (DESIGN.md principle 2); user `--cfg` values come after and can override them.
+std::vector<std::string> exact_timing_config();
+
+/// @brief A SimGrid engine with a loaded platform, in this process.
+class SimgridSession {
+ public:
+  /// Loads `platform_file`; `cfg` holds "key:value" SimGrid settings. Throws InputError naming
+  /// the file if it is missing or malformed.
+  SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg);
+  ~SimgridSession();
+  SimgridSession(const SimgridSession&) = delete;
+  SimgridSession& operator=(const SimgridSession&) = delete;
+
+  /// Hosts in natural name order (p2 before p10): host index i of every algorithm is hosts[i].
+  /// With `routes`, also the full route table (n² look-ups), so the model engine can time
+  /// messages on this platform.
+  Platform describe(bool routes) const;
+
+  /// The engine that runs replications on the first `hosts` hosts (in describe() order).
+  /// Call once per session.
+  std::unique_ptr<Engine> engine(int hosts);
+
+  /// SimGrid's version string, for run manifests.
+  static std::string version();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace hetcoll

@@ -1,0 +1,69 @@
+#pragma once
+/// @file platform.hpp
+/// @brief Engine-agnostic description of a platform: hosts, links and routes.
+///
+/// The model engine times activities on it (contention-free); generators build it and
+/// write it as SimGrid XML for the SimGrid engine (platform/simgrid_xml.hpp), so both engines
+/// see the same numbers. Routes have a fixed shape that covers every platform hetcoll
+/// generates: src's uplink, the links between the two hosts' zones (a backbone, a WAN link),
+/// dst's downlink. A route table extracted from any SimGrid file can replace that shape.
+#include <string>
+#include <vector>
+
+namespace hetcoll {
+
+/// @brief A network link as SimGrid sees it.
+struct LinkSpec {
+  std::string name;        //!< SimGrid link id
+  double bandwidth = 0;    //!< bytes per second
+  double latency = 0;      //!< seconds
+};
+
+/// @brief A host with its private links.
+struct HostSpec {
+  std::string name;        //!< SimGrid host id
+  double speed = 0;        //!< flops per second
+  int up = -1;             //!< index of the link its outgoing messages take first (-1: none)
+  int down = -1;           //!< index of the link its incoming messages take last (-1: none)
+  int zone = 0;            //!< cluster index; routes between zones cross `between` links
+};
+
+/// @brief Latency and bottleneck bandwidth of the route between two hosts.
+struct RouteCost {
+  double latency = 0;      //!< sum of the latencies on the route (seconds)
+  double bandwidth = 0;    //!< smallest bandwidth on the route (bytes per second)
+};
+
+/// @brief Hosts, links and routes of a platform.
+struct Platform {
+  std::vector<HostSpec> hosts;
+  std::vector<LinkSpec> links;
+  /// links[i] that every route between zone a and zone b crosses, indexed [a][b]; a route
+  /// inside a zone crosses between[a][a] (empty for a cluster without backbone).
+  std::vector<std::vector<std::vector<int>>> between;
+  /// If non-empty, an n×n table (row = source) that overrides the shape above: used for
+  /// platforms read from arbitrary SimGrid files.
+  std::vector<RouteCost> route_table;
+
+  int host_count() const { return static_cast<int>(hosts.size()); }
+  /// Route cost from src to dst (src != dst).
+  RouteCost route(int src, int dst) const;
+  /// Largest host speed: the speed a unit computation cost refers to.
+  double reference_speed() const;
+  /// Bandwidth a unit communication cost refers to: the fastest uplink, or for a platform read
+  /// from a file (uplinks unknown) the fastest link.
+  double reference_bandwidth() const;
+  /// Index of the link with this name, or -1.
+  int link_index(const std::string& name) const;
+};
+
+/// @brief The ideal cluster of DESIGN.md: n hosts of equal speed, one full-duplex private link
+/// per host (split into UP and DOWN), no backbone, zero latency.
+///
+/// A cost of 1 is 1e7 bytes or 1e7 flops: costs are whole bytes and flops, so every duration
+/// lies on a 0.1 µs grid. Dates then either coincide (to a few ulps, far below the engines'
+/// simultaneity threshold kSimultaneity = 1e-9 s) or lie 1e-7 s apart: both engines cut the
+/// same batches even when gamma costs with CV = 10 fall far below the grid (they round to 0).
+Platform ideal_cluster(int hosts, double speed = 1e7, double bandwidth = 1e7);
+
+}  // namespace hetcoll

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# CLI smoke test of the built hetcoll binary, as a user runs it.
+#
+# usage: test/cli/smoke.sh path/to/hetcoll       (scripts/test.sh calls it)
+#
+# Checks that `hetcoll list` works; that bad input exits with status 2, one line on stderr
+# and no file left behind; that results do not depend on --jobs or on --shard + merge (byte
+# for byte, on both engines); and the CSV header. Prints one line per check and
+# `N passed, M failed` last; exits non-zero if any check failed.
+set -uo pipefail
+
+bin=${1:?usage: smoke.sh path/to/hetcoll}
+[[ "$bin" == /* ]] || bin="$(pwd)/$bin"
+if [[ ! -x "$bin" ]]; then
+  echo "smoke: $bin is not an executable"
+  echo "0 passed, 1 failed"
+  exit 1
+fi
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+HEADER="algorithm,processors,cv,ratio,replications,mean,stddev,stderr,q10,q50,q90"
+ALL_ALGORITHMS="binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"
+LIMIT=300   # seconds; every run here takes a few at most, so more means a hang
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok    $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL  $1: $2"; }
+
+# hetcoll ARGS...: runs the binary with a time limit, stdout and stderr to $tmp/stdout, $tmp/stderr.
+hetcoll() { timeout "$LIMIT" "$bin" "$@" >"$tmp/stdout" 2>"$tmp/stderr"; }
+
+# The start of the last command's stderr, on one line.
+excerpt() { head -c 300 "$tmp/stderr" | tr '\n' ' '; }
+
+# Lines in a file, counting an unterminated last line too.
+count_lines() { awk 'END { print NR }' "$1"; }
+
+# A fresh directory for one case's inputs and outputs.
+new_dir() { mktemp -d "$tmp/case.XXXXXX"; }
+
+# small_run DIR [KEY VALUE]...: sets ARGS to a small valid model-engine run writing into DIR,
+# with each KEY set to VALUE, or left out if VALUE is empty. Each key appears once, so a bad
+# value is the only thing wrong with the command.
+small_run() {
+  local dir=$1 key
+  shift
+  local -A opt=([family]=reduction [algorithms]=tree-dyn [processors]=8 [cv]=1 [ratio]=0
+                [replications]=10 [engine]=model [output]="$dir/out.csv")
+  while (($# >= 2)); do opt[$1]=$2; shift 2; done
+  ARGS=(run)
+  for key in family algorithms processors cv ratio replications engine platform output; do
+    if [[ -n "${opt[$key]:-}" ]]; then ARGS+=("--$key" "${opt[$key]}"); fi
+  done
+  ARGS+=(--quiet)
+}
+
+# expect_bad_input NAME DIR [EXTRA_PATH]: runs `hetcoll ARGS` from DIR and checks status 2,
+# exactly one line on stderr and no new file in DIR (nor EXTRA_PATH, if given, created).
+expect_bad_input() {
+  local name=$1 dir=$2 extra=${3:-} before after status lines
+  before=$(ls -A "$dir")
+  (cd "$dir" && hetcoll "${ARGS[@]}")
+  status=$?
+  after=$(ls -A "$dir")
+  lines=$(count_lines "$tmp/stderr")
+  if ((status != 2)); then
+    fail "$name" "exit status $status, expected 2 (stderr: $(excerpt))"
+  elif ((lines != 1)); then
+    fail "$name" "$lines lines on stderr, expected 1: $(excerpt)"
+  elif [[ "$before" != "$after" ]]; then
+    fail "$name" "left files behind: $(comm -13 <(echo "$before") <(echo "$after") | tr '\n' ' ')"
+  elif [[ -n "$extra" && -e "$extra" ]]; then
+    fail "$name" "created $extra"
+  else
+    pass "$name ($(cat "$tmp/stderr"))"
+  fi
+}
+
+# A valid SimGrid platform of two hosts, each with its own up and down links.
+write_two_host_platform() {
+  cat >"$1" <<'EOF'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="cluster" routing="Cluster">
+    <host id="host0" speed="1e15f"/>
+    <host id="host1" speed="1e15f"/>
+    <link id="host0_UP" bandwidth="1e15Bps" latency="0s"/>
+    <link id="host0_DOWN" bandwidth="1e15Bps" latency="0s"/>
+    <link id="host1_UP" bandwidth="1e15Bps" latency="0s"/>
+    <link id="host1_DOWN" bandwidth="1e15Bps" latency="0s"/>
+    <host_link id="host0" up="host0_UP" down="host0_DOWN"/>
+    <host_link id="host1" up="host1_UP" down="host1_DOWN"/>
+  </zone>
+</platform>
+EOF
+}
+
+# ---- hetcoll list ------------------------------------------------------------------------
+if hetcoll list; then
+  if grep -q reduction "$tmp/stdout" && grep -q tree-dyn "$tmp/stdout"; then
+    pass "list names the reduction family and tree-dyn"
+  else
+    fail "list" "output does not mention both reduction and tree-dyn"
+  fi
+else
+  fail "list" "exit status $? (stderr: $(excerpt))"
+fi
+
+# ---- bad input ---------------------------------------------------------------------------
+d=$(new_dir); small_run "$d" algorithms nope
+expect_bad_input "unknown algorithm" "$d"
+
+d=$(new_dir)
+cat >"$d/bad.ini" <<EOF
+family = reduction
+algorithms = tree-dyn
+processors = 8
+replications = 10
+engine = model
+no-such-key = 3
+output = $d/out.csv
+EOF
+ARGS=(run "$d/bad.ini" --quiet)
+expect_bad_input "unknown key in a scenario file" "$d"
+
+d=$(new_dir); small_run "$d" cv -1
+expect_bad_input "--cv -1" "$d"
+
+d=$(new_dir); small_run "$d" cv nan
+expect_bad_input "--cv nan" "$d"
+
+d=$(new_dir); small_run "$d" processors 0
+expect_bad_input "--processors 0" "$d"
+
+d=$(new_dir); small_run "$d" processors abc
+expect_bad_input "--processors abc" "$d"
+
+d=$(new_dir); small_run "$d" engine simgrid platform "$d/missing.xml"
+expect_bad_input "missing platform file" "$d"
+
+d=$(new_dir)
+printf '%s\n' "<?xml version='1.0'?>" '<platform version="4.1">' \
+  '  <zone id="cluster" routing="Cluster">' '    <host id="host0" speed="1e15f"' >"$d/broken.xml"
+small_run "$d" engine simgrid platform "$d/broken.xml"
+expect_bad_input "malformed platform XML" "$d"
+
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+small_run "$d" engine simgrid platform "$d/two.xml" processors 4
+expect_bad_input "platform with fewer hosts than processors" "$d"
+
+d=$(new_dir); small_run "$d" output /nonexistent-dir/x.csv
+expect_bad_input "unwritable output path" "$d" /nonexistent-dir
+
+# The two-host file itself is valid: the failure above is about the host count, not the XML.
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+small_run "$d" engine simgrid platform "$d/two.xml" processors 2
+(cd "$d" && hetcoll "${ARGS[@]}")
+status=$?
+if ((status == 0)) && [[ -s "$d/out.csv" ]]; then
+  pass "a two-host platform file runs with --processors 2"
+else
+  fail "two-host platform file" "exit status $status, stderr: $(excerpt)"
+fi
+
+# ---- same results whatever the split -----------------------------------------------------
+# check_split NAME ROWS ARGS...: --jobs 1, --jobs 2 and --shard 0/2 + 1/2 + merge must give
+# byte-identical CSVs, with the documented header and ROWS data rows.
+check_split() {
+  local name=$1 rows=$2 d
+  shift 2
+  d=$(new_dir)
+  local step ok=1
+  for step in "jobs1:--jobs 1" "jobs2:--jobs 2" "shard0:--shard 0/2" "shard1:--shard 1/2"; do
+    local file=${step%%:*} option=${step#*:}
+    # shellcheck disable=SC2086  # option is two words on purpose
+    hetcoll "$@" $option --output "$d/$file.csv" ||
+      { fail "$name: $option" "exit status $? (stderr: $(excerpt))"; ok=0; }
+  done
+  ((ok)) || return
+  hetcoll merge "$d/shard0.csv" "$d/shard1.csv" --output "$d/merged.csv" ||
+    { fail "$name: merge" "exit status $? (stderr: $(excerpt))"; return; }
+  local header
+  header=$(head -n 1 "$d/jobs1.csv")
+  if [[ "$header" == "$HEADER" ]]; then
+    pass "$name: CSV header"
+  else
+    fail "$name: CSV header" "got '$header'"
+  fi
+  local lines
+  lines=$(count_lines "$d/jobs1.csv")
+  if ((lines == rows + 1)); then
+    pass "$name: one row per point and algorithm ($rows)"
+  else
+    fail "$name: row count" "$((lines - 1)) data rows, expected $rows"
+  fi
+  if cmp -s "$d/jobs1.csv" "$d/jobs2.csv"; then
+    pass "$name: --jobs 1 and --jobs 2 give the same bytes"
+  else
+    fail "$name: --jobs 1 vs --jobs 2" "$(diff "$d/jobs1.csv" "$d/jobs2.csv" | head -n 4 | tr '\n' ' ')"
+  fi
+  if cmp -s "$d/jobs1.csv" "$d/merged.csv"; then
+    pass "$name: --shard 0/2 + 1/2 + merge gives the same bytes"
+  else
+    fail "$name: shards + merge" "$(diff "$d/jobs1.csv" "$d/merged.csv" | head -n 4 | tr '\n' ' ')"
+  fi
+}
+
+# 2 cv values x 4 algorithms = 8 rows.
+check_split "model engine" 8 run --family reduction --algorithms "$ALL_ALGORITHMS" \
+  --processors 16 --cv "0.1 1" --ratio 0.5 --replications 3000 --block 500 --seed 7 \
+  --engine model --quiet
+check_split "simgrid engine" 8 run --family reduction --algorithms "$ALL_ALGORITHMS" \
+  --processors 16 --cv "0.1 1" --ratio 0.5 --replications 300 --block 100 --seed 7 \
+  --engine simgrid --quiet
+
+echo "$passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,112 @@
+// The SimGrid engine against the model engine (DESIGN.md principle 1): on the ideal
+// contention-free cluster both must give the same makespan for every replication, every
+// algorithm, over a grid of CV and ratio. Each engine runs in a forked child, since SimGrid
+// allows one engine per process.
+#include <gtest/gtest.h>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "algorithms/family.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "driver/work_runner.hpp"
+#include "engine/plan.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
+#include "platform/simgrid_xml.hpp"
+
+namespace hetcoll {
+namespace {
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char pattern[] = "/tmp/hetcoll-test.XXXXXX";
+    path = ::mkdtemp(pattern);
+  }
+  ~TempDir() { std::system(("rm -rf " + path).c_str()); }
+};
+
+/// Values of one unit of `scenario` at `point`, computed by `engine` in a child process.
+std::vector<double> unit_values(Scenario scenario, const std::string& engine, const Point& point,
+                                const TempDir& dir) {
+  scenario.engine = engine;
+  RunSetup setup;
+  setup.scenario = &scenario;
+  setup.points = {point};
+  setup.work_dir = dir.path;
+  setup.platform = scenario.family->default_platform(scenario.family->hosts_needed(point));
+  setup.platform_file = dir.path + "/ideal.xml";
+  write_simgrid_xml_file(setup.platform, setup.platform_file);
+  const std::string text = run_in_child(dir.path, [&] {
+    std::ostringstream out;
+    for (double v : execute_unit(setup, {0, 0, scenario.replications}).values) out << format_number(v) << ' ';
+    return out.str();
+  });
+  std::vector<double> values;
+  std::istringstream in(text);
+  for (std::string item; in >> item;) values.push_back(parse_number(item, "value", "child"));
+  return values;
+}
+
+class EngineAgreement : public ::testing::TestWithParam<int> {};
+
+TEST_P(EngineAgreement, SimgridMatchesModelOnTheIdealClusterOverCvAndRatio) {
+  const int n = GetParam();
+  const TempDir dir;
+  Scenario s;
+  s.family = find_family("reduction");
+  for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
+  s.replications = 20;
+  s.seed = 11;
+  int compared = 0;
+  for (double cv : {0.0, 0.01, 0.3, 1.0, 3.0, 10.0})
+    for (double ratio : {0.0, 0.1, 1.0, 10.0}) {
+      const Point point{{static_cast<double>(n), cv, ratio, 1.0}};
+      const std::vector<double> model = unit_values(s, "model", point, dir);
+      const std::vector<double> simgrid = unit_values(s, "simgrid", point, dir);
+      ASSERT_EQ(model.size(), simgrid.size());
+      ASSERT_EQ(model.size(), s.replications * s.algorithms.size());
+      for (std::size_t i = 0; i < model.size(); ++i) {
+        const double scale = std::max(std::abs(model[i]), 1e-300);
+        EXPECT_LT(std::abs(model[i] - simgrid[i]) / scale, 1e-9)
+            << "cv " << cv << " ratio " << ratio << " algorithm " << s.algorithms[i % s.algorithms.size()]
+            << " replication " << i / s.algorithms.size() << ": model " << model[i] << " simgrid " << simgrid[i];
+        ++compared;
+      }
+    }
+  EXPECT_EQ(compared, 6 * 4 * 20 * 4);
+}
+
+INSTANTIATE_TEST_SUITE_P(Processors, EngineAgreement, ::testing::Values(13, 64));
+
+TEST(SimgridSession, MalformedPlatformIsAnInputErrorNamingTheFile) {
+  const TempDir dir;
+  const std::string bad = dir.path + "/bad.xml";
+  std::ofstream(bad) << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n";
+  try {
+    run_in_child(dir.path, [&] { return std::to_string(SimgridSession(bad, {}).describe(false).host_count()); });
+    FAIL() << "a malformed platform was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
+  }
+}
+
+TEST(SimgridSession, HostsComeInNaturalNameOrder) {
+  const TempDir dir;
+  const std::string file = dir.path + "/ideal.xml";
+  write_simgrid_xml_file(ideal_cluster(12), file);
+  const std::string names = run_in_child(dir.path, [&] {
+    std::string out;
+    for (const HostSpec& h : SimgridSession(file, {}).describe(false).hosts) out += h.name + ' ';
+    return out;
+  });
+  EXPECT_EQ(names, "p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 p10 p11 ");
+}
+
+}  // namespace
+}  // namespace hetcoll
