@@ -27,7 +27,8 @@ class RandomStream {
 
   /// Uniform double in the open interval (0, 1), from the top 53 bits of one engine draw.
   double uniform();
-  /// Standard normal variate (Marsaglia's polar method, no cached second value).
+  /// Standard normal variate (Marsaglia's polar method; the pair's second value is kept for
+  /// the next call).
   double normal();
   /// Gamma variate with the given shape and scale (Marsaglia–Tsang 2000; shape < 1 by boosting).
   double gamma(double shape, double scale);
@@ -40,6 +41,8 @@ class RandomStream {
 
  private:
   boost::random::mt19937_64 engine_;
+  double spare_normal_ = 0;
+  bool has_spare_normal_ = false;
 };
 
 }  // namespace hetcoll

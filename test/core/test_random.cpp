@@ -16,17 +16,19 @@ TEST(RandomGolden, DerivedSeedAndUniformsArePinned) {
   EXPECT_EQ(r.uniform(), 0.81831709038332168);
   EXPECT_EQ(r.uniform(), 0.94832155103121796);
   EXPECT_EQ(r.normal(), -0.49567185965780985);
+  EXPECT_EQ(r.normal(), 1.2660640585070591);
   EXPECT_EQ(r.normal(), -0.46732440681901077);
-  EXPECT_EQ(r.normal(), 0.45083180323199118);
-  EXPECT_EQ(r.gamma(2.0, 1.5), 1.9562070779570839);
+  EXPECT_EQ(r.gamma(2.0, 1.5), 3.7690135951509163);
+  EXPECT_EQ(r.gamma(2.0, 1.5), 0.80391032645239169);
   EXPECT_EQ(r.gamma(2.0, 1.5), 0.4261286552938256);
-  EXPECT_EQ(r.gamma(2.0, 1.5), 2.8558078052647495);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 5.7214539911834765e-06);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 2.864483328048885e-74);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 1.8436456021937075e-38);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.79363651416967829);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.93366237649789718);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.66260096490640552);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 3.443540015343285e-128);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 2.9953993441609756e-17);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 1.1837807019584637e-18);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.8573041025584095);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.81153500738747097);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 1.413975193956188);
+  EXPECT_EQ(r.gamma_mean_cv(2.0, 1.0), 6.2859950727970766);  // shape 1: the exponential path
+  EXPECT_EQ(r.gamma_mean_cv(2.0, 1.0), 4.4361905398505783);
 }
 
 TEST(RandomStreams, SeedsDependOnEveryPathElement) {

@@ -10,8 +10,8 @@
 #include "algorithms/reduction/registry.hpp"
 #include "core/random.hpp"
 #include "engine/engine.hpp"
-#include "engine/recording_policy.hpp"
 #include "engine/model/model_engine.hpp"
+#include "engine/recording_policy.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll::test {
@@ -25,7 +25,8 @@ inline CostScale ideal_scale() {
 /// @brief Seeds of R replications: derive_seed(seed, {r}) for r = 0..R−1.
 inline std::vector<std::uint64_t> replication_seeds(std::uint64_t seed, int replications) {
   std::vector<std::uint64_t> seeds;
-  for (int r = 0; r < replications; ++r) seeds.push_back(derive_seed(seed, {static_cast<std::uint64_t>(r)}));
+  for (int r = 0; r < replications; ++r)
+    seeds.push_back(derive_seed(seed, {static_cast<std::uint64_t>(r)}));
   return seeds;
 }
 
@@ -39,7 +40,8 @@ struct Replication {
 /// `after(i, makespan)` when run i ends.
 class RunListSource final : public ReplicationSource {
  public:
-  RunListSource(ReductionCosts& costs, std::vector<Replication> runs, std::function<void(int, double)> after)
+  RunListSource(ReductionCosts& costs, std::vector<Replication> runs,
+                std::function<void(int, double)> after)
       : costs_(costs), runs_(std::move(runs)), after_(std::move(after)) {}
   Policy* next(std::vector<LinkSetting>&) override {
     if (current_ >= runs_.size()) return nullptr;
@@ -59,7 +61,8 @@ class RunListSource final : public ReplicationSource {
 };
 
 /// @brief Makespans of a list of runs, in order, all in one engine on `platform`.
-inline std::vector<double> run_list(Platform platform, ReductionCosts& costs, std::vector<Replication> runs) {
+inline std::vector<double> run_list(Platform platform, ReductionCosts& costs,
+                                    std::vector<Replication> runs) {
   std::vector<double> makespans;
   makespans.reserve(runs.size());
   RunListSource source(costs, std::move(runs), [&](int, double m) { makespans.push_back(m); });
@@ -97,9 +100,10 @@ inline std::vector<double> run_makespans(const ReductionAlgorithm& algorithm,
 }
 
 /// @brief Like run_makespans, and hands each replication's completions to `check`.
-inline void run_traced(const ReductionAlgorithm& algorithm, const ReductionSetup& setup,
-                       std::uint64_t seed, int replications,
-                       const std::function<void(int, double, const std::vector<Completion>&)>& check) {
+inline void run_traced(
+    const ReductionAlgorithm& algorithm, const ReductionSetup& setup, std::uint64_t seed,
+    int replications,
+    const std::function<void(int, double, const std::vector<Completion>&)>& check) {
   auto policy = algorithm.make(setup);
   RecordingPolicy recorder(*policy);
   std::vector<Replication> runs;

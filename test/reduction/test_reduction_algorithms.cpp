@@ -77,8 +77,8 @@ TEST(ReductionSchedules, EveryReplicationIsAValidReduction) {
                              check_reduction_schedule(n, events, a.non_commutative);
                          if (!reason.empty() && failures++ == 0)
                            ADD_FAILURE() << "replication " << r << ": " << reason;
-                         const long computes = std::count_if(
-                             events.begin(), events.end(), [](const Completion& c) {
+                         const long computes =
+                             std::count_if(events.begin(), events.end(), [](const Completion& c) {
                                return c.activity.kind == ActivityKind::compute;
                              });
                          EXPECT_EQ(computes, ratio > 0 ? n - 1 : 0);
@@ -90,7 +90,8 @@ TEST(ReductionSchedules, EveryReplicationIsAValidReduction) {
 }
 
 TEST(ReductionSchedules, AReusedPolicyGivesTheMakespansOfFreshOnes) {
-  // Both runs share the engine's clock history, so equality is exact: begin() must reset all.
+  // Same seeds in the same order, so both engines' clocks follow the same history and the
+  // makespans must be equal to the bit: begin() must reset everything.
   const int n = 13;
   const std::vector<std::uint64_t> seeds = test::replication_seeds(5, 40);
   for (const ReductionAlgorithm& a : reduction_algorithms()) {
@@ -135,10 +136,11 @@ Completion reduce(std::uint64_t id, int host, double start, double end) {
 
 TEST(ScheduleCheck, AcceptsAValidScheduleWithAndWithoutComputation) {
   // P1→P0, then P2→P0 overlapping P0's first ⊕ (the static-tree overlap of §4.4).
-  EXPECT_EQ(check_reduction_schedule(
-                3, {comm(0, 1, 0, 0, 1), comm(1, 2, 0, 1, 2), reduce(2, 0, 1, 2), reduce(3, 0, 2, 3)},
-                true),
-            "");
+  EXPECT_EQ(
+      check_reduction_schedule(
+          3, {comm(0, 1, 0, 0, 1), comm(1, 2, 0, 1, 2), reduce(2, 0, 1, 2), reduce(3, 0, 2, 3)},
+          true),
+      "");
   EXPECT_EQ(check_reduction_schedule(3, {comm(0, 2, 1, 0, 1), comm(1, 1, 0, 1, 2)}, true), "");
   EXPECT_EQ(check_reduction_schedule(1, {}, true), "");
 }
@@ -239,7 +241,8 @@ TEST(TreeDyn, PairsProcessorsInIndexOrderAtDateZero) {
                std::vector<std::pair<int, int>> first;
                for (const Completion& c : events)
                  if (c.start == 0) first.emplace_back(c.activity.host, c.activity.peer);
-               std::sort(first.begin(), first.end(), [](auto a, auto b) { return a.second < b.second; });
+               std::sort(first.begin(), first.end(),
+                         [](auto a, auto b) { return a.second < b.second; });
                EXPECT_EQ(first, (std::vector<std::pair<int, int>>{{1, 0}, {3, 2}, {5, 4}}));
                // P6 waited in the slot; P0, first idle at date 1, sends to it.
                bool zero_to_six = false;
@@ -295,7 +298,8 @@ TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
     std::sort(comms.begin(), comms.end(), [](auto& x, auto& y) { return x.id < y.id; });
     ASSERT_EQ(comms.size(), expected_comms.size());
     for (std::size_t k = 0; k < comms.size(); ++k)
-      EXPECT_EQ(comms[k].activity.amount, std::nearbyint(expected_comms[k] * test::ideal_scale().bytes_per_unit))
+      EXPECT_EQ(comms[k].activity.amount,
+                std::nearbyint(expected_comms[k] * test::ideal_scale().bytes_per_unit))
           << a.name << " k=" << k;
     // Ties at date 0 take their draws by host: every algorithm starts with P(r+1)→Pr pairs, and
     // the lower receiver gets the earlier draw (P1→P0 the first, then P3→P2 or P4→P3, …).
@@ -342,7 +346,8 @@ TEST(CommonRandomNumbers, TreeDynMakespansDoNotDependOnTheOrderAlgorithmsRunIn) 
     const std::vector<double> mixed = tree_dyn_interleaved(order);
     ASSERT_EQ(mixed.size(), alone.size());
     // The engine's clock runs on across replications, so only rounding may differ.
-    for (std::size_t r = 0; r < alone.size(); ++r) EXPECT_NEAR(mixed[r], alone[r], 1e-9 * alone[r]) << r;
+    for (std::size_t r = 0; r < alone.size(); ++r)
+      EXPECT_NEAR(mixed[r], alone[r], 1e-9 * alone[r]) << r;
   }
 }
 

@@ -61,7 +61,8 @@ TEST(FibonacciStatHomogeneous, OrderKLastsDPlusKMinusOneMaxDCPlusC) {
   for (int k = 1; k <= 9; ++k) {
     for (double c : {0.0, 0.3, 0.5, 1.0, 2.0, 3.5}) {
       const double expected = 1 + (k - 1) * std::max(1.0, c) + c;
-      EXPECT_NEAR(homogeneous("fibonacci-stat", size, c), expected, kTol) << "k=" << k << " c=" << c;
+      EXPECT_NEAR(homogeneous("fibonacci-stat", size, c), expected, kTol)
+          << "k=" << k << " c=" << c;
     }
     const int next = size + previous;
     previous = size;
@@ -102,9 +103,9 @@ TEST(Section4_8, FibonacciBeatsBinomialAndTreeDynAboveCEqualsPointSix) {
 // Exponential communications (CV = 1), no computation: §5's first-step analysis.
 void expect_markov_moments(int n, int replications) {
   ReductionCosts costs({1, 1, 0});
-  const std::vector<double> m = run_makespans(algorithm("tree-dyn"), ideal_setup(n, costs),
-                                              derive_seed(2024, {static_cast<std::uint64_t>(n)}),
-                                              replications);
+  const std::vector<double> m =
+      run_makespans(algorithm("tree-dyn"), ideal_setup(n, costs),
+                    derive_seed(2024, {static_cast<std::uint64_t>(n)}), replications);
   double harmonic = 0, squares = 0;
   for (int i = 1; i < n / 2; ++i) {
     harmonic += 1.0 / i;
@@ -184,7 +185,8 @@ TEST(WorstCase, SlowLinksBelongToThePlatformToo) {
   platform.route_table.resize(static_cast<std::size_t>(n) * n);
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j)
-      platform.route_table[static_cast<std::size_t>(i) * n + j] = {0, i < j ? bandwidth : bandwidth / big_d};
+      platform.route_table[static_cast<std::size_t>(i) * n + j] = {
+          0, i < j ? bandwidth : bandwidth / big_d};
   ReductionCosts costs({1, 0, 0});
   auto policy = algorithm("binomial-stat").make(ideal_setup(n, costs));
   EXPECT_NEAR(test::run_policy(platform, *policy, costs, {1})[0], big_d * 6, kTol);
@@ -201,7 +203,8 @@ TEST(WorstCase, FibonacciStatOnEightProcessorsTakesFourD) {
 
 // Figure 3: the first round pairs P1→P0, P3→P2, P5→P4, P7→P6; P2 and P4 finish first and pair
 // up, so P0 and P6 wait, and two more steps follow: 4 steps where 3 suffice.
-std::vector<std::pair<int, int>> figure3(double one_to_zero, double seven_to_six, double& makespan) {
+std::vector<std::pair<int, int>> figure3(double one_to_zero, double seven_to_six,
+                                         double& makespan) {
   PairCosts draws([=](int i, int j) {
     if (i == 1 && j == 0) return one_to_zero;
     if (i == 7 && j == 6) return seven_to_six;
@@ -213,8 +216,10 @@ std::vector<std::pair<int, int>> figure3(double one_to_zero, double seven_to_six
              [&](int, double m, const std::vector<Completion>& events) {
                EXPECT_EQ(check_reduction_schedule(8, events, true), "");
                std::vector<Completion> sorted = events;
-               std::sort(sorted.begin(), sorted.end(), [](auto& a, auto& b) { return a.id < b.id; });
-               for (const Completion& c : sorted) comms.emplace_back(c.activity.host, c.activity.peer);
+               std::sort(sorted.begin(), sorted.end(),
+                         [](auto& a, auto& b) { return a.id < b.id; });
+               for (const Completion& c : sorted)
+                 comms.emplace_back(c.activity.host, c.activity.peer);
                makespan = m;
              });
   return comms;
@@ -227,7 +232,9 @@ TEST(WorstCase, NonCommutTreeDynNeedsFourStepsInFigure3) {
                        {1, 0}, {3, 2}, {5, 4}, {7, 6}, {4, 2}, {2, 0}, {0, 6}}));
   EXPECT_NEAR(makespan, 4, kTol);
   // Tree-dyn, free to pair any two processors, needs only three steps on the same costs.
-  PairCosts draws([](int i, int j) { return i == 1 && j == 0 ? 1.25 : i == 7 && j == 6 ? 1.5 : 1.0; });
+  PairCosts draws([](int i, int j) {
+    return i == 1 && j == 0 ? 1.25 : i == 7 && j == 6 ? 1.5 : 1.0;
+  });
   EXPECT_NEAR(with_costs("tree-dyn", 8, draws), 3.5, kTol);
 }
 

@@ -76,9 +76,10 @@ class NonCommutTreeDyn final : public Policy {
   int processors_;
   CostScale scale_;
   bool computes_;
-  std::vector<int> lo_, hi_;                   // interval held by each processor
-  std::vector<int> holder_of_lo_, holder_of_hi_;  // current holder of the interval starting/ending at i
-  std::vector<std::uint64_t> idle_rank_;       // arrival rank among idle processors, or kBusy
+  std::vector<int> lo_, hi_;              // interval held by each processor
+  std::vector<int> holder_of_lo_;         // holder of the interval that starts at i
+  std::vector<int> holder_of_hi_;         // holder of the interval that ends at i
+  std::vector<std::uint64_t> idle_rank_;  // arrival rank among idle processors, or kBusy
   std::uint64_t arrivals_ = 0;
 };
 

@@ -2,6 +2,7 @@
 /// @file reduction_costs.hpp
 /// @brief Random costs of the non-clairvoyant reductions (RR-8315 §6, ALGORITHMS.md §4.7).
 #include <cstdint>
+#include <vector>
 
 #include "core/random.hpp"
 #include "engine/plan.hpp"
@@ -11,8 +12,8 @@ namespace hetcoll {
 /// @brief Cost distribution of one sweep point: gamma laws given by their mean and CV.
 struct ReductionCostParams {
   double comm_mean = 1;  //!< μ_d: mean abstract cost of one communication
-  double cv = 0;         //!< CV shared by communications and ⊕ (σ_c/μ_c = σ_d/μ_d); 0: fixed costs
-  double ratio = 0;      //!< μ_c/μ_d; 0 means ⊕ is free and no computation activity exists
+  double cv = 0;         //!< CV of every cost (σ_c/μ_c = σ_d/μ_d); 0: fixed costs
+  double ratio = 0;      //!< μ_c/μ_d; 0: ⊕ is free and no computation activity exists
 };
 
 /// @brief The cost draws of one replication, with common random numbers across algorithms.
@@ -27,6 +28,8 @@ class ReductionCosts final : public CostDraws {
 
   /// Restarts both streams for a new replication: derive_seed(seed, {0}) feeds communications,
   /// derive_seed(seed, {1}) computations (left alone when computes() is false: it is unused).
+  /// Reseeding with the seed in use rewinds: the draws already made are replayed from memory,
+  /// so the algorithms of one replication share one set of draws (same values, drawn once).
   void reseed(std::uint64_t seed);
 
   /// Gamma(mean μ_d, cv): the next communication draw; the pair is ignored.
@@ -41,8 +44,13 @@ class ReductionCosts final : public CostDraws {
 
  private:
   ReductionCostParams params_;
+  std::uint64_t seed_;
   RandomStream comm_stream_;
   RandomStream compute_stream_;
+  std::vector<double> comm_draws_;     // every draw of this replication so far, in order
+  std::vector<double> compute_draws_;
+  std::size_t next_comm_ = 0;          // rank of the next draw to hand out
+  std::size_t next_compute_ = 0;
 };
 
 }  // namespace hetcoll

@@ -16,10 +16,10 @@ namespace hetcoll {
 
 /// @brief What an algorithm needs to build its policy for one sweep point.
 struct ReductionSetup {
-  int processors = 0;                //!< n: hosts 0..n-1 each hold one value
-  CostScale scale;                   //!< abstract cost to bytes and flops
-  ReductionCosts* costs = nullptr;   //!< reseeded by the caller between replications; decides computes()
-  bool static_overlap = true;        //!< static trees: a reception may overlap the receiver's ⊕ (§4.4)
+  int processors = 0;               //!< n: hosts 0..n-1 each hold one value
+  CostScale scale;                  //!< abstract cost to bytes and flops
+  ReductionCosts* costs = nullptr;  //!< reseeded by the caller between replications
+  bool static_overlap = true;       //!< static trees: receptions may overlap ⊕ (§4.4)
   /// Where costs are drawn from if not null (tests: per-pair worst cases, recording wrappers);
   /// `costs` still decides whether ⊕ is an activity.
   CostDraws* draws = nullptr;

@@ -32,7 +32,8 @@ std::string check_host(int host, std::vector<const Completion*>& receptions,
   std::sort(computes.begin(), computes.end(), by_start);
   for (std::size_t k = 1; k < receptions.size(); ++k)
     if (before(receptions[k]->start, receptions[k - 1]->end))
-      return "host " + std::to_string(host) + " receives two values at a time: " + at(*receptions[k]);
+      return "host " + std::to_string(host) +
+             " receives two values at a time: " + at(*receptions[k]);
   for (std::size_t k = 1; k < computes.size(); ++k)
     if (before(computes[k]->start, computes[k - 1]->end))
       return "host " + std::to_string(host) + " runs two ⊕ at a time: " + at(*computes[k]);
@@ -66,8 +67,8 @@ std::string check_reduction_schedule(int n, const std::vector<Completion>& event
     return std::to_string(comms.size()) + " comms instead of n-1 = " + std::to_string(n - 1);
   const bool computing = !computes.empty();
   if (computing && static_cast<int>(computes.size()) != n - 1)
-    return std::to_string(computes.size()) + " computes instead of 0 or n-1 = " +
-           std::to_string(n - 1);
+    return std::to_string(computes.size()) +
+           " computes instead of 0 or n-1 = " + std::to_string(n - 1);
 
   // Sorted before the per-host lists point into it.
   std::sort(comms.begin(), comms.end(), by_id);

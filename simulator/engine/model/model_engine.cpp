@@ -1,6 +1,7 @@
 #include "engine/model/model_engine.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <vector>
 
 #include "core/error.hpp"
@@ -12,7 +13,7 @@ namespace {
 // cost a few microseconds), so it allocates nothing per event once its vectors have grown.
 class ModelEngine final : public Engine, private Executor {
  public:
-  explicit ModelEngine(Platform platform) : platform_(std::move(platform)) {}
+  explicit ModelEngine(Platform platform) : platform_(std::move(platform)) { index_routes(); }
 
   void run(ReplicationSource& source) override {
     std::vector<LinkSetting> settings;
@@ -50,10 +51,44 @@ class ModelEngine final : public Engine, private Executor {
   }
 
   double duration(const Activity& a) const {
-    if (a.kind == ActivityKind::compute) return a.amount / platform_.hosts[a.host].speed;
-    const RouteCost route = platform_.route(a.host, a.peer);
+    if (a.kind == ActivityKind::compute) return a.amount / speed_[a.host];
+    const RouteCost route = route_cost(a.host, a.peer);
     const double rate = a.rate > 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
     return route.latency + a.amount / rate;
+  }
+
+  // Platform::route walks the route's links; the hot path reads the same numbers from flat
+  // per-host arrays (up to the zone boundary, across, and down), rebuilt when a link changes.
+  RouteCost route_cost(int src, int dst) const {
+    if (!platform_.route_table.empty()) return platform_.route_table[static_cast<std::size_t>(src) * speed_.size() + dst];
+    const RouteCost& across = between_[zone_[src] * zones_ + zone_[dst]];
+    return {up_[src].latency + across.latency + down_[dst].latency,
+            std::min({up_[src].bandwidth, across.bandwidth, down_[dst].bandwidth})};
+  }
+
+  void index_routes() {
+    const double inf = std::numeric_limits<double>::infinity();
+    auto link = [&](int i) { return i < 0 ? RouteCost{0.0, inf} : RouteCost{platform_.links[i].latency, platform_.links[i].bandwidth}; };
+    speed_.clear();
+    up_.clear();
+    down_.clear();
+    zone_.clear();
+    zones_ = 1;
+    for (const HostSpec& h : platform_.hosts) {
+      speed_.push_back(h.speed);
+      up_.push_back(link(h.up));
+      down_.push_back(link(h.down));
+      zone_.push_back(h.zone);
+      zones_ = std::max(zones_, h.zone + 1);
+    }
+    between_.assign(static_cast<std::size_t>(zones_) * zones_, RouteCost{0.0, inf});
+    for (int a = 0; a < zones_ && a < static_cast<int>(platform_.between.size()); ++a)
+      for (int b = 0; b < zones_ && b < static_cast<int>(platform_.between[a].size()); ++b)
+        for (int l : platform_.between[a][b]) {
+          RouteCost& c = between_[a * zones_ + b];
+          c.latency += platform_.links[l].latency;
+          c.bandwidth = std::min(c.bandwidth, platform_.links[l].bandwidth);
+        }
   }
 
   double run_one(Policy& policy) {
@@ -90,9 +125,14 @@ class ModelEngine final : public Engine, private Executor {
       platform_.links[index].bandwidth = s.bandwidth;
       platform_.links[index].latency = s.latency;
     }
+    if (!settings.empty()) index_routes();
   }
 
   Platform platform_;
+  std::vector<double> speed_;
+  std::vector<RouteCost> up_, down_, between_;
+  std::vector<int> zone_;
+  int zones_ = 1;
   // Like SimGrid's, the clock runs on across the replications of an engine and each one is
   // timed from its origin: both engines then compute every date as the same floating-point
   // sum, so even costs below the clock's resolution fall into the same batches. The driver
