@@ -141,12 +141,10 @@ void run_scenario(const Scenario& s) {
   }
 
   const std::vector<WorkUnit> units = make_units(s, setup.points.size(), skip);
-  std::map<std::size_t, PointState> open;  // points with units in flight
-  for (const WorkUnit& u : units) {
-    PointState& state = open[u.point];
-    if (state.values.empty()) state.values.assign(s.algorithms.size(), std::vector<double>(s.replications));
-    ++state.units_left;
-  }
+  // Values are held only for points with units in flight; a point's memory is taken when its
+  // first unit returns and given back when its row is written.
+  std::map<std::size_t, PointState> open;
+  for (const WorkUnit& u : units) ++open[u.point].units_left;
   // Finished points are written in point order, whatever order the children finish in, so
   // the raw and trace files are byte-identical for any number of jobs.
   std::map<std::size_t, std::string> raw_ready, trace_ready;
@@ -174,6 +172,7 @@ void run_scenario(const Scenario& s) {
     const WorkUnit& u = units[i];
     PointState& state = open[u.point];
     const std::size_t algorithms = s.algorithms.size();
+    if (state.values.empty()) state.values.assign(algorithms, std::vector<double>(s.replications));
     for (std::uint64_t r = 0; r < u.count; ++r)
       for (std::size_t a = 0; a < algorithms; ++a) state.values[a][u.first + r] = result.values[r * algorithms + a];
     state.trace += result.trace;

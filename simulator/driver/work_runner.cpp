@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -170,7 +171,14 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
 
 void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
                const std::function<void(std::size_t, UnitResult&&)>& done) {
-  std::map<pid_t, std::size_t> running;
+  // A child runs a batch of consecutive units, each with a fresh engine, so batching never
+  // changes a number. SimGrid allows one engine per process: one unit per child there. The
+  // model engine takes batches, so forks stay rare (about four batches per job).
+  const std::size_t batch =
+      setup.scenario->engine == "simgrid"
+          ? 1
+          : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
+  std::map<pid_t, std::pair<std::size_t, std::size_t>> running;  // child -> its units [first, last)
   auto path = [&](std::size_t i, const char* what) { return setup.work_dir + "/unit" + std::to_string(i) + what; };
   auto stop_all = [&] {
     for (const auto& child : running) ::kill(child.first, SIGKILL);
@@ -181,18 +189,22 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   try {
     while (next < units.size() || !running.empty()) {
       while (next < units.size() && static_cast<int>(running.size()) < jobs) {
-        const std::size_t i = next++;
-        running[spawn(path(i, ".err"), [&] { write_result(path(i, ".bin"), execute_unit(setup, units[i])); })] = i;
+        const std::size_t first = next, last = std::min(units.size(), next + batch);
+        next = last;
+        const pid_t pid = spawn(path(first, ".err"), [&] {
+          for (std::size_t i = first; i < last; ++i) write_result(path(i, ".bin"), execute_unit(setup, units[i]));
+        });
+        running[pid] = {first, last};
       }
       int status = 0;
       const pid_t pid = ::waitpid(-1, &status, 0);
       if (pid < 0) throw std::runtime_error("waitpid failed");
       const auto it = running.find(pid);
       if (it == running.end()) continue;
-      const std::size_t i = it->second;
+      const auto [first, last] = it->second;
       running.erase(it);
-      check_exit(status, path(i, ".err"));
-      done(i, read_result(path(i, ".bin")));
+      check_exit(status, path(first, ".err"));
+      for (std::size_t i = first; i < last; ++i) done(i, read_result(path(i, ".bin")));
     }
   } catch (...) {
     stop_all();

@@ -34,6 +34,8 @@ void write_simgrid_xml(const Platform& p, std::ostream& out) {
   out << "<?xml version='1.0'?>\n"
          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
          "<platform version=\"4.1\">\n"
+         // A root zone above the cluster: SimGrid's Paje tracing (--cfg tracing:yes) needs one.
+         "<zone id=\"world\" routing=\"Full\">\n"
          "  <zone id=\"cluster\" routing=\"Cluster\">\n";
   for (const HostSpec& h : p.hosts)
     out << "    <host id=\"" << h.name << "\" speed=\"" << number(h.speed) << "f\"/>\n";
@@ -55,7 +57,7 @@ void write_simgrid_xml(const Platform& p, std::ostream& out) {
     out << "    <backbone id=\"" << b.name << "\" bandwidth=\"" << number(b.bandwidth)
         << "Bps\" latency=\"" << number(b.latency) << "s\"/>\n";
   }
-  out << "  </zone>\n</platform>\n";
+  out << "  </zone>\n</zone>\n</platform>\n";
 }
 
 void write_simgrid_xml_file(const Platform& platform, const std::string& path) {

@@ -15,7 +15,9 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/work_runner.hpp"
+#include "engine/model/model_engine.hpp"
 #include "engine/plan.hpp"
+#include "engine/recording_policy.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
 
@@ -83,6 +85,47 @@ TEST_P(EngineAgreement, SimgridMatchesModelOnTheIdealClusterOverCvAndRatio) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Processors, EngineAgreement, ::testing::Values(13, 64));
+
+/// Dates of every completion of one replication of `plan` on `engine`, as text.
+std::string completion_dates(Engine& engine, const Plan& plan, const Platform& platform) {
+  PlanPolicy policy(plan, CostScale{platform.reference_bandwidth(), platform.reference_speed()}, nullptr);
+  RecordingPolicy recorder(policy);
+  struct Once final : ReplicationSource {
+    Policy* policy;
+    bool given = false;
+    Policy* next(std::vector<LinkSetting>&) override { return given ? nullptr : (given = true, policy); }
+    void finished(double) override {}
+  } source;
+  source.policy = &recorder;
+  engine.run(source);
+  std::string out;
+  for (const Completion& c : recorder.events()) out += std::to_string(c.activity.tag) + "@" + format_number(c.end) + " ";
+  return out;
+}
+
+TEST(EngineAgreement, RateCapsLatenciesAndUnequalHostsAndLinksAgree) {
+  const TempDir dir;
+  Platform p = ideal_cluster(3);
+  p.links[p.hosts[0].up].latency = 0.25;
+  p.links[p.hosts[2].down].bandwidth = 4e6;
+  p.hosts[1].speed = 5e6;
+  const std::string file = dir.path + "/unequal.xml";
+  write_simgrid_xml_file(p, file);
+  Plan plan;
+  PlanOp capped{ActivityKind::comm, 0, 1, 1.0};
+  capped.rate = 2e6;                                       // 0.25 + 1e7 / 2e6 = 5.25
+  const int first = plan.add(capped);
+  const int second = plan.add({ActivityKind::compute, 1, -1, 1.0}, {first});  // 1e7 flops at 5e6: 2
+  plan.add({ActivityKind::comm, 1, 2, 2.0}, {second});     // 2e7 bytes through the 4e6 downlink: 5
+  plan.add({ActivityKind::comm, 0, 2, 0.5});               // 0.25 + 5e6 / 4e6 = 1.5
+  const std::string model = completion_dates(*make_model_engine(p), plan, p);
+  EXPECT_EQ(model, "3@1.5 0@5.25 1@7.25 2@12.25 ");
+  const std::string simgrid = run_in_child(dir.path, [&] {
+    SimgridSession session(file, {});
+    return completion_dates(*session.engine(3), plan, p);
+  });
+  EXPECT_EQ(simgrid, model);
+}
 
 TEST(SimgridSession, MalformedPlatformIsAnInputErrorNamingTheFile) {
   const TempDir dir;
