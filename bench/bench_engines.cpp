@@ -27,8 +27,11 @@ class BenchSource final : public ReplicationSource {
 
 void ModelReduction(benchmark::State& state, const std::string& algorithm) {
   const Family& family = *find_family("reduction");
-  const Point point{{static_cast<double>(state.range(0)), 1.0, 0.0, 1.0}};
-  const Platform platform = family.default_platform(family.hosts_needed(point));
+  Point point;
+  point.values = {static_cast<double>(state.range(0)), 1.0, 0.0, 1.0};
+  point.lists.resize(4);
+  point.texts.resize(4);
+  const Platform platform = family.platform_for(point);
   auto runner = family.prepare(point, {algorithm}, platform, 1);
   auto engine = make_model_engine(platform);
   BenchSource source(*runner, state);

@@ -4,6 +4,11 @@
 
 namespace hetcoll {
 
+const std::vector<MetricSpec>& Family::metrics() const {
+  static const std::vector<MetricSpec> none;
+  return none;
+}
+
 int Family::parameter_index(const std::string& key) const {
   const auto& params = parameters();
   for (std::size_t i = 0; i < params.size(); ++i)

@@ -16,15 +16,33 @@
 
 namespace hetcoll {
 
-/// @brief A numeric scenario key of a family.
+/// @brief What a family key holds.
+enum class ParameterKind {
+  number,  //!< a number; with `axis`, a list of numbers is a sweep axis
+  list,    //!< one list of numbers, order kept (e.g. `times = 10,5,5,5,4,2,2`); not an axis
+  text,    //!< one word, e.g. a distribution name or a file path
+};
+
+/// @brief A scenario key of a family.
 struct ParameterSpec {
   std::string key;            //!< name in scenario files and on the command line
   std::string description;    //!< one line for `hetcoll list`
-  double default_value = 0;   //!< used when the scenario does not give the key
-  bool axis = false;          //!< may hold a list of values (a sweep axis); also a CSV column
-  bool integer = false;       //!< must be a whole number
-  double minimum = 0;         //!< smallest allowed value
+  double default_value = 0;   //!< number: used when the scenario does not give the key
+  bool axis = false;          //!< number: may hold a list of values (a sweep axis); also a CSV column
+  bool integer = false;       //!< number or list: every value must be a whole number
+  double minimum = 0;         //!< number or list: smallest allowed value
   bool minimum_exclusive = false;  //!< the minimum itself is not allowed
+  ParameterKind kind = ParameterKind::number;
+  std::string default_text;   //!< list or text: the default, as it would be written in a file
+  std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
+};
+
+/// @brief An extra per-replication quantity a family reports beside its main value, summarised
+/// in CSV columns named `<name>_<aggregate>` (e.g. `ratio_mean`, `ratio_max`).
+struct MetricSpec {
+  std::string name;                     //!< column prefix, e.g. "ratio"
+  std::string description;              //!< one line for docs and `hetcoll list`
+  std::vector<std::string> aggregates;  //!< any of mean, stddev, stderr, min, max, q10, q50, q90
 };
 
 /// @brief Name and one-line description of an algorithm, for `hetcoll list` and validation.
@@ -33,9 +51,13 @@ struct AlgorithmInfo {
   std::string description;
 };
 
-/// @brief One sweep point: a value for every parameter of the family, in parameters() order.
+/// @brief One sweep point: a value for every parameter of the family, indexed like
+/// parameters(): `values` for numbers, `lists` for lists, `texts` for text keys (the other
+/// entries are left empty or 0).
 struct Point {
   std::vector<double> values;
+  std::vector<std::vector<double>> lists;
+  std::vector<std::string> texts;
 };
 
 /// @brief Runs the replications of one point in one process (one work unit at a time).
@@ -47,11 +69,17 @@ class PointRunner {
   virtual ~PointRunner() = default;
   /// Policy of `algorithm` (an index into the scenario's algorithm list) for `replication`,
   /// with the replication's random numbers already drawn or seeded: every algorithm of one
-  /// replication sees the same numbers (common random numbers).
+  /// replication sees the same numbers (common random numbers). `settings` may change links
+  /// for this replication (a cluster drawn per replication).
   virtual Policy* policy(std::size_t algorithm, std::uint64_t replication,
                          std::vector<LinkSetting>& settings) = 0;
-  /// Value reported for a replication, from the engine's makespan (the makespan by default).
-  virtual double value(std::size_t /*algorithm*/, double makespan) const { return makespan; }
+  /// Records the outcome of `algorithm` in the current replication: metrics[0] is the main
+  /// value (the makespan by default), metrics[1..] the family's extra_metrics() in order.
+  virtual void record(std::size_t /*algorithm*/, double makespan, double* metrics) { metrics[0] = makespan; }
+  /// Called when every algorithm of the replication has been recorded, with all of them
+  /// (metrics[algorithm * width + m]): the place for paired metrics such as a ratio to another
+  /// algorithm of the same replication.
+  virtual void complete_replication(double* /*metrics*/, std::size_t /*width*/) {}
 };
 
 /// @brief A family of algorithms.
@@ -62,10 +90,14 @@ class Family {
   virtual std::string description() const = 0;
   virtual const std::vector<ParameterSpec>& parameters() const = 0;
   virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
+  /// Extra per-replication metrics, beside the main value (none by default).
+  virtual const std::vector<MetricSpec>& metrics() const;
+  /// What the main value is, for the docs and `hetcoll list` ("makespan (s)" by default).
+  virtual std::string value_description() const { return "makespan (s)"; }
   /// Number of hosts the point uses (hosts 0 .. n-1 of the platform).
   virtual int hosts_needed(const Point& point) const = 0;
-  /// Platform used when the scenario names no file.
-  virtual Platform default_platform(int hosts) const { return ideal_cluster(hosts); }
+  /// Platform of the point when the scenario names no file (the ideal cluster by default).
+  virtual Platform platform_for(const Point& point) const { return ideal_cluster(hosts_needed(point)); }
   /// Prepares a point for `algorithms` (names, already validated) on `platform`; `seed` is the
   /// point's own seed, from which every replication derives its stream.
   virtual std::unique_ptr<PointRunner> prepare(const Point& point,

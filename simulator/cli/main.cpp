@@ -25,9 +25,15 @@ int list() {
     std::cout << f->name() << ": " << f->description() << "\n  algorithms:\n";
     for (const hetcoll::AlgorithmInfo& a : f->algorithms()) std::cout << "    " << a.name << "  " << a.description << '\n';
     std::cout << "  parameters:\n";
-    for (const hetcoll::ParameterSpec& p : f->parameters())
-      std::cout << "    " << p.key << " (default " << hetcoll::format_number(p.default_value)
-                << (p.axis ? ", sweep axis" : "") << ")  " << p.description << '\n';
+    for (const hetcoll::ParameterSpec& p : f->parameters()) {
+      const bool number = p.kind == hetcoll::ParameterKind::number;
+      const std::string fallback = number ? hetcoll::format_number(p.default_value) : p.default_text;
+      std::cout << "    " << p.key << " (" << (p.kind == hetcoll::ParameterKind::list ? "list, " : "")
+                << "default " << (fallback.empty() ? "none" : fallback) << (p.axis ? ", sweep axis" : "") << ")  "
+                << p.description << '\n';
+    }
+    std::cout << "  value: " << f->value_description() << '\n';
+    for (const hetcoll::MetricSpec& m : f->metrics()) std::cout << "  metric " << m.name << ": " << m.description << '\n';
   }
   return 0;
 }

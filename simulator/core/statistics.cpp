@@ -29,6 +29,8 @@ Summary summarize(std::vector<double> values) {
   s.q10 = quantile_sorted(values, 0.10);
   s.q50 = quantile_sorted(values, 0.50);
   s.q90 = quantile_sorted(values, 0.90);
+  s.min = values.front();
+  s.max = values.back();
   return s;
 }
 

@@ -14,6 +14,8 @@ struct Summary {
   double q10 = 0;         //!< 10% quantile
   double q50 = 0;         //!< median
   double q90 = 0;         //!< 90% quantile
+  double min = 0;         //!< smallest value
+  double max = 0;         //!< largest value
 };
 
 /// @brief Exact quantile of sorted data, linear interpolation between order statistics

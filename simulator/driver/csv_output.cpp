@@ -26,17 +26,43 @@ std::string parameter_fields(const Family& family, const Point& point) {
 }
 
 std::string summary_header(const Family& family) {
-  return "algorithm," + parameter_header(family) + ",replications,mean,stddev,stderr,q10,q50,q90";
+  std::string header = "algorithm," + parameter_header(family) + ",replications,mean,stddev,stderr,q10,q50,q90";
+  for (const MetricSpec& m : family.metrics())
+    for (const std::string& a : m.aggregates) header += "," + m.name + "_" + a;
+  return header;
 }
 
-std::string summary_row(const std::string& algorithm, const std::string& parameters, const Summary& s) {
-  return algorithm + ',' + parameters + ',' + std::to_string(s.count) + ',' + format_number(s.mean) + ',' +
-         format_number(s.stddev) + ',' + format_number(s.stderr_) + ',' + format_number(s.q10) + ',' +
-         format_number(s.q50) + ',' + format_number(s.q90);
+namespace {
+
+double aggregate(const Summary& s, const std::string& name) {
+  if (name == "mean") return s.mean;
+  if (name == "stddev") return s.stddev;
+  if (name == "stderr") return s.stderr_;
+  if (name == "min") return s.min;
+  if (name == "max") return s.max;
+  if (name == "q10") return s.q10;
+  if (name == "q50") return s.q50;
+  if (name == "q90") return s.q90;
+  throw std::logic_error("unknown aggregate " + name);
+}
+
+}  // namespace
+
+std::string summary_row(const Family& family, const std::string& algorithm, const std::string& parameters,
+                        const Summary& s, const std::vector<Summary>& metrics) {
+  std::string row = algorithm + ',' + parameters + ',' + std::to_string(s.count) + ',' + format_number(s.mean) +
+                    ',' + format_number(s.stddev) + ',' + format_number(s.stderr_) + ',' + format_number(s.q10) +
+                    ',' + format_number(s.q50) + ',' + format_number(s.q90);
+  const std::vector<MetricSpec>& specs = family.metrics();
+  for (std::size_t m = 0; m < specs.size(); ++m)
+    for (const std::string& a : specs[m].aggregates) row += ',' + format_number(aggregate(metrics[m], a));
+  return row;
 }
 
 std::string raw_header(const Family& family) {
-  return "algorithm," + parameter_header(family) + ",replication,value";
+  std::string header = "algorithm," + parameter_header(family) + ",replication,value";
+  for (const MetricSpec& m : family.metrics()) header += "," + m.name;
+  return header;
 }
 
 std::string trace_header(const Family& family) {

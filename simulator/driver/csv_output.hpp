@@ -14,10 +14,13 @@ namespace hetcoll {
 std::string parameter_header(const Family& family);
 /// @brief The point's values of those columns, comma-separated.
 std::string parameter_fields(const Family& family, const Point& point);
-/// @brief Header of the summary CSV: algorithm, parameters, statistics.
+/// @brief Header of the summary CSV: algorithm, parameters, statistics of the main value, then
+/// the family's metric columns (`<metric>_<aggregate>`).
 std::string summary_header(const Family& family);
-/// @brief One summary row (no newline).
-std::string summary_row(const std::string& algorithm, const std::string& parameters, const Summary& s);
+/// @brief One summary row (no newline): `value` summarises the main value, `metrics` the
+/// family's metrics in order.
+std::string summary_row(const Family& family, const std::string& algorithm, const std::string& parameters,
+                        const Summary& value, const std::vector<Summary>& metrics);
 /// @brief Header of the per-replication CSV (`raw`).
 std::string raw_header(const Family& family);
 /// @brief Header of the trace CSV.

@@ -21,7 +21,6 @@
 #include "driver/sweep.hpp"
 #include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
-#include "platform/simgrid_xml.hpp"
 
 #ifndef HETCOLL_REVISION
 #define HETCOLL_REVISION "unknown"
@@ -49,7 +48,8 @@ class WorkDir {
   std::string path_;
 };
 
-/// Results of a point while its units come in, one vector of values per algorithm.
+/// Results of a point while its units come in: one series per (algorithm, metric), metric 0
+/// being the main value.
 struct PointState {
   std::vector<std::vector<double>> values;
   std::size_t units_left = 0;
@@ -105,14 +105,7 @@ void run_scenario(const Scenario& s) {
   WorkDir work;
   setup.work_dir = work.path();
 
-  if (s.platform.empty()) {
-    setup.platform = family.default_platform(hosts);
-    if (s.engine == "simgrid") {
-      setup.platform_file = work.path() + "/platform.xml";
-      write_simgrid_xml_file(setup.platform, setup.platform_file);
-    }
-  } else {
-    setup.platform_file = s.platform;
+  if (!s.platform.empty()) {
     const int available = std::stoi(run_in_child(work.path(), [&] {
       return std::to_string(SimgridSession(s.platform, s.cfg).describe(false).host_count());
     }));
@@ -171,22 +164,28 @@ void run_scenario(const Scenario& s) {
   run_units(setup, units, s.jobs, [&](std::size_t i, UnitResult&& result) {
     const WorkUnit& u = units[i];
     PointState& state = open[u.point];
-    const std::size_t algorithms = s.algorithms.size();
-    if (state.values.empty()) state.values.assign(algorithms, std::vector<double>(s.replications));
+    const std::size_t algorithms = s.algorithms.size(), width = 1 + family.metrics().size();
+    if (state.values.empty()) state.values.assign(algorithms * width, std::vector<double>(s.replications));
     for (std::uint64_t r = 0; r < u.count; ++r)
-      for (std::size_t a = 0; a < algorithms; ++a) state.values[a][u.first + r] = result.values[r * algorithms + a];
+      for (std::size_t k = 0; k < algorithms * width; ++k)
+        state.values[k][u.first + r] = result.values[r * algorithms * width + k];
     state.trace += result.trace;
     progress.advance(u.count * algorithms);
     if (--state.units_left > 0) return;
     const std::string fields = parameter_fields(family, setup.points[u.point]);
     std::string raw_text;
     for (std::size_t a = 0; a < algorithms; ++a) {
-      rows.push_back(summary_row(s.algorithms[a], fields, summarize(state.values[a])));
+      const std::vector<double>* series = &state.values[a * width];
+      std::vector<Summary> metrics;
+      for (std::size_t m = 1; m < width; ++m) metrics.push_back(summarize(series[m]));
+      rows.push_back(summary_row(family, s.algorithms[a], fields, summarize(series[0]), metrics));
       if (checkpoint.is_open()) checkpoint << rows.back() << '\n' << std::flush;
-      if (raw)
-        for (std::uint64_t r = 0; r < s.replications; ++r)
-          raw_text += s.algorithms[a] + ',' + fields + ',' + std::to_string(r) + ',' +
-                      format_number(state.values[a][r]) + '\n';
+      if (!raw) continue;
+      for (std::uint64_t r = 0; r < s.replications; ++r) {
+        raw_text += s.algorithms[a] + ',' + fields + ',' + std::to_string(r);
+        for (std::size_t m = 0; m < width; ++m) raw_text += ',' + format_number(series[m][r]);
+        raw_text += '\n';
+      }
     }
     raw_ready[u.point] = std::move(raw_text);
     trace_ready[u.point] = std::move(state.trace);

@@ -15,7 +15,10 @@ std::string to_ini(const Scenario& s) {
   const auto& params = s.family->parameters();
   for (std::size_t i = 0; i < params.size(); ++i) {
     out << params[i].key << " =";
-    for (double v : s.values[i]) out << ' ' << format_number(v);
+    if (params[i].kind == ParameterKind::text) out << ' ' << s.texts[i];
+    const std::vector<double>& numbers = params[i].kind == ParameterKind::list ? s.lists[i] : s.values[i];
+    const char* separator = params[i].kind == ParameterKind::list ? "," : " ";
+    for (std::size_t k = 0; k < numbers.size(); ++k) out << (k ? separator : " ") << format_number(numbers[k]);
     out << '\n';
   }
   out << "replications = " << s.replications << "\nseed = " << s.seed << "\nblock = " << s.block

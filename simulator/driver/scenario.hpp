@@ -21,8 +21,13 @@ struct Scenario {
   std::string command_line;           //!< as typed, for the manifest
   const Family* family = nullptr;
   std::vector<std::string> algorithms;
-  /// Values of every family parameter, in family->parameters() order; axes may hold several.
+  /// Values of every number parameter, in family->parameters() order; axes may hold several
+  /// (empty for list and text parameters).
   std::vector<std::vector<double>> values;
+  /// Values of list parameters, by parameter index (empty for the others).
+  std::vector<std::vector<double>> lists;
+  /// Values of text parameters, by parameter index (empty for the others).
+  std::vector<std::string> texts;
   std::uint64_t replications = 1000;
   std::uint64_t seed = 1;
   std::uint64_t block = 1000;         //!< replications per work unit (fixed: results depend on it, not on jobs)

@@ -94,6 +94,7 @@ bool parse_flag(const po::variables_map& vm, const Origin& origin, const std::st
 }
 
 std::vector<double> parse_values(const ParameterSpec& spec, const std::string& text, const std::string& where) {
+  const bool list = spec.kind == ParameterKind::list;
   std::vector<double> values;
   for (const std::string& item : split_list(text)) {
     const double v = parse_number(item, spec.key, where);
@@ -106,6 +107,7 @@ std::vector<double> parse_values(const ParameterSpec& spec, const std::string& t
     values.push_back(v);
   }
   if (values.empty()) throw InputError(where + ": key '" + spec.key + "' has no value");
+  if (list) return values;  // a list is one value: its order and repeats matter
   if (!spec.axis && values.size() > 1)
     throw InputError(where + ": key '" + spec.key + "' takes one value, not a list");
   // Axes run in ascending order: the canonical point order that `hetcoll merge` restores.
@@ -201,9 +203,36 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
     for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
   }
 
-  for (const ParameterSpec& p : s.family->parameters())
-    s.values.push_back(vm.count(p.key) ? parse_values(p, vm[p.key].as<std::string>(), origin.of(p.key))
-                                       : std::vector<double>{p.default_value});
+  for (const ParameterSpec& p : s.family->parameters()) {
+    const bool given = vm.count(p.key) > 0;
+    const std::string where = origin.of(p.key);
+    std::vector<double> number, list;
+    std::string text;
+    switch (p.kind) {
+      case ParameterKind::number:
+        number = given ? parse_values(p, vm[p.key].as<std::string>(), where) : std::vector<double>{p.default_value};
+        break;
+      case ParameterKind::list:
+        if (given || !p.default_text.empty())
+          list = parse_values(p, given ? vm[p.key].as<std::string>() : p.default_text, where);
+        break;
+      case ParameterKind::text: {
+        text = given ? vm[p.key].as<std::string>() : p.default_text;
+        const std::vector<std::string> words = split_list(text);
+        if (given && words.size() != 1)
+          throw InputError(where + ": key '" + p.key + "' expects one word, got '" + text + "'");
+        if (!p.choices.empty() && std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
+          std::string allowed;
+          for (const std::string& c : p.choices) allowed += (allowed.empty() ? "" : ", ") + c;
+          throw InputError(where + ": key '" + p.key + "' expects one of " + allowed + ", got '" + text + "'");
+        }
+        break;
+      }
+    }
+    s.values.push_back(std::move(number));
+    s.lists.push_back(std::move(list));
+    s.texts.push_back(std::move(text));
+  }
 
   s.replications = parse_count(vm, origin, "replications", s.replications, 1);
   s.seed = parse_count(vm, origin, "seed", s.seed, 0);

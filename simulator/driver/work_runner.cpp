@@ -17,6 +17,7 @@
 #include "engine/model/model_engine.hpp"
 #include "engine/recording_policy.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
+#include "platform/simgrid_xml.hpp"
 
 namespace hetcoll {
 namespace {
@@ -29,8 +30,8 @@ class UnitSource final : public ReplicationSource {
  public:
   UnitSource(const RunSetup& setup, const WorkUnit& unit, PointRunner& runner, UnitResult& result)
       : setup_(setup), unit_(unit), runner_(runner), result_(result),
-        algorithms_(setup.scenario->algorithms.size()) {
-    result_.values.assign(unit.count * algorithms_, 0.0);
+        algorithms_(setup.scenario->algorithms.size()), width_(1 + setup.scenario->family->metrics().size()) {
+    result_.values.assign(unit.count * algorithms_ * width_, 0.0);
   }
 
   Policy* next(std::vector<LinkSetting>& settings) override {
@@ -45,9 +46,11 @@ class UnitSource final : public ReplicationSource {
   }
 
   void finished(double makespan) override {
-    result_.values[replication_ * algorithms_ + algorithm_] = runner_.value(algorithm_, makespan);
+    double* replication = &result_.values[replication_ * algorithms_ * width_];
+    runner_.record(algorithm_, makespan, replication + algorithm_ * width_);
     if (recorder_) append_trace();
     if (++algorithm_ == algorithms_) {
+      runner_.complete_replication(replication, width_);
       algorithm_ = 0;
       ++replication_;
     }
@@ -72,6 +75,7 @@ class UnitSource final : public ReplicationSource {
   PointRunner& runner_;
   UnitResult& result_;
   std::size_t algorithms_;
+  std::size_t width_;
   std::size_t algorithm_ = 0;
   std::uint64_t replication_ = 0;
   std::unique_ptr<RecordingPolicy> recorder_;
@@ -154,17 +158,20 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
     engine.run(source);
   };
   if (s.engine == "model") {
-    if (s.platform.empty()) {
-      run(*make_model_engine(setup.platform), setup.platform);
-    } else {
-      // SimGrid reads the file and answers route queries; its engine is never run here.
-      Platform platform = SimgridSession(s.platform, s.cfg).describe(true);
-      run(*make_model_engine(platform), platform);
-    }
-  } else {
-    SimgridSession session(setup.platform_file, s.cfg);
-    const Platform platform = s.platform.empty() ? setup.platform : session.describe(false);
+    // With a file, SimGrid reads it and answers route queries; its engine is never run here.
+    const Platform platform = s.platform.empty() ? s.family->platform_for(point)
+                                                 : SimgridSession(s.platform, s.cfg).describe(true);
+    run(*make_model_engine(platform), platform);
+  } else if (s.platform.empty()) {
+    const Platform platform = s.family->platform_for(point);
+    const std::string file = setup.work_dir + "/platform-" + std::to_string(::getpid()) + ".xml";
+    write_simgrid_xml_file(platform, file);
+    SimgridSession session(file, s.cfg);
+    std::remove(file.c_str());
     run(*session.engine(hosts), platform);
+  } else {
+    SimgridSession session(s.platform, s.cfg);
+    run(*session.engine(hosts), session.describe(false));
   }
   return result;
 }

@@ -20,16 +20,13 @@ namespace hetcoll {
 struct RunSetup {
   const Scenario* scenario = nullptr;
   std::vector<Point> points;
-  /// Built-in platform (empty hosts when the scenario names a file).
-  Platform platform;
-  /// XML file the SimGrid engine loads: the scenario's, or the built-in one written out.
-  std::string platform_file;
-  /// Private directory for the children's result files.
+  /// Private directory for the children's result and platform files.
   std::string work_dir;
 };
 
-/// @brief Values of a unit's replications, [replication][algorithm] row-major, and the trace
-/// rows of replication 0 when the unit holds it and a trace was asked for.
+/// @brief Values of a unit's replications, [replication][algorithm][metric] row-major (metric 0
+/// is the main value, then the family's metrics), and the trace rows of replication 0 when the
+/// unit holds it and a trace was asked for.
 struct UnitResult {
   std::vector<double> values;
   std::string trace;

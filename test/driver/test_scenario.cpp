@@ -67,7 +67,10 @@ TEST(ScenarioParser, UnknownKeyInAFileNamesTheFileAndTheKey) {
 }
 
 TEST(Sweep, PointSeedsDependOnValuesNotPositions) {
-  const Point a{{64, 1, 0, 1}}, b{{64, 1, 0, 1}}, c{{64, 0.1, 0, 1}};
+  Point a, c;
+  a.values = {64, 1, 0, 1};
+  c.values = {64, 0.1, 0, 1};
+  const Point b = a;
   EXPECT_EQ(point_seed(5, a), point_seed(5, b));
   EXPECT_NE(point_seed(5, a), point_seed(5, c));
   EXPECT_NE(point_seed(5, a), point_seed(6, a));
