@@ -15,6 +15,7 @@ PACKAGES=(
   libsimgrid-dev libboost-random-dev libboost-program-options-dev
   libgtest-dev googletest libbenchmark-dev libglpk-dev
   python3-matplotlib python3-numpy
+  libopenmpi-dev openmpi-bin
 )
 
 say() { echo "setup: $*" >&2; }
