@@ -4,6 +4,8 @@
 /// makespans and completions (with engine/recording_policy.hpp), and supply hand-made costs.
 #include <cstdint>
 #include <functional>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -144,5 +146,12 @@ class RecordingDraws final : public CostDraws {
  private:
   CostDraws& inner_;
 };
+
+/// The registry entry called `name`; throws if there is none, so a typo fails the test.
+inline const ReductionAlgorithm& algorithm(const std::string& name) {
+  const ReductionAlgorithm* a = find_reduction_algorithm(name);
+  if (a == nullptr) throw std::runtime_error("no algorithm " + name);
+  return *a;
+}
 
 }  // namespace hetcoll::test

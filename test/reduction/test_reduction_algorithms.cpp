@@ -18,17 +18,12 @@
 namespace hetcoll {
 namespace {
 
+using test::algorithm;
 using test::ideal_setup;
 using test::RecordingDraws;
 using test::Replication;
 using test::run_makespans;
 using test::run_traced;
-
-const ReductionAlgorithm& algorithm(const std::string& name) {
-  const ReductionAlgorithm* a = find_reduction_algorithm(name);
-  if (a == nullptr) throw std::runtime_error("no algorithm " + name);
-  return *a;
-}
 
 TEST(ReductionRegistry, ListsTheFourAlgorithmsOfRR8315InOrder) {
   std::vector<std::string> names;

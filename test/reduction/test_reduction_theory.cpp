@@ -17,16 +17,11 @@
 namespace hetcoll {
 namespace {
 
+using test::algorithm;
 using test::ideal_setup;
 using test::PairCosts;
 using test::run_makespans;
 using test::run_traced;
-
-const ReductionAlgorithm& algorithm(const std::string& name) {
-  const ReductionAlgorithm* a = find_reduction_algorithm(name);
-  if (a == nullptr) throw std::runtime_error("no algorithm " + name);
-  return *a;
-}
 
 // One replication with fixed costs d = 1 and c = ratio (CV = 0).
 double homogeneous(const std::string& name, int n, double c, bool overlap = true) {
