@@ -217,6 +217,21 @@ check_split "simgrid engine" 8 run --family reduction --algorithms "$ALL_ALGORIT
   --processors 16 --cv "0.1 1" --ratio 0.5 --replications 300 --block 100 --seed 7 \
   --engine simgrid --quiet
 
+# ---- a platform file means what the built-in platform means ------------------------------
+# `hetcoll platform N` writes the built-in ideal cluster; running on that file must give the
+# built-in platform's numbers, on both engines (the unit of cost comes from real links only).
+d=$(new_dir)
+hetcoll platform 8 --output "$d/ideal8.xml"
+file_args=(run --processors 8 --cv "0.5 3" --ratio 1 --replications 100 --quiet)
+hetcoll "${file_args[@]}" --engine model --output "$d/builtin.csv"
+hetcoll "${file_args[@]}" --engine model --platform "$d/ideal8.xml" --output "$d/file-model.csv"
+hetcoll "${file_args[@]}" --engine simgrid --platform "$d/ideal8.xml" --output "$d/file-simgrid.csv"
+if cmp -s "$d/builtin.csv" "$d/file-model.csv" && cmp -s "$d/builtin.csv" "$d/file-simgrid.csv"; then
+  pass "the ideal cluster written to a file gives the built-in numbers on both engines"
+else
+  fail "platform file" "$(diff "$d/builtin.csv" "$d/file-model.csv" | head -n 3 | tr '\n' ' ')"
+fi
+
 # ---- resume ----------------------------------------------------------------------------
 # A checkpoint holding the first point's rows (as an interrupted run leaves it, with a torn
 # last line) makes --resume skip that point and still write the same CSV as an uninterrupted run.

@@ -96,8 +96,10 @@ SimgridSession::~SimgridSession() = default;
 Platform SimgridSession::describe(bool routes) const {
   Platform p;
   for (const sg4::Host* h : impl_->hosts) p.hosts.push_back({h->get_name(), h->get_speed(), -1, -1, 0});
+  // SimGrid adds internal links (named "__loopback__" and the like) that no route between two
+  // hosts crosses; they would make the fastest link, and so the unit of cost, meaningless.
   for (const sg4::Link* l : impl_->engine->get_all_links())
-    p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency()});
+    if (l->get_name().rfind("__", 0) != 0) p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency()});
   if (!routes) return p;
   const std::size_t n = impl_->hosts.size();
   p.route_table.resize(n * n);
