@@ -29,15 +29,9 @@ double Platform::reference_speed() const {
 }
 
 double Platform::reference_bandwidth() const {
-  // With a route table (a platform read from a file), the fastest route between two hosts;
-  // structured routes start on the sender's uplink, so no route is faster than the best one;
-  // failing both, the fastest link.
-  if (!route_table.empty()) {
-    double best = 0;
-    for (std::size_t i = 0; i < route_table.size(); ++i)
-      if (i / hosts.size() != i % hosts.size()) best = std::max(best, route_table[i].bandwidth);
-    return best;
-  }
+  // Structured routes start on the sender's uplink, so no route is faster than the best one.
+  // A platform read from a file refers to its fastest link: both engines know the links (only
+  // the model engine reads the route table), so they agree on the unit.
   double best_up = 0;
   for (const HostSpec& h : hosts)
     if (h.up >= 0) best_up = std::max(best_up, links[h.up].bandwidth);

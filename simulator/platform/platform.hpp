@@ -50,8 +50,8 @@ struct Platform {
   RouteCost route(int src, int dst) const;
   /// Largest host speed: the speed a unit computation cost refers to.
   double reference_speed() const;
-  /// Bandwidth a unit communication cost refers to: the fastest route between two hosts (from
-  /// the route table or the uplinks), else the fastest link.
+  /// Bandwidth a unit communication cost refers to: the fastest uplink, or for a platform read
+  /// from a file (uplinks unknown) its fastest link, SimGrid's internal loopback aside.
   double reference_bandwidth() const;
   /// Index of the link with this name, or -1.
   int link_index(const std::string& name) const;
