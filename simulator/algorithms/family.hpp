@@ -96,6 +96,9 @@ class Family {
   virtual std::string value_description() const { return "makespan (s)"; }
   /// Number of hosts the point uses (hosts 0 .. n-1 of the platform).
   virtual int hosts_needed(const Point& point) const = 0;
+  /// True if prepare() needs the route table of a platform file on the SimGrid engine too (the
+  /// model engine always gets it); reading it costs n² route look-ups per work unit.
+  virtual bool needs_routes() const { return false; }
   /// Platform of the point when the scenario names no file (the ideal cluster by default).
   virtual Platform platform_for(const Point& point) const { return ideal_cluster(hosts_needed(point)); }
   /// Prepares a point for `algorithms` (names, already validated) on `platform`; `seed` is the

@@ -127,11 +127,14 @@ void run_scenario(const Scenario& s) {
       rows.insert(rows.end(), it->second.begin(), it->second.end());
     }
   }
+  // Opened when the first point is done, so a run that fails before (bad input found in a
+  // worker process) leaves no file behind.
   std::ofstream checkpoint;
-  if (!checkpoint_path.empty()) {
-    checkpoint.open(checkpoint_path, s.resume ? std::ios::app : std::ios::trunc);
-    for (const std::string& r : rows) if (!s.resume) checkpoint << r << '\n';
-  }
+  auto checkpoint_row = [&](const std::string& row) {
+    if (checkpoint_path.empty()) return;
+    if (!checkpoint.is_open()) checkpoint.open(checkpoint_path, s.resume ? std::ios::app : std::ios::trunc);
+    checkpoint << row << '\n' << std::flush;
+  };
 
   const std::vector<WorkUnit> units = make_units(s, setup.points.size(), skip);
   // Values are held only for points with units in flight; a point's memory is taken when its
@@ -179,7 +182,7 @@ void run_scenario(const Scenario& s) {
       std::vector<Summary> metrics;
       for (std::size_t m = 1; m < width; ++m) metrics.push_back(summarize(series[m]));
       rows.push_back(summary_row(family, s.algorithms[a], fields, summarize(series[0]), metrics));
-      if (checkpoint.is_open()) checkpoint << rows.back() << '\n' << std::flush;
+      checkpoint_row(rows.back());
       if (!raw) continue;
       for (std::uint64_t r = 0; r < s.replications; ++r) {
         raw_text += s.algorithms[a] + ',' + fields + ',' + std::to_string(r);
@@ -201,7 +204,7 @@ void run_scenario(const Scenario& s) {
   if (raw) raw->commit();
   if (trace) trace->commit();
   output.commit();
-  if (checkpoint.is_open()) {
+  if (!checkpoint_path.empty()) {
     checkpoint.close();
     std::remove(checkpoint_path.c_str());
   }

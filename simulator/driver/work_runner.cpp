@@ -171,7 +171,7 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
     run(*session.engine(hosts), platform);
   } else {
     SimgridSession session(s.platform, s.cfg);
-    run(*session.engine(hosts), session.describe(false));
+    run(*session.engine(hosts), session.describe(s.family->needs_routes()));
   }
   return result;
 }

@@ -1,0 +1,78 @@
+// Speed of the divisible family (Google Benchmark), against the targets: opt-fifo and
+// opt-lifo on 100,000 workers in under 0.1 s; a Figure 4 replication (100 workers, four
+// heuristics solved and executed on the model engine) cheap enough for 3 x 13 x 1,000 of them
+// in under a minute on 2 cores. No BENCHMARK_MAIN here: it links into hetcoll_bench.
+//   build/hetcoll_bench --benchmark_filter=Divisible
+#include <benchmark/benchmark.h>
+
+#include "algorithms/divisible/registry.hpp"
+#include "algorithms/family.hpp"
+#include "engine/model/model_engine.hpp"
+
+namespace hetcoll {
+namespace {
+
+void DivisibleSolve(benchmark::State& state, const std::string& algorithm) {
+  const int workers = static_cast<int>(state.range(0));
+  const Star star = draw_star(workers, 1, 3, 0.5, 0.8, 1);
+  const DivisibleAlgorithm& solver = *find_divisible_algorithm(algorithm);
+  for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
+  state.SetItemsProcessed(state.iterations() * workers);
+}
+
+BENCHMARK_CAPTURE(DivisibleSolve, OptFifo, std::string("opt-fifo"))->Arg(100)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(DivisibleSolve, OptLifo, std::string("opt-lifo"))->Arg(100)->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(DivisibleSolve, FifoIncC, std::string("fifo-inc-c"))->Arg(100000)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(DivisibleSolve, Optimal, std::string("optimal"))->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
+
+/// Endless replications of a Figure 4 point: every algorithm of replication r, then r + 1.
+class Figure4Source final : public ReplicationSource {
+ public:
+  Figure4Source(PointRunner& runner, std::size_t algorithms, benchmark::State& state)
+      : runner_(runner), algorithms_(algorithms), state_(state), metrics_(algorithms * 3) {}
+  Policy* next(std::vector<LinkSetting>& settings) override {
+    if (algorithm_ == 0 && !state_.KeepRunning()) return nullptr;
+    return runner_.policy(algorithm_, replication_, settings);
+  }
+  void finished(double makespan) override {
+    runner_.record(algorithm_, makespan, &metrics_[algorithm_ * 3]);
+    if (++algorithm_ < algorithms_) return;
+    runner_.complete_replication(metrics_.data(), 3);
+    algorithm_ = 0;
+    ++replication_;
+  }
+
+ private:
+  PointRunner& runner_;
+  std::size_t algorithms_;
+  benchmark::State& state_;
+  std::vector<double> metrics_;
+  std::size_t algorithm_ = 0;
+  std::uint64_t replication_ = 0;
+};
+
+void DivisibleFigure4Replication(benchmark::State& state) {
+  const Family& family = *find_family("divisible");
+  Point point;
+  const std::size_t keys = family.parameters().size();
+  point.values.assign(keys, 0);
+  point.lists.resize(keys);
+  point.texts.resize(keys);
+  point.values[family.parameter_index("workers")] = 100;
+  point.values[family.parameter_index("z")] = 0.8;
+  point.values[family.parameter_index("wc_ratio")] = static_cast<double>(state.range(0));
+  point.values[family.parameter_index("c-mean")] = 1;
+  point.values[family.parameter_index("spread")] = 0.5;
+  point.texts[family.parameter_index("port")] = "two-port";
+  const std::vector<std::string> algorithms = {"opt-fifo", "opt-lifo", "fifo-inc-c", "fifo-inc-w"};
+  const Platform platform = family.platform_for(point);
+  auto runner = family.prepare(point, algorithms, platform, 1);
+  Figure4Source source(*runner, algorithms.size(), state);
+  make_model_engine(platform)->run(source);
+  state.SetItemsProcessed(state.iterations());
+}
+
+BENCHMARK(DivisibleFigure4Replication)->Arg(1)->Arg(100)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+}  // namespace hetcoll

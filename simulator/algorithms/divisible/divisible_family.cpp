@@ -1,0 +1,222 @@
+#include "algorithms/divisible/divisible_family.hpp"
+
+#include <limits>
+
+#include "algorithms/divisible/registry.hpp"
+#include "algorithms/divisible/star_plan.hpp"
+#include "algorithms/divisible/star_platform.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "core/random.hpp"
+
+namespace hetcoll {
+namespace {
+
+enum Param { kWorkers, kZ, kWcRatio, kCMean, kSpread, kC, kD, kW, kPort, kSendOrder, kReturnOrder };
+enum Metric { kValue, kNormalized, kEnrolled };
+
+bool explicit_star(const Point& point) { return !point.lists[kC].empty(); }
+
+/// Number of workers of the point, checked; the explicit lists must agree with `workers`.
+int worker_count(const Point& point) {
+  const int workers = static_cast<int>(point.values[kWorkers]);
+  if (explicit_star(point)) {
+    const int listed = static_cast<int>(point.lists[kC].size());
+    if (workers != 0 && workers != listed)
+      throw InputError("key 'workers' is " + std::to_string(workers) + " but key 'c' lists " + std::to_string(listed) +
+                       " workers");
+    if (point.lists[kW].size() != point.lists[kC].size())
+      throw InputError("key 'w' must list one value per worker, like key 'c' (" + std::to_string(listed) + ")");
+    if (!point.lists[kD].empty() && point.lists[kD].size() != point.lists[kC].size())
+      throw InputError("key 'd' must list one value per worker, like key 'c' (" + std::to_string(listed) + ")");
+    return listed;
+  }
+  if (!point.lists[kD].empty() || !point.lists[kW].empty())
+    throw InputError("keys 'd' and 'w' need key 'c' (an explicit star lists c and w, and d if not z*c)");
+  if (workers < 1)
+    throw InputError("key 'workers': p = 0; give workers >= 1 (random or file star) or the lists c and w");
+  if (point.values[kSpread] >= 1)
+    throw InputError("key 'spread' must be < 1 (costs are drawn in mean*[1-spread, 1+spread]), got " +
+                     format_number(point.values[kSpread]));
+  return workers;
+}
+
+Star star_of_lists(const Point& point) {
+  Star star{point.lists[kC], point.lists[kD], point.lists[kW]};
+  if (star.d.empty())
+    for (double c : star.c) star.d.push_back(point.values[kZ] * c);
+  validate_star(star, "keys 'c', 'd', 'w'");
+  return star;
+}
+
+std::vector<int> zero_based(const std::vector<double>& order) {
+  std::vector<int> out;
+  for (double v : order) out.push_back(static_cast<int>(v) - 1);
+  return out;
+}
+
+/// Replications of one point. A fixed star (lists or file) is solved once; a random star is
+/// drawn, solved and set on the links at the first algorithm of every replication, from
+/// derive_seed(point seed, {replication}), so every algorithm of a replication sees it.
+class DivisibleRunner final : public PointRunner {
+ public:
+  DivisibleRunner(const Point& point, const std::vector<std::string>& names, const Platform& platform,
+                  std::uint64_t seed)
+      : point_(point), seed_(seed) {
+    const int workers = worker_count(point);
+    options_.port = point.texts[kPort] == "one-port" ? PortModel::one_port : PortModel::two_port;
+    options_.send_order = zero_based(point.lists[kSendOrder]);
+    options_.return_order = zero_based(point.lists[kReturnOrder]);
+    for (std::size_t a = 0; a < names.size(); ++a) {
+      algorithms_.push_back(find_divisible_algorithm(names[a]));
+      if (names[a] == "opt-fifo") reference_ = static_cast<int>(a);
+    }
+    const bool from_file = !platform.route_table.empty();  // only platform files come with routes
+    if (from_file) {
+      if (explicit_star(point)) throw InputError("keys 'c', 'd', 'w' and key 'platform' both describe the star; give one");
+      if (platform.host_count() < workers + 1)
+        throw InputError("platform: " + std::to_string(workers) + " workers need " + std::to_string(workers + 1) +
+                         " hosts (key 'workers')");
+      star_ = star_from_routes(platform, workers, rates_);
+      validate_star(star_, "platform");
+    } else if (explicit_star(point)) {
+      star_ = star_of_lists(point);
+    }
+    random_ = !from_file && !explicit_star(point);
+    for (const HostSpec& h : platform.hosts) speeds_.push_back(h.speed);
+    if (!from_file && !random_) rates_ = star_rates(star_, speeds_);
+    // Limits are checked before any replication runs, so a bad scenario stops at once.
+    for (const DivisibleAlgorithm* a : algorithms_) check_worker_limit(*a, workers);
+    check_orders(options_, workers);
+    if (!random_) solve();
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    if (random_ && replication != replication_) {
+      replication_ = replication;
+      star_ = draw_star(static_cast<int>(point_.values[kWorkers]), point_.values[kCMean],
+                        point_.values[kCMean] * point_.values[kWcRatio], point_.values[kSpread], point_.values[kZ],
+                        derive_seed(seed_, {replication}));
+      settings = star_link_settings(star_);
+      rates_ = star_rates(star_, speeds_);
+      solve();
+    }
+    return policies_[algorithm].get();
+  }
+
+  void record(std::size_t algorithm, double makespan, double* metrics) override {
+    metrics[kValue] = schedules_[algorithm].load() / makespan;
+    metrics[kEnrolled] = schedules_[algorithm].enrolled();
+  }
+
+  void complete_replication(double* metrics, std::size_t width) override {
+    const double reference = reference_ >= 0 ? metrics[reference_ * width] : reference_load_;
+    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+      metrics[a * width + kNormalized] = metrics[a * width + kValue] / reference;
+  }
+
+ private:
+  /// Schedules and plans of every algorithm for star_.
+  void solve() {
+    schedules_.clear();
+    for (const DivisibleAlgorithm* a : algorithms_) schedules_.push_back(solve_divisible(*a, star_, options_));
+    plans_.resize(schedules_.size());
+    policies_.clear();
+    for (std::size_t a = 0; a < schedules_.size(); ++a) {
+      plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
+      policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
+    }
+    if (reference_ < 0) reference_load_ = solve_divisible(*find_divisible_algorithm("opt-fifo"), star_, options_).load();
+  }
+
+  Point point_;
+  std::uint64_t seed_;
+  SolveOptions options_;
+  std::vector<const DivisibleAlgorithm*> algorithms_;
+  int reference_ = -1;          // index of opt-fifo among the algorithms, if it is one
+  double reference_load_ = 0;   // OPT-FIFO's throughput when it is not among them
+  bool random_ = false;
+  std::uint64_t replication_ = std::numeric_limits<std::uint64_t>::max();
+  std::vector<double> speeds_;
+  Star star_;
+  StarRates rates_;
+  std::vector<DivisibleSchedule> schedules_;
+  std::vector<Plan> plans_;
+  std::vector<std::unique_ptr<PlanPolicy>> policies_;
+};
+
+class DivisibleFamily final : public Family {
+ public:
+  DivisibleFamily() {
+    for (const DivisibleAlgorithm& a : divisible_algorithms()) algorithms_.push_back({a.name, a.description});
+  }
+  std::string name() const override { return "divisible"; }
+  std::string description() const override {
+    return "divisible load with return messages on a heterogeneous star (Beaumont, Marchal, Robert, 2005)";
+  }
+  std::string value_description() const override {
+    return "throughput rho = load processed / simulated makespan, with the schedule built for T = 1 (load units/s)";
+  }
+  const std::vector<ParameterSpec>& parameters() const override {
+    using K = ParameterKind;
+    auto number = [](const char* key, const char* text, double fallback, bool axis, bool integer, double minimum,
+                     bool exclusive) {
+      return ParameterSpec{key, text, fallback, axis, integer, minimum, exclusive, K::number, "", {}};
+    };
+    auto list = [](const char* key, const char* text, bool integer, double minimum, bool exclusive) {
+      return ParameterSpec{key, text, 0, false, integer, minimum, exclusive, K::list, "", {}};
+    };
+    static const std::vector<ParameterSpec> params = {
+        number("workers", "workers p of a random or file star (0: as many as key c lists)", 0, true, true, 0, false),
+        number("z", "d_i = z*c_i when key d is not given", 1, true, false, 0, false),
+        number("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1, true, false, 0, true),
+        number("c-mean", "random star: mean of c", 1, false, false, 0, true),
+        number("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5, false, false, 0, false),
+        list("c", "explicit star: c_i of every worker, e.g. 1,1,5", false, 0, true),
+        list("d", "explicit star: d_i of every worker (default z*c_i)", false, 0, false),
+        list("w", "explicit star: w_i of every worker", false, 0, true),
+        {"port", "master port model: two-port (a send may overlap a receive) or one-port", 0, false, false, 0, false,
+         K::text, "two-port", {"two-port", "one-port"}},
+        list("send-order", "lp: workers 1..p in send order (default 1,2,..,p)", true, 1, false),
+        list("return-order", "lp: workers 1..p in return order (default: the send order)", true, 1, false),
+    };
+    return params;
+  }
+  const std::vector<MetricSpec>& metrics() const override {
+    static const std::vector<MetricSpec> specs = {
+        {"normalized", "throughput / OPT-FIFO's throughput in the same replication",
+         {"mean", "stderr", "min", "q10", "q50", "q90", "max"}},
+        {"enrolled", "workers with a positive load", {"mean", "min", "max"}},
+    };
+    return specs;
+  }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
+  int hosts_needed(const Point& point) const override { return worker_count(point) + 1; }
+  // c_i and d_i of a platform file are the bandwidths of its master-worker routes.
+  bool needs_routes() const override { return true; }
+  Platform platform_for(const Point& point) const override {
+    if (explicit_star(point)) return star_platform(star_of_lists(point));
+    Star unit;
+    const int workers = worker_count(point);
+    unit.c.assign(workers, 1.0);
+    unit.d.assign(workers, 1.0);
+    unit.w.assign(workers, 1.0);
+    return star_platform(unit);
+  }
+  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
+                                       const Platform& platform, std::uint64_t seed) const override {
+    return std::make_unique<DivisibleRunner>(point, algorithms, platform, seed);
+  }
+
+ private:
+  std::vector<AlgorithmInfo> algorithms_;
+};
+
+}  // namespace
+
+const Family& divisible_family() {
+  static const DivisibleFamily family;
+  return family;
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,12 @@
+#pragma once
+/// @file divisible_family.hpp
+/// @brief The `divisible` family: divisible load with return messages on a heterogeneous star
+/// (Beaumont, Marchal, Robert; ALGORITHMS.md §2).
+#include "algorithms/family.hpp"
+
+namespace hetcoll {
+
+/// @brief The family as the driver sees it (registered in algorithms/family.cpp).
+const Family& divisible_family();
+
+}  // namespace hetcoll

@@ -1,0 +1,11 @@
+// FIFO-INC-C (Beaumont, Marchal, Robert, section 5): FIFO with all workers, sent by
+// non-decreasing c_i (faster links first). Cost: O(p log p).
+#include "algorithms/divisible/solvers.hpp"
+
+namespace hetcoll {
+
+DivisibleSchedule solve_fifo_inc_c(const Star& star, const SolveOptions& options) {
+  return fifo_all_workers(star, order_by(star.workers(), star.c), options.port);
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,11 @@
+// FIFO-INC-W (Beaumont, Marchal, Robert, section 5): FIFO with all workers, sent by
+// non-decreasing w_i (faster workers first). Cost: O(p log p).
+#include "algorithms/divisible/solvers.hpp"
+
+namespace hetcoll {
+
+DivisibleSchedule solve_fifo_inc_w(const Star& star, const SolveOptions& options) {
+  return fifo_all_workers(star, order_by(star.workers(), star.w), options.port);
+}
+
+}  // namespace hetcoll

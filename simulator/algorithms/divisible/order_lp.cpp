@@ -1,0 +1,138 @@
+#include "algorithms/divisible/order_lp.hpp"
+
+#include <glpk.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/error.hpp"
+
+namespace hetcoll {
+namespace {
+
+// Loads below this fraction of the largest one are GLPK's rounding of a zero.
+constexpr double kZeroLoad = 1e-12;
+
+void silence_glpk() {
+  static const bool once = (glp_term_out(GLP_OFF), true);
+  (void)once;
+}
+
+std::string list(const std::vector<int>& workers) {
+  std::string out = "(";
+  for (std::size_t k = 0; k < workers.size(); ++k) out += (k ? "," : "") + std::to_string(workers[k] + 1);
+  return out + ")";
+}
+
+}  // namespace
+
+OrderLp::OrderLp(const Star& star, PortModel port)
+    : star_(star), port_(port), problem_(nullptr), column_(star.c.size(), 0),
+      send_pos_(star.c.size()), ret_pos_(star.c.size()) {
+  silence_glpk();
+  problem_ = glp_create_prob();
+}
+
+OrderLp::~OrderLp() { glp_delete_prob(problem_); }
+
+void OrderLp::rebuild(const std::vector<int>& workers) {
+  glp_erase_prob(problem_);
+  glp_set_obj_dir(problem_, GLP_MAX);
+  members_ = workers;
+  std::sort(members_.begin(), members_.end());
+  std::fill(column_.begin(), column_.end(), 0);
+  const int m = static_cast<int>(members_.size());
+  glp_add_cols(problem_, m);
+  for (int j = 0; j < m; ++j) {
+    column_[members_[j]] = j + 1;
+    glp_set_col_bnds(problem_, j + 1, GLP_LO, 0.0, 0.0);
+    glp_set_obj_coef(problem_, j + 1, 1.0);
+  }
+  const int rows = m + (port_ == PortModel::one_port ? 1 : 0);
+  glp_add_rows(problem_, rows);
+  for (int r = 1; r <= rows; ++r) glp_set_row_bnds(problem_, r, GLP_UP, 0.0, 1.0);
+  index_.assign(m + 1, 0);
+  value_.assign(m + 1, 0.0);
+  if (port_ == PortModel::one_port) {
+    // The sends, all before the first return, and the returns fill at most T.
+    for (int j = 0; j < m; ++j) {
+      index_[j + 1] = j + 1;
+      value_[j + 1] = star_.c[members_[j]] + star_.d[members_[j]];
+    }
+    glp_set_mat_row(problem_, m + 1, m, index_.data(), value_.data());
+  }
+}
+
+std::string OrderLp::describe(const std::vector<int>& send, const std::vector<int>& ret) const {
+  return "the LP of send order " + list(send) + " and return order " + list(ret);
+}
+
+std::vector<double> OrderLp::solve(const std::vector<int>& send, const std::vector<int>& ret) {
+  std::vector<int> sorted_send(send), sorted_ret(ret);
+  std::sort(sorted_send.begin(), sorted_send.end());
+  std::sort(sorted_ret.begin(), sorted_ret.end());
+  if (send.empty() || sorted_send != sorted_ret ||
+      std::adjacent_find(sorted_send.begin(), sorted_send.end()) != sorted_send.end())
+    throw std::invalid_argument("OrderLp: the two orders must list the same workers once");
+  if (sorted_send != members_) rebuild(send);
+  const int m = static_cast<int>(members_.size());
+  for (int k = 0; k < m; ++k) {
+    send_pos_[send[k]] = k;
+    ret_pos_[ret[k]] = k;
+  }
+  for (int i : members_) {
+    int n = 0;
+    for (int j : members_) {
+      // Sends before i's, i's own send and computation, then i's return and all later ones.
+      double a = 0;
+      if (j == i) a = star_.c[i] + star_.w[i] + star_.d[i];
+      else a = (send_pos_[j] < send_pos_[i] ? star_.c[j] : 0.0) + (ret_pos_[j] > ret_pos_[i] ? star_.d[j] : 0.0);
+      if (a == 0) continue;
+      ++n;
+      index_[n] = column_[j];
+      value_[n] = a;
+    }
+    glp_set_mat_row(problem_, column_[i], n, index_.data(), value_.data());
+  }
+  glp_smcp parameters;
+  glp_init_smcp(&parameters);
+  parameters.msg_lev = GLP_MSG_OFF;
+  int code = glp_simplex(problem_, &parameters);
+  if (code != 0 || glp_get_status(problem_) != GLP_OPT) {
+    // The previous optimal basis can be singular or badly conditioned for the new rows, and
+    // GLPK may then even report this always-feasible LP infeasible: start again from the
+    // slack basis (α = 0), which is primal feasible.
+    glp_std_basis(problem_);
+    code = glp_simplex(problem_, &parameters);
+  }
+  const int status = glp_get_status(problem_);
+  if (code != 0 || status != GLP_OPT) {
+    const std::string why = status == GLP_UNBND ? "is unbounded" : status == GLP_NOFEAS ? "is infeasible"
+                                                                                        : "could not be solved by GLPK";
+    throw InputError("divisible: " + describe(send, ret) + " " + why + " (GLPK code " + std::to_string(code) + ")");
+  }
+  std::vector<double> alpha(star_.c.size(), 0.0);
+  for (int j = 0; j < m; ++j) alpha[members_[j]] = std::max(0.0, glp_get_col_prim(problem_, j + 1));
+  return alpha;
+}
+
+DivisibleSchedule lp_schedule(const Star& star, std::vector<int> send, std::vector<int> ret, PortModel port) {
+  OrderLp lp(star, port);
+  for (;;) {
+    std::vector<double> alpha = lp.solve(send, ret);
+    const double largest = *std::max_element(alpha.begin(), alpha.end());
+    auto idle = [&](int i) { return alpha[i] <= kZeroLoad * largest; };
+    if (std::none_of(send.begin(), send.end(), idle)) {
+      DivisibleSchedule s;
+      s.send = std::move(send);
+      s.ret = std::move(ret);
+      s.alpha = std::move(alpha);
+      return s;
+    }
+    // The largest load is positive (c, w > 0 and T = 1), so at least one worker stays.
+    send.erase(std::remove_if(send.begin(), send.end(), idle), send.end());
+    ret.erase(std::remove_if(ret.begin(), ret.end(), idle), ret.end());
+  }
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,53 @@
+#include "algorithms/divisible/registry.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include "algorithms/divisible/solvers.hpp"
+#include "core/error.hpp"
+
+namespace hetcoll {
+
+const std::vector<DivisibleAlgorithm>& divisible_algorithms() {
+  static const std::vector<DivisibleAlgorithm> table = {
+      {"opt-fifo", "optimal FIFO (Theorem 2): best prefix of the c+d order, no idle time", 0, solve_opt_fifo},
+      {"opt-lifo", "optimal LIFO (Theorem 1): all workers by non-decreasing c+d, no idle time", 0, solve_opt_lifo},
+      {"fifo-inc-c", "FIFO with all workers by non-decreasing c", 0, solve_fifo_inc_c},
+      {"fifo-inc-w", "FIFO with all workers by non-decreasing w", 0, solve_fifo_inc_w},
+      {"lp", "LP of section 2.2 for the orders send-order and return-order (GLPK)", 0, solve_lp},
+      {"optimal", "best of the LPs of all (p!)^2 pairs of orders, p <= 5", kOptimalMaxWorkers, solve_optimal},
+  };
+  return table;
+}
+
+const DivisibleAlgorithm* find_divisible_algorithm(const std::string& name) {
+  for (const DivisibleAlgorithm& a : divisible_algorithms())
+    if (a.name == name) return &a;
+  return nullptr;
+}
+
+void check_orders(const SolveOptions& options, int workers) {
+  std::vector<int> expected(static_cast<std::size_t>(workers));
+  std::iota(expected.begin(), expected.end(), 0);
+  auto check = [&](std::vector<int> order, const char* key) {
+    std::sort(order.begin(), order.end());
+    if (!order.empty() && order != expected)
+      throw InputError(std::string("key '") + key + "' must list every worker 1.." + std::to_string(workers) +
+                       " exactly once");
+  };
+  check(options.send_order, "send-order");
+  check(options.return_order, "return-order");
+}
+
+void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
+  if (algorithm.max_workers > 0 && workers > algorithm.max_workers)
+    throw InputError("key 'algorithms': " + algorithm.name + " enumerates (p!)^2 pairs of orders and accepts at most " +
+                     std::to_string(algorithm.max_workers) + " workers, the star has " + std::to_string(workers));
+}
+
+DivisibleSchedule solve_divisible(const DivisibleAlgorithm& algorithm, const Star& star, const SolveOptions& options) {
+  check_worker_limit(algorithm, star.workers());
+  return algorithm.solve(star, options);
+}
+
+}  // namespace hetcoll

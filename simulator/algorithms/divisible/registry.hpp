@@ -1,0 +1,45 @@
+#pragma once
+/// @file registry.hpp
+/// @brief The table of divisible-load algorithms (Beaumont, Marchal, Robert; ALGORITHMS.md §2).
+///
+/// Every algorithm maps a star to a schedule for T = 1; the family executes the schedule on
+/// the engines. Drivers, `hetcoll list` and the tests iterate over this one table.
+#include <string>
+#include <vector>
+
+#include "algorithms/divisible/star.hpp"
+
+namespace hetcoll {
+
+/// @brief What an algorithm may be told besides the star.
+struct SolveOptions {
+  PortModel port = PortModel::two_port;
+  std::vector<int> send_order;    //!< `lp`: workers (0-based) in send order; empty: 0..p−1
+  std::vector<int> return_order;  //!< `lp`: return order; empty: the send order (FIFO)
+};
+
+/// @brief One entry of the table.
+struct DivisibleAlgorithm {
+  std::string name;         //!< name in scenarios and on the command line
+  std::string description;  //!< one line for `hetcoll list`
+  int max_workers;          //!< largest p it accepts (0: any)
+  DivisibleSchedule (*solve)(const Star&, const SolveOptions&);
+};
+
+/// @brief All divisible-load algorithms, in a fixed order.
+const std::vector<DivisibleAlgorithm>& divisible_algorithms();
+
+/// @brief The entry named `name`, or nullptr.
+const DivisibleAlgorithm* find_divisible_algorithm(const std::string& name);
+
+/// @brief Throws InputError unless each non-empty order of `options` lists every worker
+/// 0..workers−1 exactly once (keys send-order and return-order, 1-based).
+void check_orders(const SolveOptions& options, int workers);
+
+/// @brief Throws InputError if `algorithm` does not accept `workers` workers.
+void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers);
+
+/// @brief Runs `algorithm` on `star`, after check_worker_limit.
+DivisibleSchedule solve_divisible(const DivisibleAlgorithm& algorithm, const Star& star, const SolveOptions& options);
+
+}  // namespace hetcoll

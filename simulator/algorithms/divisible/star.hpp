@@ -1,0 +1,69 @@
+#pragma once
+/// @file star.hpp
+/// @brief The divisible-load star of Beaumont, Marchal, Robert (ALGORITHMS.md §2): worker costs,
+/// the master's port model, and a schedule (send order, return order, loads).
+///
+/// Worker i (0-based here, P_{i+1} in the paper) receives X load units in X·c_i seconds,
+/// computes them in X·w_i and returns the results in X·d_i. With T = 1, the throughput ρ of a
+/// schedule is its total load.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace hetcoll {
+
+/// @brief Costs of the p workers, in seconds per load unit.
+struct Star {
+  std::vector<double> c;  //!< master to worker i
+  std::vector<double> d;  //!< worker i back to the master
+  std::vector<double> w;  //!< computation on worker i
+
+  int workers() const { return static_cast<int>(c.size()); }
+};
+
+/// @brief What the master can do at once (ALGORITHMS.md §2.1).
+enum class PortModel {
+  two_port,  //!< one send and one receive at a time, which may overlap (Theorem 2's reading)
+  one_port,  //!< one communication at a time: every send ends before the first return starts
+};
+
+/// @brief A schedule for T = 1: who gets how much, in which send and return order.
+///
+/// `send` and `ret` list the enrolled workers (load > 0) only; `alpha` has one entry per worker.
+struct DivisibleSchedule {
+  std::vector<int> send;      //!< enrolled workers in the order the master sends to them
+  std::vector<int> ret;       //!< enrolled workers in the order the master receives from them
+  std::vector<double> alpha;  //!< load of every worker (0: not enrolled)
+
+  /// Total load, i.e. the throughput ρ since T = 1.
+  double load() const;
+  int enrolled() const { return static_cast<int>(send.size()); }
+};
+
+/// @brief Checks that the star is usable (p ≥ 1, lists of equal length, c and w > 0, d ≥ 0);
+/// throws InputError naming `where` otherwise.
+void validate_star(const Star& star, const std::string& where);
+
+/// @brief Workers 0..p−1 sorted by non-decreasing key(i), ties by index (a stable order).
+std::vector<int> order_by(int workers, const std::vector<double>& key);
+
+/// @brief Key c_i + d_i of every worker: the order of Theorems 1 and 2.
+std::vector<double> c_plus_d(const Star& star);
+
+/// @brief The FIFO or LIFO schedule of `order` with these loads: workers whose load is 0 are
+/// left out of both orders.
+DivisibleSchedule make_schedule(const std::vector<int>& order, std::vector<double> alpha, bool lifo);
+
+/// @brief The time-reversed star (c and d swapped): a FIFO schedule of it, read backwards,
+/// is a FIFO schedule of the original (ALGORITHMS.md §2.4, case z > 1).
+Star reversed(const Star& star);
+
+/// @brief Largest left-hand side of the LP of §2.2 over the enrolled workers (plus the one-port
+/// row under one_port): the length the schedule needs, ≤ 1 for a feasible schedule.
+double schedule_length(const Star& star, const DivisibleSchedule& s, PortModel port);
+
+/// @brief Draws a star as in Figure 4 (ALGORITHMS.md §2.7): c_i = c̄·U[1−s, 1+s], then
+/// w_i = w̄·U[1−s, 1+s] for every worker, d_i = z·c_i; all c are drawn before all w.
+Star draw_star(int workers, double c_mean, double w_mean, double spread, double z, std::uint64_t seed);
+
+}  // namespace hetcoll

@@ -1,0 +1,44 @@
+#pragma once
+/// @file star_platform.hpp
+/// @brief The star as a platform: host 0 is the master, host i+1 worker i; the route from the
+/// master to a worker gives c_i, the route back d_i, the worker's speed w_i.
+#include <vector>
+
+#include "algorithms/divisible/star.hpp"
+#include "engine/engine.hpp"
+#include "platform/platform.hpp"
+
+namespace hetcoll {
+
+/// @brief Bytes and flops in one load unit on the built-in star: a worker with c_i = 1 has a
+/// 1e12 B/s link. Large units keep the rounding of loads to whole bytes and flops below 1e-12 s
+/// per operation, so a schedule for T = 1 ends at 1 to 1e-9 on both engines.
+inline constexpr double kStarUnit = 1e12;
+
+/// @brief What each worker's operations run at: bandwidth of the route from the master
+/// (`down`) and back (`up`) in bytes/s, and the worker's speed in flops/s.
+struct StarRates {
+  std::vector<double> down, up, speed;
+};
+
+/// @brief The built-in star: hosts p0 (master), p1..pp; worker i's down link carries kStarUnit/c_i
+/// bytes/s, its up link kStarUnit/d_i (kStarUnit if d_i = 0), its host computes kStarUnit/w_i
+/// flops/s; the master's two links are as fast as the fastest worker link, so a route's
+/// bottleneck is always the worker's link. No latency.
+Platform star_platform(const Star& star);
+
+/// @brief Link settings that turn a star_platform of p workers into one for `star` (a star
+/// drawn per replication): links only, since SimGrid 3.32 cannot change a host's speed.
+std::vector<LinkSetting> star_link_settings(const Star& star);
+
+/// @brief Rates of `star` on star_platform links (set directly or by star_link_settings) with
+/// hosts of speeds `speeds` (worker i's host is speeds[i + 1]).
+StarRates star_rates(const Star& star, const std::vector<double>& speeds);
+
+/// @brief The star of a platform read from a file (routes known): worker i is host i + 1;
+/// c_i = R / bandwidth(master → worker), d_i = R / bandwidth(worker → master), w_i = S / speed,
+/// with R the platform's fastest link and S its fastest host (a load unit is one second of
+/// either). Throws InputError if a route has latency (the model is linear).
+Star star_from_routes(const Platform& platform, int workers, StarRates& rates);
+
+}  // namespace hetcoll

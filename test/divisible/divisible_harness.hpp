@@ -1,0 +1,98 @@
+#pragma once
+/// @file divisible_harness.hpp
+/// @brief Test helpers for the divisible family: named algorithms, random stars, brute force
+/// over orders with the raw LP of §2.2, and one schedule run on the model engine.
+#include <algorithm>
+#include <functional>
+#include <numeric>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "algorithms/divisible/order_lp.hpp"
+#include "algorithms/divisible/registry.hpp"
+#include "algorithms/divisible/star_plan.hpp"
+#include "algorithms/divisible/star_platform.hpp"
+#include "core/random.hpp"
+#include "engine/model/model_engine.hpp"
+#include "engine/recording_policy.hpp"
+
+namespace hetcoll::test {
+
+/// The registry entry called `name`; throws if there is none, so a typo fails the test.
+inline const DivisibleAlgorithm& divisible(const std::string& name) {
+  const DivisibleAlgorithm* a = find_divisible_algorithm(name);
+  if (a == nullptr) throw std::runtime_error("no algorithm " + name);
+  return *a;
+}
+
+inline DivisibleSchedule solve(const std::string& name, const Star& star, PortModel port = PortModel::two_port) {
+  SolveOptions options;
+  options.port = port;
+  return solve_divisible(divisible(name), star, options);
+}
+
+/// A star with d = z·c and costs uniform in [0.1, 10] (a wide range, so orders matter).
+inline Star random_star(RandomStream& random, int workers, double z) {
+  Star star;
+  for (int i = 0; i < workers; ++i) {
+    star.c.push_back(0.1 + 9.9 * random.uniform());
+    star.w.push_back(0.1 + 9.9 * random.uniform());
+    star.d.push_back(z * star.c.back());
+  }
+  return star;
+}
+
+inline std::vector<int> identity(int n) {
+  std::vector<int> v(static_cast<std::size_t>(n));
+  std::iota(v.begin(), v.end(), 0);
+  return v;
+}
+
+/// Best raw LP value over the pairs (σ, ret(σ)) for every order σ of all workers, where
+/// ret(σ) is σ (FIFO), reverse(σ) (LIFO) or every order (all pairs).
+enum class Pairs { fifo, lifo, all };
+inline double brute_force(const Star& star, PortModel port, Pairs pairs) {
+  OrderLp lp(star, port);
+  std::vector<int> send = identity(star.workers());
+  double best = 0;
+  auto value = [&](const std::vector<int>& s, const std::vector<int>& r) {
+    const std::vector<double> alpha = lp.solve(s, r);
+    return std::accumulate(alpha.begin(), alpha.end(), 0.0);
+  };
+  do {
+    if (pairs == Pairs::fifo) best = std::max(best, value(send, send));
+    if (pairs == Pairs::lifo) best = std::max(best, value(send, std::vector<int>(send.rbegin(), send.rend())));
+    if (pairs == Pairs::all) {
+      std::vector<int> ret = identity(star.workers());
+      do best = std::max(best, value(send, ret));
+      while (std::next_permutation(ret.begin(), ret.end()));
+    }
+  } while (std::next_permutation(send.begin(), send.end()));
+  return best;
+}
+
+/// Runs one schedule on the model engine of star_platform(star); returns the makespan and
+/// hands the completions to `events` if given.
+inline double run_on_model(const Star& star, const DivisibleSchedule& s, PortModel port,
+                           std::vector<Completion>* events = nullptr) {
+  const Platform platform = star_platform(star);
+  std::vector<double> speeds;
+  for (const HostSpec& h : platform.hosts) speeds.push_back(h.speed);
+  const Plan plan = star_plan(star, s, star_rates(star, speeds), port);
+  PlanPolicy policy(plan, CostScale{1, 1}, nullptr);
+  RecordingPolicy recorder(policy);
+  struct Once final : ReplicationSource {
+    Policy* policy = nullptr;
+    bool given = false;
+    double makespan = -1;
+    Policy* next(std::vector<LinkSetting>&) override { return given ? nullptr : (given = true, policy); }
+    void finished(double m) override { makespan = m; }
+  } source;
+  source.policy = &recorder;
+  make_model_engine(platform)->run(source);
+  if (events) *events = recorder.events();
+  return source.makespan;
+}
+
+}  // namespace hetcoll::test
