@@ -1,0 +1,20 @@
+// All-at-once: the no-scheduling baseline (issue #5): every message starts at once, whole, and
+// the network shares its bandwidth as it will.
+//
+// Cost in the model: not a valid step schedule (it ignores k and δ), so the step model gives it
+// no meaningful cost; it is only ever executed without rate caps. Under SimGrid's max–min
+// sharing it takes β + the time of the flows' fair shares; the contention-free model engine
+// reports β + max_e amount / route bandwidth instead, which ignores sharing.
+#include "algorithms/redistribution/schedulers.hpp"
+
+namespace hetcoll {
+
+Schedule all_at_once_schedule(const Instance& instance) {
+  Step step;
+  for (std::size_t e = 0; e < instance.messages.size(); ++e)
+    step.push_back({static_cast<int>(e), instance.messages[e].weight});
+  if (step.empty()) return {};
+  return {step};
+}
+
+}  // namespace hetcoll

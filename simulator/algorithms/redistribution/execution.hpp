@@ -1,0 +1,58 @@
+#pragma once
+/// @file execution.hpp
+/// @brief How a redistribution schedule runs on an engine: the platform of two clusters joined
+/// by a backbone, and the Plan of a schedule (steps separated by β).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/redistribution/instance.hpp"
+#include "engine/engine.hpp"
+#include "engine/plan.hpp"
+#include "platform/platform.hpp"
+
+namespace hetcoll {
+
+/// @brief Speed of every host (flop/s): β waits are computations of β·kHostSpeed flops.
+inline constexpr double kHostSpeed = 1e9;
+
+/// @brief Host of sender s is s, host of receiver t is senders + t (Instance::receiver_node).
+///
+/// Hosts p0..p(n−1) of speed kHostSpeed; host i has links p<i>_UP and p<i>_DOWN of bandwidth
+/// nic[i] (bytes/s); one link `backbone` of `backbone` bytes/s. All hosts sit in one cluster zone
+/// whose backbone every route crosses (Platform::between[0][0]): a sender-to-receiver route is
+/// NIC up, backbone, NIC down, which is all the two-cluster topology of the paper's Fig. 1 uses.
+Platform two_cluster_platform(const std::vector<double>& nic, double backbone);
+
+/// @brief Settings that give host i's NIC links nic[i] bytes/s (zero latency), for a platform
+/// built by two_cluster_platform.
+std::vector<LinkSetting> nic_settings(const std::vector<double>& nic);
+
+/// @brief The Plan of a schedule (costs in seconds at base speed, so run it with
+/// CostScale{base bytes/s, kHostSpeed}): for each step, a computation of β on host 0 that
+/// waits for every comm of the previous step, then the step's comms, which wait for it and are
+/// capped at `rate` bytes/s (0: no cap). Capped at base speed, step i lasts β + W_i exactly and
+/// the makespan is the schedule's cost. [INTERP] β is modelled as a computation on a
+/// coordinating host rather than as a latency, so a step's β is paid once, not per stream.
+Plan schedule_plan(const Instance& instance, const Schedule& schedule, double rate);
+
+/// @brief A policy that runs a plan it owns; reset() swaps in the next replication's plan.
+class OwnedPlanPolicy final : public Policy {
+ public:
+  void reset(Plan plan, const CostScale& scale);
+  void begin(Executor& executor) override { run_->begin(executor); }
+  void on_complete(Executor& executor, const Completion& done) override { run_->on_complete(executor, done); }
+
+ private:
+  Plan plan_;
+  std::optional<PlanPolicy> run_;
+};
+
+/// @brief A policy that starts nothing: the lower-bound row, whose value is not simulated.
+class IdlePolicy final : public Policy {
+ public:
+  void begin(Executor&) override {}
+  void on_complete(Executor&, const Completion&) override {}
+};
+
+}  // namespace hetcoll

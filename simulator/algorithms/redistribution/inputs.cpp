@@ -1,0 +1,100 @@
+#include "algorithms/redistribution/inputs.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <numeric>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "core/random.hpp"
+
+namespace hetcoll {
+namespace {
+
+std::string trim(const std::string& text) {
+  const std::size_t first = text.find_first_not_of(" \t\r");
+  if (first == std::string::npos) return "";
+  return text.substr(first, text.find_last_not_of(" \t\r") - first + 1);
+}
+
+}  // namespace
+
+Derived derive_instance(const Hardware& hw) {
+  // Speeds are whole Mbit/s (the family checks it), so the GCD is exact in 64-bit integers.
+  std::int64_t base = static_cast<std::int64_t>(hw.backbone);
+  for (double nic : hw.nic) base = std::gcd(base, static_cast<std::int64_t>(nic));
+  Derived d;
+  d.base = static_cast<double>(base);
+  Instance& g = d.instance;
+  g.senders = static_cast<int>(hw.matrix.size());
+  g.receivers = g.senders > 0 ? static_cast<int>(hw.matrix[0].size()) : 0;
+  g.k = static_cast<int>(static_cast<std::int64_t>(hw.backbone) / base);
+  g.beta = hw.beta;
+  for (double nic : hw.nic) {
+    d.ports.push_back(static_cast<int>(static_cast<std::int64_t>(nic) / base));
+    g.delta.push_back(std::min(d.ports.back(), g.k));
+  }
+  for (int s = 0; s < g.senders; ++s)
+    for (int t = 0; t < g.receivers; ++t)
+      if (hw.matrix[s][t] > 0) g.messages.push_back({s, t, hw.matrix[s][t] / d.base});
+  return d;
+}
+
+std::vector<std::vector<double>> read_matrix_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot read the communication matrix (key 'matrix')");
+  std::vector<std::vector<double>> rows;
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    const std::string content = trim(line);
+    if (content.empty() || content[0] == '#') continue;
+    const std::string where = path + ":" + std::to_string(number);
+    std::vector<double> row;
+    std::size_t start = 0;
+    for (;;) {
+      const std::size_t comma = content.find(',', start);
+      const double amount = parse_number(trim(content.substr(start, comma - start)), "matrix", where);
+      if (amount < 0) throw InputError(where + ": amounts must be >= 0 Mbit, got " + format_number(amount));
+      row.push_back(amount);
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+    if (!rows.empty() && row.size() != rows[0].size())
+      throw InputError(where + ": " + std::to_string(row.size()) + " amounts, the first row has " +
+                       std::to_string(rows[0].size()) + " (one column per receiver)");
+    rows.push_back(std::move(row));
+  }
+  if (rows.empty()) throw InputError(path + ": the communication matrix has no row (one line per sender)");
+  return rows;
+}
+
+Derived random_instance(const RandomSpec& spec, std::uint64_t seed) {
+  RandomStream random(seed);
+  Derived d;
+  d.base = kRandomBase;
+  Instance& g = d.instance;
+  g.senders = spec.senders;
+  g.receivers = spec.receivers;
+  g.k = spec.k;
+  g.beta = spec.beta;
+  const std::uint64_t pairs = static_cast<std::uint64_t>(spec.senders) * spec.receivers;
+  const std::uint64_t edges = spec.edges > 0 ? static_cast<std::uint64_t>(spec.edges) : 1 + random.below(pairs);
+  // Partial Fisher–Yates: the first `edges` cells of a shuffled pair list, a uniform m-subset.
+  std::vector<std::uint32_t> cells(pairs);
+  std::iota(cells.begin(), cells.end(), 0u);
+  for (std::uint64_t i = 0; i < edges; ++i) std::swap(cells[i], cells[i + random.below(pairs - i)]);
+  cells.resize(edges);
+  std::sort(cells.begin(), cells.end());
+  const std::uint64_t span = static_cast<std::uint64_t>(spec.weight_max - spec.weight_min) + 1;
+  for (std::uint32_t cell : cells) {
+    const int s = static_cast<int>(cell / spec.receivers), t = static_cast<int>(cell % spec.receivers);
+    g.messages.push_back({s, t, static_cast<double>(spec.weight_min + static_cast<int>(random.below(span)))});
+  }
+  for (int v = 0; v < spec.senders + spec.receivers; ++v) {
+    d.ports.push_back(1 + static_cast<int>(random.below(static_cast<std::uint64_t>(spec.delta_max))));
+    g.delta.push_back(std::min(d.ports.back(), g.k));
+  }
+  return d;
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,63 @@
+#pragma once
+/// @file inputs.hpp
+/// @brief Where redistribution instances come from: hardware speeds and a communication matrix
+/// (ALGORITHMS.md §1.2, the paper's §2.3), or the random generator of §1.6.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/redistribution/instance.hpp"
+
+namespace hetcoll {
+
+/// @brief Bits per megabit over bits per byte: 1 Mbit = 125,000 bytes.
+inline constexpr double kBytesPerMbit = 1e6 / 8;
+
+/// @brief A redistribution as a user describes it.
+struct Hardware {
+  std::vector<std::vector<double>> matrix;  //!< Mbit from sender i (row) to receiver j (column)
+  std::vector<double> nic;                  //!< Mbit/s, senders then receivers; whole numbers
+  double backbone = 0;                      //!< Mbit/s; a whole number
+  double beta = 0;                          //!< seconds
+};
+
+/// @brief An instance with the speeds it came from.
+struct Derived {
+  Instance instance;
+  double base = 0;               //!< base speed in Mbit/s: the GCD of the backbone and NIC speeds
+  std::vector<int> ports;        //!< NIC(v) / base before the clamp to k (δ(v) = min(ports, k))
+};
+
+/// @brief §1.2: base = gcd(backbone, NICs), k = backbone / base, δ(v) = min(NIC(v)/base, k),
+/// w = amount / base; one message per non-zero matrix entry, in row-major order. The caller has
+/// checked the shape and signs (read_matrix_file, the family).
+Derived derive_instance(const Hardware& hardware);
+
+/// @brief Reads a communication matrix: one line per sender, comma-separated amounts (Mbit) per
+/// receiver; blank lines and lines starting with '#' are skipped. Throws InputError naming
+/// `path` (and the line) for an unreadable file, a non-number, a negative amount, or rows of
+/// unequal length.
+std::vector<std::vector<double>> read_matrix_file(const std::string& path);
+
+/// @brief The generator of §1.6 [INTERP]: `edges` distinct (sender, receiver) pairs drawn
+/// uniformly (0: a count drawn uniformly in 1..senders·receivers first), integer weights
+/// uniform in [weight_min, weight_max], ports uniform in 1..delta_max, δ = min(ports, k).
+struct RandomSpec {
+  int senders = 14;
+  int receivers = 14;
+  int edges = 0;
+  int k = 1;
+  int delta_max = 5;
+  int weight_min = 1;
+  int weight_max = 20;
+  double beta = 1;
+};
+
+/// @brief Base speed of random instances (Mbit/s): only the platform's byte counts depend on it.
+inline constexpr double kRandomBase = 100;
+
+/// @brief One random instance, a function of (spec, seed) only; messages sorted by
+/// (sender, receiver); `base` is kRandomBase.
+Derived random_instance(const RandomSpec& spec, std::uint64_t seed);
+
+}  // namespace hetcoll

@@ -1,0 +1,170 @@
+// Redistribution schedules executed on both engines (issue #5, "Execution"): capped at the base
+// speed, the simulated time equals the schedule's cost to 1e-9 on SimGrid and on the model
+// engine; uncapped, SimGrid shares the bandwidth max–min, checked against hand-computed cases.
+// SimGrid allows one engine per process, so every unit runs in a forked child.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "algorithms/redistribution/redistribution_family.hpp"
+#include "algorithms/redistribution/registry.hpp"
+#include "algorithms/redistribution/schedulers.hpp"
+#include "core/number_format.hpp"
+#include "core/random.hpp"
+#include "driver/scenario.hpp"
+#include "driver/sweep.hpp"
+#include "driver/work_runner.hpp"
+#include "redistribution/redistribution_harness.hpp"
+
+namespace hetcoll {
+namespace {
+
+using test::redistribution_point;
+
+struct TempDir {
+  std::string path;
+  TempDir() {
+    char pattern[] = "/tmp/hetcoll-jw.XXXXXX";
+    path = ::mkdtemp(pattern);
+  }
+  ~TempDir() { std::system(("rm -rf " + path).c_str()); }
+};
+
+/// Values [replication][algorithm][value, ratio] of one unit at `point`, computed by `engine`
+/// in a child process.
+std::vector<double> unit_values(const std::vector<std::string>& algorithms, const std::string& engine,
+                                const Point& point, std::uint64_t replications, const TempDir& dir) {
+  Scenario scenario;
+  scenario.family = find_family("redistribution");
+  scenario.algorithms = algorithms;
+  scenario.replications = replications;
+  scenario.seed = 5;
+  scenario.engine = engine;
+  RunSetup setup;
+  setup.scenario = &scenario;
+  setup.points = {point};
+  setup.work_dir = dir.path;
+  const std::string text = run_in_child(dir.path, [&] {
+    std::ostringstream out;
+    for (double v : execute_unit(setup, {0, 0, replications}).values) out << format_number(v) << ' ';
+    return out.str();
+  });
+  std::vector<double> values;
+  std::istringstream in(text);
+  for (std::string item; in >> item;) values.push_back(parse_number(item, "value", "child"));
+  EXPECT_EQ(values.size(), replications * algorithms.size() * 2);
+  return values;
+}
+
+/// The running example as a point of the family, its matrix written into `dir`.
+Point running_example_point(const TempDir& dir, bool uncapped) {
+  const std::string matrix = dir.path + "/matrix.csv";
+  std::ofstream(matrix) << "700,300\n0,100\n";
+  return redistribution_point({{"senders", 2}, {"receivers", 2}, {"backbone", 200}, {"uncapped", uncapped ? 1.0 : 0}},
+                              {{"matrix", matrix}}, {{"nic", {300, 200, 100, 300}}});
+}
+
+void expect_close(double actual, double expected, const std::string& what) {
+  EXPECT_LE(std::abs(actual - expected), 1e-9 * std::max(1.0, std::abs(expected)))
+      << what << ": simulated " << format_number(actual) << ", expected " << format_number(expected);
+}
+
+TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines) {
+  const TempDir dir;
+  const std::vector<std::string> algorithms = {"ggp", "oggp", "dggp", "greedy", "lower-bound"};
+  const Point point = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}, {"beta", 0.75}});
+  const std::uint64_t replications = 6;
+  const RedistributionPoint setup = resolve_redistribution_point(point);
+  // Two streams of one message in a step (DGGP) share a mailbox on SimGrid: make sure one runs.
+  int parallel_pieces = 0;
+  for (std::uint64_t r = 0; r < replications; ++r) {
+    const Instance g = random_instance(setup.random, derive_seed(point_seed(5, point), {r})).instance;
+    for (const Step& step : dggp_schedule(g))
+      for (std::size_t i = 0; i < step.size(); ++i)
+        for (std::size_t j = i + 1; j < step.size(); ++j) parallel_pieces += step[i].message == step[j].message;
+  }
+  EXPECT_GT(parallel_pieces, 0);
+  for (const std::string engine : {"model", "simgrid"}) {
+    const std::vector<double> values = unit_values(algorithms, engine, point, replications, dir);
+    if (values.size() != replications * algorithms.size() * 2) continue;
+    for (std::uint64_t r = 0; r < replications; ++r) {
+      // The runner's instance of replication r, rebuilt from the same seeds.
+      const Instance g = random_instance(setup.random, derive_seed(point_seed(5, point), {r})).instance;
+      for (std::size_t a = 0; a < algorithms.size(); ++a) {
+        const RedistributionAlgorithm& alg = *find_redistribution_algorithm(algorithms[a]);
+        const double expected = alg.schedule ? schedule_cost(g, alg.schedule(g)) : lower_bound(g);
+        const double* v = &values[(r * algorithms.size() + a) * 2];
+        expect_close(v[0], expected, engine + " " + alg.name + " replication " + std::to_string(r));
+        expect_close(v[1], expected / lower_bound(g), engine + " ratio of " + alg.name);
+      }
+    }
+  }
+}
+
+TEST(RedistributionExecution, RunningExampleCostsItsScheduleOnSimgridIncludingTheOptimumOfNine) {
+  const TempDir dir;
+  const std::vector<std::string> algorithms = {"oggp", "dggp", "greedy", "exact", "lower-bound"};
+  const std::vector<double> values = unit_values(algorithms, "simgrid", running_example_point(dir, false), 1, dir);
+  const std::vector<double> expected = {12, 11, 10, 9, 9};
+  for (std::size_t a = 0; a < values.size() / 2 && a < expected.size(); ++a)
+    expect_close(values[2 * a], expected[a], algorithms[a]);
+}
+
+// All-at-once on the running example (β = 1, Mbit/s): 1→A, 1→B, 2→B share the 200 Mbit/s
+// backbone, 66.7 each (A's 100 does not bind yet); 2→B (100 Mbit) ends at 1.5 s; then 1→A and
+// 1→B get 100 each, and 1→B (200 left) ends at 3.5 s; 1→A has 400 left at 100 (A's NIC): 7.5 s.
+// The model engine has no contention: β + 700 / min(300, 200, 100) = 8.
+TEST(RedistributionExecution, AllAtOnceSharesBandwidthMaxMinOnSimgridAndIsContentionFreeOnTheModel) {
+  const TempDir dir;
+  const Point point = running_example_point(dir, false);
+  const std::vector<double> simgrid = unit_values({"all-at-once", "lower-bound"}, "simgrid", point, 1, dir);
+  const std::vector<double> model = unit_values({"all-at-once", "lower-bound"}, "model", point, 1, dir);
+  ASSERT_EQ(simgrid.size(), 4u);
+  ASSERT_EQ(model.size(), 4u);
+  expect_close(simgrid[0], 1 + 7.5, "simgrid all-at-once");
+  expect_close(simgrid[1], 8.5 / 9, "simgrid ratio");
+  expect_close(model[0], 1 + 7, "model all-at-once");
+}
+
+// OGGP uncapped on the running example: step {1→A 7, 2→B 1}: A's NIC holds 1→A at 100 and
+// 2→B takes the backbone's other 100, so the step lasts 7; step {1→B 3} alone runs at the
+// backbone's 200: 1.5. Total 2β + 8.5 = 10.5 on both engines (capped: 12).
+TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnBothEngines) {
+  const TempDir dir;
+  const Point point = running_example_point(dir, true);
+  for (const std::string engine : {"model", "simgrid"}) {
+    const std::vector<double> values = unit_values({"oggp"}, engine, point, 1, dir);
+    ASSERT_EQ(values.size(), 2u);
+    expect_close(values[0], 10.5, engine + " uncapped oggp");
+  }
+}
+
+// In a valid step every link carries at most capacity / base streams, so max–min sharing gives
+// every stream at least the base speed: uncapped can only be faster than the capped cost.
+TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
+  const TempDir dir;
+  const std::vector<std::string> algorithms = {"ggp", "oggp", "dggp", "greedy"};
+  Point point = redistribution_point({{"senders", 6}, {"receivers", 6}, {"k", 4}, {"uncapped", 1}});
+  const RedistributionPoint setup = resolve_redistribution_point(point);
+  const std::uint64_t replications = 5;
+  const std::vector<double> values = unit_values(algorithms, "simgrid", point, replications, dir);
+  ASSERT_EQ(values.size(), replications * algorithms.size() * 2);
+  int faster = 0;
+  for (std::uint64_t r = 0; r < replications; ++r) {
+    const Instance g = random_instance(setup.random, derive_seed(point_seed(5, point), {r})).instance;
+    for (std::size_t a = 0; a < algorithms.size(); ++a) {
+      const double capped = schedule_cost(g, find_redistribution_algorithm(algorithms[a])->schedule(g));
+      const double uncapped = values[(r * algorithms.size() + a) * 2];
+      EXPECT_LE(uncapped, capped * (1 + 1e-9)) << algorithms[a] << " replication " << r;
+      faster += uncapped < capped * (1 - 1e-6);
+    }
+  }
+  EXPECT_GT(faster, 0);
+}
+
+}  // namespace
+}  // namespace hetcoll

@@ -1,0 +1,89 @@
+#!/usr/bin/env python3
+"""Tests of scripts/plot_jw.py on small synthetic CSVs of the redistribution family.
+
+run: /usr/bin/python3 test/scripts/test_plot_jw.py
+
+The script runs in a subprocess, as a user would run it. A drawing must produce a non-empty
+PNG and name the figure; an input problem must exit with status 2 and one line on stderr that
+names the file.
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+SCRIPT = os.path.join(ROOT, "scripts", "plot_jw.py")
+PARAMETERS = ["senders", "receivers", "edges", "k", "beta", "uncapped"]
+SUMMARY = (["algorithm"] + PARAMETERS + ["replications", "mean", "stddev", "stderr", "q10",
+           "q50", "q90", "ratio_mean", "ratio_stddev", "ratio_min", "ratio_q10", "ratio_q50",
+           "ratio_q90", "ratio_max"])
+RAW = ["algorithm"] + PARAMETERS + ["replication", "value", "ratio"]
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def write(path, header, rows):
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+
+
+def summary(algorithm, edges, k, uncapped, ratio):
+    """One plausible row: LB 100, the given mean ratio."""
+    return [algorithm, 14, 14, edges, k, 1, uncapped, 100, 100 * ratio, 5, 0.5, 90, 100, 110,
+            ratio, 0.05, 1, ratio - 0.05, ratio, ratio + 0.05, ratio + 0.2]
+
+
+class PlotJw(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.addCleanup(self.dir.cleanup)
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+    def run_script(self, *args):
+        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
+
+    def assert_png(self, result, output):
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(output, "rb") as handle:
+            self.assertEqual(handle.read(8), PNG_SIGNATURE)
+        self.assertIn(output, result.stdout)
+
+    def test_every_figure_draws_a_png(self):
+        rows = [summary(a, e, k, u, 1 + 1 / e)
+                for a in ("oggp", "dggp", "greedy", "all-at-once", "lower-bound")
+                for e in (10, 60) for k in (3, 10) for u in (0, 1)]
+        write(self.path("s.csv"), SUMMARY, rows)
+        raw = [[a, 14, 14, 0, k, 1, 0, r, 100 + (r if a == "oggp" else 0), 1]
+               for a in ("oggp", "dggp") for k in (3, 10) for r in range(5)]
+        write(self.path("raw.csv"), RAW, raw)
+        for figure in ("7", "8", "9", "sharing"):
+            output = self.path(f"fig{figure}.png")
+            result = self.run_script(self.path("s.csv"), "--figure", figure, "--raw",
+                                     self.path("raw.csv"), "--output", output)
+            self.assert_png(result, output)
+
+    def test_paired_figures_without_raw_exit_2_naming_the_file(self):
+        write(self.path("s.csv"), SUMMARY, [summary("dggp", 10, 3, 0, 1.2)])
+        result = self.run_script(self.path("s.csv"), "--figure", "9")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("s.csv", result.stderr)
+        self.assertIn("--raw", result.stderr)
+        self.assertEqual(result.stderr.count("\n"), 1)
+
+    def test_missing_column_exits_2_naming_the_column(self):
+        write(self.path("bad.csv"), SUMMARY[:-1], [summary("dggp", 10, 3, 0, 1.2)[:-1]])
+        result = self.run_script(self.path("bad.csv"), "--figure", "7")
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("ratio_max", result.stderr)
+        self.assertEqual(result.stderr.count("\n"), 1)
+
+
+if __name__ == "__main__":
+    unittest.main()
