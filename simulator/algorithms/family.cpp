@@ -1,5 +1,6 @@
 #include "algorithms/family.hpp"
 
+#include "algorithms/broadcast/broadcast_family.hpp"
 #include "algorithms/redistribution/redistribution_family.hpp"
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/reduction/reduction_family.hpp"
@@ -26,7 +27,7 @@ bool Family::has_algorithm(const std::string& name) const {
 
 const std::vector<const Family*>& all_families() {
   // The one table of families: a new family adds one line here.
-  static const std::vector<const Family*> families = {&reduction_family(), &divisible_family(), &redistribution_family()};
+  static const std::vector<const Family*> families = {&reduction_family(), &divisible_family(), &redistribution_family(), &broadcast_family()};
   return families;
 }
 

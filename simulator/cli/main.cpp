@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/broadcast/cluster_command.hpp"
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -18,7 +19,8 @@ constexpr const char* kUsage =
     "usage: hetcoll list                          algorithms by family, with their parameters\n"
     "       hetcoll run [FILE.ini] [--KEY VALUE]  run a scenario (hetcoll run --help for the keys)\n"
     "       hetcoll merge A.csv B.csv ... --output M.csv   join shard outputs\n"
-    "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n";
+    "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n"
+    "       hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line\n";
 
 int list() {
   for (const hetcoll::Family* f : hetcoll::all_families()) {
@@ -98,6 +100,7 @@ int main(int argc, char** argv) {
     if (command == "run") return run(args, command_line);
     if (command == "merge") return merge(args);
     if (command == "platform") return platform(args);
+    if (command == "cluster") return hetcoll::cluster_command(args, std::cout);
     if (command == "--help" || command == "-h" || command == "help") {
       std::cout << kUsage;
       return 0;

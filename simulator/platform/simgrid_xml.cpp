@@ -4,6 +4,7 @@
 #include <iomanip>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -17,9 +18,54 @@ std::string number(double x) {
   return s.str();
 }
 
-void write_link(std::ostream& out, const LinkSpec& link) {
-  out << "    <link id=\"" << link.name << "\" bandwidth=\"" << number(link.bandwidth)
+void write_link(std::ostream& out, const LinkSpec& link, const char* indent = "    ") {
+  out << indent << "<link id=\"" << link.name << "\" bandwidth=\"" << number(link.bandwidth)
       << "Bps\" latency=\"" << number(link.latency) << "s\"/>\n";
+}
+
+// Several zones, as one Floyd-routed zone (SimGrid 3.32 has no XML way to give the router of a
+// Cluster zone a route, which zoneRoute gateways need): a router per zone, host -> router over
+// the host's uplink, router -> host over its downlink, router -> router over the link between the
+// zones. Floyd takes the fewest links, so a route is the sender's uplink, the link between the
+// two zones (none inside a zone) and the receiver's downlink: Platform::route() exactly.
+void write_zones(const Platform& p, int zones, std::ostream& out) {
+  if (p.between.size() != static_cast<std::size_t>(zones))
+    throw InputError("platform: the table of links between zones does not match the zones of the hosts");
+  for (int a = 0; a < zones; ++a) {
+    if (p.between[a].size() != static_cast<std::size_t>(zones))
+      throw InputError("platform: the table of links between zones does not match the zones of the hosts");
+    if (!p.between[a][a].empty())
+      throw InputError("platform: a platform of several zones cannot have a backbone in a zone");
+    for (int b = 0; b < zones; ++b)
+      if (a != b && p.between[a][b].size() != 1)
+        throw InputError("platform: two zones of a multi-zone platform are joined by exactly one link");
+  }
+  for (const HostSpec& h : p.hosts)
+    if (h.up < 0 || h.down < 0) throw InputError("platform: host " + h.name + " needs an up and a down link");
+  auto router = [](int z) { return "router" + std::to_string(z); };
+  out << "<?xml version='1.0'?>\n"
+         "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+         "<platform version=\"4.1\">\n"
+         "<zone id=\"world\" routing=\"Floyd\">\n";
+  for (const HostSpec& h : p.hosts)
+    out << "  <host id=\"" << h.name << "\" speed=\"" << number(h.speed) << "f\"/>\n";
+  for (int z = 0; z < zones; ++z) out << "  <router id=\"" << router(z) << "\"/>\n";
+  for (const LinkSpec& link : p.links) write_link(out, link, "  ");
+  auto route = [&](const std::string& src, const std::string& dst, int link, bool symmetrical) {
+    out << "  <route src=\"" << src << "\" dst=\"" << dst << "\" symmetrical=\"" << (symmetrical ? "YES" : "NO")
+        << "\"><link_ctn id=\"" << p.links[link].name << "\"/></route>\n";
+  };
+  for (const HostSpec& h : p.hosts) {
+    route(h.name, router(h.zone), h.up, false);
+    route(router(h.zone), h.name, h.down, false);
+  }
+  for (int a = 0; a < zones; ++a)
+    for (int b = a + 1; b < zones; ++b) {
+      const bool same = p.between[a][b] == p.between[b][a];
+      route(router(a), router(b), p.between[a][b][0], same);
+      if (!same) route(router(b), router(a), p.between[b][a][0], false);
+    }
+  out << "</zone>\n</platform>\n";
 }
 
 }  // namespace
@@ -29,8 +75,12 @@ void write_simgrid_xml(const Platform& p, std::ostream& out) {
     throw InputError("platform: a platform given by a route table cannot be written as XML");
   std::set<int> zones;
   for (const HostSpec& h : p.hosts) zones.insert(h.zone);
-  if (zones.size() > 1)
-    throw InputError("platform: writing multi-zone platforms is not supported by this writer");
+  if (zones.size() > 1) {
+    if (*zones.begin() != 0 || *zones.rbegin() != static_cast<int>(zones.size()) - 1)
+      throw InputError("platform: zones must be numbered 0 to N-1, each with at least one host");
+    write_zones(p, static_cast<int>(zones.size()), out);
+    return;
+  }
   out << "<?xml version='1.0'?>\n"
          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
          "<platform version=\"4.1\">\n"

@@ -10,7 +10,16 @@ namespace hetcoll {
 
 /// @brief Writes `platform` as SimGrid XML: one Cluster-routed zone per platform zone, each host
 /// with its own UP and DOWN links (`host_link`), and the zone's backbone if it has one.
-/// Throws InputError for shapes the writer does not support (routes given as a table).
+///
+/// A single zone is written as zone "cluster" inside a root zone "world" (Full routing). Several
+/// zones (numbered 0..N−1, no backbone, exactly one link between two zones) are written as one
+/// Floyd-routed zone "world" with a router per zone: host -> router over the host's uplink,
+/// router -> host over its downlink, router -> router over `between[a][b]`. SimGrid then routes a
+/// message from a host of zone a to one of zone b through the sender's uplink, that link and the
+/// receiver's downlink, as Platform::route(). (SimGrid 3.32 cannot give a Cluster zone's router a
+/// route from XML, so zoneRoute gateways are not an option.)
+/// Throws InputError for shapes the writer does not support (routes given as a table, more than
+/// one backbone per zone, the multi-zone restrictions above).
 void write_simgrid_xml(const Platform& platform, std::ostream& out);
 
 /// @brief Same, to a file; throws InputError naming the path if it cannot be written.

@@ -82,6 +82,9 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
   impl_->engine = std::make_unique<sg4::Engine>(&argc, impl_->argv.data());
   try {
     impl_->engine->load_platform(platform_file);
+    // run() would seal it anyway; sealing now lets describe() query routes of every routing
+    // (Floyd and Dijkstra zones compute their tables when sealed).
+    impl_->engine->seal_platform();
   } catch (const std::exception& e) {
     throw InputError(platform_file + ": not a valid SimGrid platform: " + first_line(e.what()));
   }

@@ -1,0 +1,74 @@
+#include "algorithms/broadcast/cluster_command.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <unistd.h>
+
+#include "algorithms/broadcast/latency_matrix.hpp"
+#include "algorithms/broadcast/lowekamp.hpp"
+#include "algorithms/broadcast/plogp_measure.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "driver/work_runner.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
+
+namespace hetcoll {
+namespace {
+
+bool ends_with(const std::string& s, const std::string& tail) {
+  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
+}
+
+/// One-way latencies of every pair of hosts of a SimGrid platform, measured by pinging each pair
+/// on the SimGrid engine, in a child process (SimGrid allows one engine per process).
+LatencyMatrix measure_platform(const std::string& file) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/hetcoll-cluster.XXXXXX";
+  if (::mkdtemp(dir.data()) == nullptr) throw std::runtime_error("cannot create a temporary directory");
+  std::string csv;
+  try {
+    csv = run_in_child(dir, [&] {
+      SimgridSession session(file, {});
+      const int hosts = session.describe(false).host_count();
+      return latency_csv(ping_latencies(*session.engine(hosts), hosts));
+    });
+  } catch (...) {
+    std::filesystem::remove_all(dir);
+    throw;
+  }
+  std::filesystem::remove_all(dir);
+  return parse_latency_csv(csv, file);
+}
+
+}  // namespace
+
+int cluster_command(const std::vector<std::string>& args, std::ostream& out) {
+  std::string file;
+  double rho = 0.2;  // the tolerance of the paper's listing of Algorithm 1
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--rho") {
+      if (i + 1 == args.size()) throw InputError("command line: --rho expects a tolerance in (0, 1]");
+      rho = parse_number(args[++i], "rho", "command line");
+    } else if (file.empty() && args[i].rfind("--", 0) != 0) {
+      file = args[i];
+    } else {
+      throw InputError("command line: unexpected argument '" + args[i] +
+                       "' (usage: hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R])");
+    }
+  }
+  if (file.empty()) throw InputError("command line: usage: hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]");
+  if (!(rho > 0 && rho <= 1))
+    throw InputError("command line: --rho expects a tolerance in (0, 1], got " + format_number(rho));
+  const LatencyMatrix latency = ends_with(file, ".xml") ? measure_platform(file) : read_latency_csv(file);
+  const Clusters clusters = lowekamp_clusters(latency, rho);
+  std::ostringstream text;
+  for (const std::vector<int>& c : clusters) {
+    for (std::size_t i = 0; i < c.size(); ++i) text << (i ? " " : "") << c[i];
+    text << '\n';
+  }
+  out << text.str();
+  return 0;
+}
+
+}  // namespace hetcoll

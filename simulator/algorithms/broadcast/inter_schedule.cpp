@@ -1,0 +1,83 @@
+#include "algorithms/broadcast/inter_schedule.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+namespace hetcoll {
+
+InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose) {
+  const int C = costs.clusters;
+  if (C < 1 || costs.root < 0 || costs.root >= C) throw std::logic_error("inter schedule: bad root or cluster count");
+  ScheduleState state;
+  state.costs = &costs;
+  state.options = &options;
+  state.a = {costs.root};
+  for (int c = 0; c < C; ++c)
+    if (c != costs.root) state.b.push_back(c);
+  state.ready.assign(C, 0.0);
+  state.edge.resize(static_cast<std::size_t>(C) * C);
+  for (std::size_t k = 0; k < state.edge.size(); ++k) state.edge[k] = costs.gap[k] + costs.latency[k];
+
+  InterSchedule schedule;
+  schedule.sends.reserve(C - 1);
+  while (!state.b.empty()) {
+    const auto [i, j] = choose(state);
+    const auto in_b = std::lower_bound(state.b.begin(), state.b.end(), j);
+    if (in_b == state.b.end() || *in_b != j || !std::binary_search(state.a.begin(), state.a.end(), i))
+      throw std::logic_error("inter schedule: the heuristic chose a pair outside A x B");
+    InterSend send;
+    send.from = i;
+    send.to = j;
+    send.start = state.ready[i];
+    send.arrival = send.start + costs.g(i, j) + costs.L(i, j);
+    state.ready[i] = options.busy_until_arrival ? send.arrival : send.start + costs.g(i, j);
+    state.ready[j] = send.arrival;
+    state.b.erase(in_b);
+    state.a.insert(std::upper_bound(state.a.begin(), state.a.end(), j), j);
+    ++state.step;
+    schedule.sends.push_back(send);
+  }
+  schedule.ready = std::move(state.ready);
+  for (int c = 0; c < C; ++c) schedule.makespan = std::max(schedule.makespan, schedule.ready[c] + costs.T(c));
+  return schedule;
+}
+
+std::pair<int, int> earliest_completion_pair(const ScheduleState& state, const double* lookahead) {
+  double best = std::numeric_limits<double>::infinity();
+  std::pair<int, int> pair{-1, -1};
+  const int C = state.costs->clusters;
+  for (int i : state.a) {
+    const double rt = state.ready[i];
+    const double* row = &state.edge[static_cast<std::size_t>(i) * C];
+    for (int j : state.b) {
+      const double v = rt + row[j] + (lookahead ? lookahead[j] : 0.0);
+      if (v < best) {  // strict: the first minimum in (i, j) order is kept
+        best = v;
+        pair = {i, j};
+      }
+    }
+  }
+  return pair;
+}
+
+double replay_makespan(const GridCosts& costs, const HeuristicOptions& options, const std::vector<InterSend>& sends) {
+  std::vector<double> ready(costs.clusters, 0.0);
+  std::vector<bool> has(costs.clusters, false);
+  has[costs.root] = true;
+  for (const InterSend& s : sends) {
+    if (!has[s.from] || has[s.to]) throw std::logic_error("replay: a sender without the message or a second receive");
+    const double arrival = ready[s.from] + costs.g(s.from, s.to) + costs.L(s.from, s.to);
+    ready[s.from] = options.busy_until_arrival ? arrival : ready[s.from] + costs.g(s.from, s.to);
+    ready[s.to] = arrival;
+    has[s.to] = true;
+  }
+  double makespan = 0;
+  for (int c = 0; c < costs.clusters; ++c) {
+    if (!has[c]) throw std::logic_error("replay: a cluster never receives the message");
+    makespan = std::max(makespan, ready[c] + costs.T(c));
+  }
+  return makespan;
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,81 @@
+// Replications of random-cost points: Steffenel, INRIA RR (2006), §6 and Table 3; ALGORITHMS.md
+// §5.4. Each replication draws one instance (L, g per pair of clusters, T per cluster) that
+// every heuristic of the replication schedules (common random numbers); the schedule then runs as
+// a plan on the C coordinators of the abstract platform: a message of duration g + L, a delay g
+// that keeps its sender busy (g + L with sender-busy = g+L), and a delay T for each cluster's
+// internal broadcast once its coordinator is done sending. On the model engine the completion
+// time equals the heuristic's own prediction up to the 1 ps grid of the delays.
+#include "algorithms/broadcast/broadcast_plan.hpp"
+#include "algorithms/broadcast/broadcast_settings.hpp"
+#include "algorithms/broadcast/heuristics.hpp"
+#include "core/error.hpp"
+
+namespace hetcoll {
+namespace {
+
+class RandomGridRunner final : public PointRunner {
+ public:
+  RandomGridRunner(const BroadcastSettings& settings, const std::vector<std::string>& algorithms, std::uint64_t seed)
+      : settings_(settings), seed_(seed), predicted_(algorithms.size(), 0.0) {
+    for (const std::string& name : algorithms) heuristics_.push_back(find_inter_heuristic(name));
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+    if (settings_.given) {
+      instance_ = *settings_.given;
+    } else if (replication != drawn_for_) {
+      RandomStream stream(derive_seed(seed_, {replication}));
+      instance_ = draw_grid(settings_.clusters, settings_.root, settings_.ranges, stream);
+      drawn_for_ = replication;
+    }
+    const InterSchedule schedule = heuristics_[algorithm]->schedule(instance_, settings_.options);
+    predicted_[algorithm] = schedule.makespan;
+    const int C = settings_.clusters;
+    BroadcastPlanBuilder builder(std::vector<double>(C, kAbstractRate));
+    std::vector<int> has(C, -1);
+    for (const InterSend& s : schedule.sends) {
+      const double g = instance_.g(s.from, s.to), L = instance_.L(s.from, s.to);
+      has[s.to] = builder.send(s.from, s.to, (g + L) * kAbstractRate, kAbstractRate, 0, g,
+                               settings_.options.busy_until_arrival, has[s.from]);
+    }
+    for (int c = 0; c < C; ++c) builder.delay(c, instance_.T(c), has[c]);
+    plan_ = std::move(builder.plan());
+    run_ = std::make_unique<PlanPolicy>(plan_, CostScale{1, 1}, nullptr);
+    return run_.get();
+  }
+
+  void record(std::size_t algorithm, double makespan, double* metrics) override {
+    metrics[0] = makespan;
+    metrics[1] = predicted_[algorithm];
+  }
+
+ private:
+  BroadcastSettings settings_;
+  std::uint64_t seed_;
+  std::vector<const InterHeuristic*> heuristics_;
+  std::uint64_t drawn_for_ = ~std::uint64_t{0};
+  GridCosts instance_;
+  std::vector<double> predicted_;
+  Plan plan_;
+  std::unique_ptr<PlanPolicy> run_;
+};
+
+}  // namespace
+
+Platform abstract_grid_platform(int clusters) {
+  // Up to C − 1 messages share a coordinator's uplink, each capped at kAbstractRate.
+  return ideal_cluster(clusters, kAbstractRate, kAbstractRate * std::max(1, clusters));
+}
+
+std::unique_ptr<PointRunner> make_random_grid_runner(const BroadcastSettings& settings,
+                                                     const std::vector<std::string>& algorithms,
+                                                     const Platform& platform, std::uint64_t seed) {
+  const double capacity = kAbstractRate * std::max(1, settings.clusters);
+  const bool generated = platform.route_table.empty() && !platform.hosts.empty() && platform.hosts[0].up >= 0 &&
+                         platform.links[platform.hosts[0].up].bandwidth == capacity;
+  if (!generated)
+    throw InputError("key 'platform': costs = random runs on the family's own abstract platform; remove the key");
+  return std::make_unique<RandomGridRunner>(settings, algorithms, seed);
+}
+
+}  // namespace hetcoll

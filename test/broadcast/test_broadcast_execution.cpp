@@ -1,0 +1,206 @@
+// Broadcasts executed as plans (ALGORITHMS.md §5.2–5.3): the measured pLogP of a generated
+// cluster, Table 1 against executed trees where the model is exact, SimGrid against the model
+// engine, and the family's completion times against its own predictions.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "algorithms/broadcast/broadcast_plan.hpp"
+#include "algorithms/broadcast/grid_platform.hpp"
+#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/intra_models.hpp"
+#include "algorithms/broadcast/plogp_measure.hpp"
+#include "broadcast/broadcast_harness.hpp"
+#include "engine/model/model_engine.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
+#include "platform/simgrid_xml.hpp"
+
+namespace hetcoll {
+namespace {
+
+using test::broadcast_point;
+using test::family_values;
+using test::TempDir;
+
+constexpr double kOverhead = 2e-5;
+constexpr double kMessage = 1048576;
+
+/// P hosts, every pair 50 µs apart: one zone, 1 Gbit/s links.
+Platform homogeneous_cluster(int P) {
+  LatencyMatrix m;
+  m.n = P;
+  m.w.assign(static_cast<std::size_t>(P) * P, 50.0);
+  for (int h = 0; h < P; ++h) m.at(h, h) = 0;
+  return grid_platform(m, GridPlatformSpec{}, "test");
+}
+
+PLogP measured_link(const Platform& p) {
+  return measure_plogp(*make_model_engine(p), {{0, 1}}, kMessage, kOverhead)[0];
+}
+
+std::vector<int> all_hosts(int P) {
+  std::vector<int> hosts;
+  for (int h = 0; h < P; ++h) hosts.push_back(h);
+  return hosts;
+}
+
+/// The plan of one strategy on hosts 0..P−1 (segments: k for the segmented chain).
+Plan strategy_plan(IntraStrategy s, int P, const PLogP& link, int segments = 1) {
+  BroadcastPlanBuilder b(std::vector<double>(P, GridPlatformSpec{}.host_speed));
+  const LinkModel same = [&link](int, int) -> const PLogP& { return link; };
+  const std::vector<int> hosts = all_hosts(P);
+  switch (s) {
+    case IntraStrategy::flat: add_tree_broadcast(b, hosts, flat_tree(P), kMessage, same, kOverhead, -1); break;
+    case IntraStrategy::chain: add_tree_broadcast(b, hosts, chain_tree(P), kMessage, same, kOverhead, -1); break;
+    case IntraStrategy::binary: add_tree_broadcast(b, hosts, binary_tree(P), kMessage, same, kOverhead, -1); break;
+    case IntraStrategy::binomial: add_tree_broadcast(b, hosts, binomial_tree(P), kMessage, same, kOverhead, -1); break;
+    default: add_segmented_chain(b, hosts, kMessage, segments, link, kOverhead, -1);
+  }
+  return std::move(b.plan());
+}
+
+double model_makespan(const Platform& p, const Plan& plan) {
+  return test::run_plans(*make_model_engine(p), {&plan})[0];
+}
+
+TEST(BroadcastMeasure, PingPongsGiveTheRouteLatencyAndAnAffineGapOnAGeneratedCluster) {
+  const PLogP link = measured_link(homogeneous_cluster(4));
+  EXPECT_NEAR(link.latency, 50e-6, 1e-18);
+  for (std::size_t i = 0; i < link.sizes.size(); ++i)
+    EXPECT_NEAR(link.gaps[i], kOverhead + link.sizes[i] / 1.25e8, 1e-15) << link.sizes[i];
+  EXPECT_NEAR(link.gap(3000), kOverhead + 3000 / 1.25e8, 1e-15);
+  EXPECT_EQ(link.sizes.back(), kMessage);
+}
+
+TEST(BroadcastExecution, FlatChainAndSegmentedChainTakeExactlyTheirTable1Time) {
+  for (int P : {2, 3, 5, 8, 13}) {
+    const Platform p = homogeneous_cluster(P);
+    const PLogP link = measured_link(p);
+    for (IntraStrategy s : {IntraStrategy::flat, IntraStrategy::chain}) {
+      const double model = intra_time(s, P, kMessage, kMessage, link);
+      EXPECT_NEAR(model_makespan(p, strategy_plan(s, P, link)) / model, 1, 1e-9) << intra_strategy_info(s).name << P;
+    }
+    for (int k : {1, 4, 64}) {
+      const double model = intra_time(IntraStrategy::segmented_chain, P, kMessage, kMessage / k, link);
+      EXPECT_NEAR(model_makespan(p, strategy_plan(IntraStrategy::segmented_chain, P, link, k)) / model, 1, 1e-9)
+          << "P " << P << " k " << k;
+    }
+  }
+}
+
+TEST(BroadcastExecution, BinomialTakesItsTable1TimeOnPowersOfTwoAndBinaryStaysUnderItsBound) {
+  for (int P : {2, 4, 8, 16}) {
+    const Platform p = homogeneous_cluster(P);
+    const PLogP link = measured_link(p);
+    EXPECT_NEAR(model_makespan(p, strategy_plan(IntraStrategy::binomial, P, link)) /
+                    intra_time(IntraStrategy::binomial, P, kMessage, kMessage, link),
+                1, 1e-9)
+        << P;
+  }
+  for (int P = 2; P <= 20; ++P) {
+    const Platform p = homogeneous_cluster(P);
+    const PLogP link = measured_link(p);
+    EXPECT_LE(model_makespan(p, strategy_plan(IntraStrategy::binary, P, link)),
+              intra_time(IntraStrategy::binary, P, kMessage, kMessage, link) * (1 + 1e-12))
+        << P;
+  }
+}
+
+TEST(BroadcastExecution, EveryTreeTakesItsPlogpPredictionOnTheModelEngine) {
+  for (int P : {3, 6, 11, 31}) {
+    const Platform p = homogeneous_cluster(P);
+    const PLogP link = measured_link(p);
+    const LinkModel same = [&link](int, int) -> const PLogP& { return link; };
+    for (const auto& [strategy, tree] : std::vector<std::pair<IntraStrategy, TreeChildren>>{
+             {IntraStrategy::flat, flat_tree(P)}, {IntraStrategy::chain, chain_tree(P)},
+             {IntraStrategy::binary, binary_tree(P)}, {IntraStrategy::binomial, binomial_tree(P)}})
+      EXPECT_NEAR(model_makespan(p, strategy_plan(strategy, P, link)) /
+                      predict_tree_broadcast(all_hosts(P), tree, kMessage, same),
+                  1, 1e-9)
+          << intra_strategy_info(strategy).name << " P " << P;
+  }
+}
+
+TEST(BroadcastExecution, SimgridExecutesEveryStrategyLikeTheModelEngine) {
+  const TempDir dir;
+  const int P = 9;
+  const Platform p = homogeneous_cluster(P);
+  const std::string file = dir.path + "/cluster.xml";
+  write_simgrid_xml_file(p, file);
+  const PLogP link = measured_link(p);
+  std::vector<Plan> plans;
+  for (IntraStrategy s : executable_intra_strategies()) plans.push_back(strategy_plan(s, P, link, 16));
+  std::vector<const Plan*> pointers;
+  for (const Plan& plan : plans) pointers.push_back(&plan);
+  const std::vector<double> model = test::run_plans(*make_model_engine(p), pointers);
+  const std::vector<double> simgrid = test::text_numbers(run_in_child(dir.path, [&] {
+    SimgridSession session(file, {});
+    return test::numbers_text(test::run_plans(*session.engine(P), pointers));
+  }));
+  ASSERT_EQ(simgrid.size(), model.size());
+  for (std::size_t i = 0; i < model.size(); ++i) EXPECT_NEAR(simgrid[i] / model[i], 1, 1e-9) << i;
+}
+
+std::vector<std::string> heuristic_names() {
+  std::vector<std::string> names;
+  for (const InterHeuristic& h : inter_heuristics()) names.push_back(h.name);
+  return names;
+}
+
+TEST(BroadcastExecution, OnGrid5000WithSendersBusyForGPlusLSimgridModelAndPredictionAgree) {
+  // Busy for g + L, a coordinator starts nothing while its wide-area message is in flight, so no
+  // two messages ever share a link: SimGrid must time every plan exactly as the model engine,
+  // which must meet the framework's prediction (each cluster's best strategy is exact here).
+  const TempDir dir;
+  const Point point = broadcast_point({{"costs", "platform"}, {"latency-file", test::kGrid5000Csv}, {"rho", "0.3"},
+                                       {"clusters", "6"}, {"message", "1048576"}, {"sender-busy", "g+L"}});
+  const std::vector<std::string> names = heuristic_names();
+  const std::vector<double> model = family_values(point, "model", 1, names, dir);
+  const std::vector<double> simgrid = family_values(point, "simgrid", 1, names, dir);
+  ASSERT_EQ(model.size(), 2 * names.size());
+  for (std::size_t a = 0; a < names.size(); ++a) {
+    EXPECT_NEAR(model[2 * a] / model[2 * a + 1], 1, 1e-9) << names[a] << ": model engine vs prediction";
+    if (names[a] != "binomial")  // MPI's binomial keeps pLogP's busy-for-g: its messages overlap
+      EXPECT_NEAR(simgrid[2 * a] / model[2 * a], 1, 1e-9) << names[a] << ": SimGrid vs model engine";
+  }
+}
+
+TEST(BroadcastExecution, OnGrid5000TheModelMeetsThePredictionAndSimgridOnlyAddsContention) {
+  const TempDir dir;
+  const Point point = broadcast_point({{"costs", "platform"}, {"latency-file", test::kGrid5000Csv}, {"rho", "0.3"},
+                                       {"clusters", "6"}});
+  const std::vector<std::string> names = heuristic_names();
+  const std::vector<double> model = family_values(point, "model", 1, names, dir);
+  const std::vector<double> simgrid = family_values(point, "simgrid", 1, names, dir);
+  for (std::size_t a = 0; a < names.size(); ++a) {
+    EXPECT_NEAR(model[2 * a] / model[2 * a + 1], 1, 1e-9) << names[a];
+    EXPECT_GE(simgrid[2 * a], model[2 * a] * (1 - 1e-12)) << names[a];
+    EXPECT_LE(simgrid[2 * a], model[2 * a] * 1.05) << names[a];
+  }
+}
+
+TEST(BroadcastExecution, RandomCostsRunTheScheduleTheHeuristicPredictsInEveryReplication) {
+  const TempDir dir;
+  const std::vector<std::string> names = heuristic_names();
+  for (const char* busy : {"g", "g+L"})
+    for (const char* clusters : {"1", "2", "7", "25"}) {
+      const Point point = broadcast_point({{"clusters", clusters}, {"sender-busy", busy}});
+      const std::vector<double> v = family_values(point, "model", 40, names, dir);
+      ASSERT_EQ(v.size(), 40 * names.size() * 2);
+      for (std::size_t i = 0; i < v.size(); i += 2)
+        EXPECT_NEAR(v[i] / v[i + 1], 1, 1e-9) << "C " << clusters << " busy " << busy << " at " << i;
+    }
+}
+
+TEST(BroadcastExecution, RandomCostsOnSimgridAgreeWithTheModelEngine) {
+  const TempDir dir;
+  const std::vector<std::string> names = heuristic_names();
+  const Point point = broadcast_point({{"clusters", "6"}});
+  const std::vector<double> model = family_values(point, "model", 8, names, dir);
+  const std::vector<double> simgrid = family_values(point, "simgrid", 8, names, dir);
+  ASSERT_EQ(model.size(), simgrid.size());
+  for (std::size_t i = 0; i < model.size(); ++i) EXPECT_NEAR(simgrid[i] / model[i], 1, 1e-9) << i;
+}
+
+}  // namespace
+}  // namespace hetcoll

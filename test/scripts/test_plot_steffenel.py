@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Tests of scripts/plot_steffenel.py on small synthetic CSVs.
+
+run: /usr/bin/python3 test/scripts/test_plot_steffenel.py
+
+Each figure must produce a non-empty PNG and name what it drew; an input problem must exit
+with status 2 and one line on stderr that names the file.
+"""
+import csv
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.dont_write_bytecode = True
+os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+SCRIPT = os.path.join(ROOT, "scripts", "plot_steffenel.py")
+HEADER = ["algorithm", "clusters", "message", "cluster-hosts", "replications", "mean", "stddev", "stderr",
+          "q10", "q50", "q90", "predicted_mean"]
+HEURISTICS = ("flat", "fef", "ecef", "ecef-la", "ecef-lat", "ecef-lat-max", "bottomup", "binomial")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def write_csv(path, points):
+    """points: (algorithm, clusters, message, hosts, mean, predicted) tuples."""
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(HEADER)
+        for algorithm, clusters, message, hosts, mean, predicted in points:
+            writer.writerow([algorithm, clusters, message, hosts, 100, mean, 0.1, 0.01, mean, mean, mean, predicted])
+
+
+class PlotSteffenel(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self):
+        self.dir.cleanup()
+
+    def path(self, name):
+        return os.path.join(self.dir.name, name)
+
+    def run_script(self, *args):
+        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
+
+    def assert_png(self, result, path, what):
+        self.assertEqual(result.returncode, 0, result.stderr)
+        self.assertIn(what, result.stdout)
+        with open(path, "rb") as png:
+            self.assertEqual(png.read(8), PNG_SIGNATURE)
+
+    def test_clusters_figure_from_several_cluster_counts(self):
+        csv_path = self.path("fig7.csv")
+        write_csv(csv_path, [(a, c, 4194304, 0, 2 + c * (1 + i) / 10, 2 + c * (1 + i) / 10)
+                             for i, a in enumerate(HEURISTICS[:7]) for c in range(2, 11)])
+        result = self.run_script(csv_path)
+        self.assert_png(result, self.path("fig7.png"), "Figure 7")
+
+    def test_grid_and_sizes_figures_from_a_message_sweep(self):
+        csv_path = self.path("grid.csv")
+        write_csv(csv_path, [(a, 6, m, 0, (1 + i) * m / 1e6, (1 + i) * m / 1.1e6)
+                             for i, a in enumerate(HEURISTICS) for m in (65536, 1048576, 4194304)])
+        result = self.run_script(csv_path, "--figure", "grid", "--output", self.path("grid.png"))
+        self.assert_png(result, self.path("grid.png"), "Figures 9 and 10")
+        result = self.run_script(csv_path, "--output", self.path("sizes.png"))
+        self.assert_png(result, self.path("sizes.png"), "message-size sweep")
+
+    def test_intra_figure_reads_the_strategy_from_each_manifest(self):
+        paths = []
+        for strategy in ("flat", "binomial", "segmented-chain"):
+            csv_path = self.path(f"{strategy}.csv")
+            write_csv(csv_path, [("ecef", 1, m, p, p * m / 1e8, p * m / 1e8) for p in (4, 16) for m in (65536, 1048576)])
+            with open(csv_path + ".manifest.ini", "w") as manifest:
+                manifest.write(f"# manifest\nfamily = broadcast\nintra = {strategy}\n")
+            paths.append(csv_path)
+        result = self.run_script(*paths, "--output", self.path("intra.png"))
+        self.assert_png(result, self.path("intra.png"), "Figures 3 to 6")
+
+    def test_a_missing_column_is_one_line_naming_the_file_with_status_2(self):
+        csv_path = self.path("bad.csv")
+        with open(csv_path, "w") as handle:
+            handle.write("algorithm,clusters,mean\nflat,2,1\n")
+        result = self.run_script(csv_path)
+        self.assertEqual(result.returncode, 2)
+        self.assertIn(csv_path, result.stderr)
+        self.assertEqual(result.stderr.count("\n"), 1, result.stderr)
+
+    def test_a_missing_file_is_one_line_with_status_2(self):
+        result = self.run_script(self.path("none.csv"))
+        self.assertEqual(result.returncode, 2)
+        self.assertIn("none.csv", result.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
