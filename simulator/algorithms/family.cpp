@@ -1,8 +1,9 @@
 #include "algorithms/family.hpp"
 
 #include "algorithms/broadcast/broadcast_family.hpp"
-#include "algorithms/redistribution/redistribution_family.hpp"
 #include "algorithms/divisible/divisible_family.hpp"
+#include "algorithms/hetreduce/hetreduce_family.hpp"
+#include "algorithms/redistribution/redistribution_family.hpp"
 #include "algorithms/reduction/reduction_family.hpp"
 
 namespace hetcoll {
@@ -27,7 +28,8 @@ bool Family::has_algorithm(const std::string& name) const {
 
 const std::vector<const Family*>& all_families() {
   // The one table of families: a new family adds one line here.
-  static const std::vector<const Family*> families = {&reduction_family(), &divisible_family(), &redistribution_family(), &broadcast_family()};
+  static const std::vector<const Family*> families = {&reduction_family(), &hetreduce_family(), &divisible_family(),
+                                                      &redistribution_family(), &broadcast_family()};
   return families;
 }
 

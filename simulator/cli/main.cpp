@@ -6,6 +6,7 @@
 
 #include "algorithms/broadcast/cluster_command.hpp"
 #include "algorithms/family.hpp"
+#include "algorithms/hetreduce/cluster.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/merge.hpp"
@@ -20,6 +21,7 @@ constexpr const char* kUsage =
     "       hetcoll run [FILE.ini] [--KEY VALUE]  run a scenario (hetcoll run --help for the keys)\n"
     "       hetcoll merge A.csv B.csv ... --output M.csv   join shard outputs\n"
     "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n"
+    "       hetcoll platform --times T1,T2,... [--output FILE.xml]  hosts whose messages take T1, T2, ... s\n"
     "       hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line\n";
 
 int list() {
@@ -69,15 +71,21 @@ int merge(const std::vector<std::string>& args) {
 
 int platform(const std::vector<std::string>& args) {
   std::string output = "-";
-  std::string hosts_text;
+  std::string hosts_text, times_text;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--output" && i + 1 < args.size()) output = args[++i];
+    else if (args[i] == "--times" && i + 1 < args.size()) times_text = args[++i];
     else hosts_text = args[i];
   }
-  const double hosts = hetcoll::parse_number(hosts_text, "N", "command line");
-  if (hosts < 1 || hosts != static_cast<int>(hosts))
-    throw hetcoll::InputError("command line: N expects a whole number of hosts >= 1");
-  const hetcoll::Platform p = hetcoll::ideal_cluster(static_cast<int>(hosts));
+  hetcoll::Platform p;
+  if (!times_text.empty()) {
+    p = hetcoll::times_platform(times_text, hosts_text);
+  } else {
+    const double hosts = hetcoll::parse_number(hosts_text, "N", "command line");
+    if (hosts < 1 || hosts != static_cast<int>(hosts))
+      throw hetcoll::InputError("command line: N expects a whole number of hosts >= 1");
+    p = hetcoll::ideal_cluster(static_cast<int>(hosts));
+  }
   if (output == "-") hetcoll::write_simgrid_xml(p, std::cout);
   else hetcoll::write_simgrid_xml_file(p, output);
   return 0;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/error.hpp"
@@ -13,7 +15,13 @@ namespace {
 // cost a few microseconds), so it allocates nothing per event once its vectors have grown.
 class ModelEngine final : public Engine, private Executor {
  public:
-  explicit ModelEngine(Platform platform) : platform_(std::move(platform)) { index_routes(); }
+  explicit ModelEngine(Platform platform) : platform_(std::move(platform)) {
+    index_routes();
+    // A cluster drawn per replication updates every host's links: a linear search by name
+    // each would cost O(n²) per replication.
+    for (std::size_t i = 0; i < platform_.links.size(); ++i)
+      link_by_name_.emplace(platform_.links[i].name, static_cast<int>(i));
+  }
 
   void run(ReplicationSource& source) override {
     std::vector<LinkSetting> settings;
@@ -119,7 +127,8 @@ class ModelEngine final : public Engine, private Executor {
 
   void apply(const std::vector<LinkSetting>& settings) {
     for (const LinkSetting& s : settings) {
-      const int index = platform_.link_index(s.link);
+      const auto found = link_by_name_.find(s.link);
+      const int index = found == link_by_name_.end() ? -1 : found->second;
       if (index < 0 || !platform_.route_table.empty())
         throw InputError("platform: no link named " + s.link + " to update");
       platform_.links[index].bandwidth = s.bandwidth;
@@ -129,6 +138,7 @@ class ModelEngine final : public Engine, private Executor {
   }
 
   Platform platform_;
+  std::unordered_map<std::string, int> link_by_name_;
   std::vector<double> speed_;
   std::vector<RouteCost> up_, down_, between_;
   std::vector<int> zone_;

@@ -1,0 +1,283 @@
+#!/usr/bin/env python3
+"""Draws the figures of Liu & Wang (IPDPS 2000) from hetcoll CSVs of the hetreduce family.
+
+usage: plot_liu.py FILE.csv [FILE.csv ...] [--figure gantt|fig8|ratio|scaling] [--output OUT.png]
+
+  gantt:   a trace CSV (--trace): one Gantt chart per algorithm, as the paper's Figures 1, 3
+           and 5: a row per processor (A, B, ... for up to 26), each sending window labelled
+           with its receiver, and under it the validity count 2A(t) + C(t) <= n of Section 2.
+  fig8:    a summary CSV over x (scenarios/liu-fig8.ini): SNF and the optimum against x, with
+           the paper's curves x + 3 and min(4 | 2x + 1).
+  ratio:   one or more summary CSVs of n <= 12 (liu-theorem1, liu-theorem3, liu-ratio-*):
+           one panel per file, the largest and the mean makespan / optimum per n and algorithm,
+           and the bound 2 of Theorem 2.
+  scaling: a summary CSV of large n (liu-scaling.ini): mean makespan / lower bound against n.
+
+Without --figure: a trace draws gantt, several files ratio, a single file whose x varies fig8,
+and one whose n exceeds 12 scaling (else ratio). The default output is the first input path
+with the extension .png. Input problems print one line naming the file and exit with status 2.
+"""
+import argparse
+import os
+
+import plot_common as pc
+
+PAPER = "Liu & Wang, IPDPS 2000"
+PARAMETERS = ("processors", "spread", "slow-fraction", "x", "levels", "cv")
+SUMMARY = ("algorithm",) + PARAMETERS + ("replications", "mean", "ratio_mean", "ratio_max")
+TRACE = ("algorithm",) + PARAMETERS + ("replication", "kind", "host", "peer", "start", "end")
+METHODS = {
+    "snf": ("SNF", "#1b9e77"),
+    "optimal": ("optimum", "#000000"),
+    "ep-order": ("EP, given order", "#7570b3"),
+    "fastest-first": ("fastest first", "#d95f02"),
+    "random-order": ("random order", "#e7298a"),
+    "binomial": ("binomial tree", "#66a61e"),
+}
+SEARCH_LIMIT = 12  # kOptimalMaxProcessors: ratios are to the optimum up to here
+
+
+def parse_args():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("csv", nargs="+", help="CSV written by hetcoll for the liu-* scenarios")
+    parser.add_argument("--figure", choices=("gantt", "fig8", "ratio", "scaling"),
+                        help="figure to draw (default: detected from the data)")
+    parser.add_argument("--output", help="PNG to write (default: first FILE with .png)")
+    return parser.parse_args()
+
+
+def label(algorithm):
+    return METHODS.get(algorithm, (algorithm, None))[0]
+
+
+def colour(algorithm):
+    return METHODS.get(algorithm, (None, "#666666"))[1]
+
+
+def order(algorithms):
+    """Algorithms in table order, then any other name alphabetically."""
+    known = [name for name in METHODS if name in algorithms]
+    return known + sorted(set(algorithms) - set(METHODS))
+
+
+def is_trace(path):
+    try:
+        with open(path, newline="") as handle:
+            return "kind" in handle.readline().strip().split(",")
+    except OSError:
+        return False  # read_rows reports the problem with its own message
+
+
+def main():
+    args = parse_args()
+    figure = args.figure or detect(args.csv)
+    if figure == "gantt":
+        if len(args.csv) > 1:
+            raise pc.PlotError(args.csv[1], "the gantt figure draws one trace CSV, not several files")
+        rows = pc.read_rows(args.csv[0], TRACE, PARAMETERS + ("replication", "host", "peer", "start", "end"))
+        tables = [(args.csv[0], rows)]
+    else:
+        tables = [(path, pc.read_rows(path, SUMMARY, PARAMETERS + SUMMARY[-4:])) for path in args.csv]
+    for path, rows in tables:
+        if not rows:
+            raise pc.PlotError(path, "no data rows, expected one row per (point, algorithm)")
+    plt = pc.pyplot()
+    drawn = DRAW[figure](tables, plt)
+    pc.save(drawn, args.output or pc.default_output(args.csv[0]), f"{figure} figure")
+
+
+def detect(paths):
+    if is_trace(paths[0]):
+        return "gantt"
+    if len(paths) > 1:
+        return "ratio"
+    rows = pc.read_rows(paths[0], SUMMARY, PARAMETERS)
+    if len(pc.distinct(rows, "x")) > 1 and "optimal" in {row["algorithm"] for row in rows}:
+        return "fig8"
+    if rows and max(row["processors"] for row in rows) > SEARCH_LIMIT:
+        return "scaling"
+    return "ratio"
+
+
+# ---- gantt ------------------------------------------------------------------------------
+
+def host_name(host, hosts):
+    return chr(ord("A") + int(host)) if hosts <= 26 else f"p{host:g}"
+
+
+def draw_gantt(tables, plt):
+    path, rows = tables[0]
+    rows = [row for row in rows if row["replication"] == min(r["replication"] for r in rows)]
+    point = tuple(rows[0][name] for name in PARAMETERS)
+    if any(tuple(row[name] for name in PARAMETERS) != point for row in rows):
+        pc.note("the trace holds several points; drawing the first one")
+        rows = [row for row in rows if tuple(row[name] for name in PARAMETERS) == point]
+    algorithms = []
+    for row in rows:  # scenario order, as the trace lists them
+        if row["algorithm"] not in algorithms:
+            algorithms.append(row["algorithm"])
+    if any(row["kind"] != "comm" for row in rows):
+        raise pc.PlotError(path, "a hetreduce trace holds comm events only")
+    hosts = int(max(max(row["host"], row["peer"]) for row in rows)) + 1
+    horizon = max(row["end"] for row in rows)
+    columns, lines = min(len(algorithms), 2), (len(algorithms) + 1) // 2
+    figure = plt.figure(figsize=(6.5 * columns, 1.0 + (0.3 * hosts + 1.9) * lines))
+    outer = figure.add_gridspec(lines, columns, hspace=0.45, wspace=0.15)
+    for index, algorithm in enumerate(algorithms):
+        # A Gantt chart and its validity count, stacked tight on one time axis.
+        inner = outer[index // 2, index % 2].subgridspec(2, 1, height_ratios=[0.3 * hosts, 1.1], hspace=0.06)
+        chart = figure.add_subplot(inner[0])
+        count = figure.add_subplot(inner[1], sharex=chart)
+        events = [row for row in rows if row["algorithm"] == algorithm]
+        draw_windows(chart, events, hosts)
+        draw_validity(count, events, hosts)
+        chart.set_title(f"{label(algorithm)}: makespan {max(r['end'] for r in events):g}", fontsize=10)
+        chart.set_xlim(0, 1.03 * horizon)
+    figure.suptitle(f"Reduction schedules ({PAPER}, cf. Figures 1, 3 and 5)\n"
+                    f"times {times_text(rows, hosts)}", fontsize=11)
+    return figure
+
+
+def times_text(rows, hosts):
+    """Each sender's time is its window's length; the root (which never sends) is left blank."""
+    times = {}
+    for row in rows:
+        times[int(row["host"])] = row["end"] - row["start"]
+    return ", ".join(f"{host_name(h, hosts)} {times[h]:g}" if h in times else f"{host_name(h, hosts)} root"
+                     for h in range(hosts))
+
+
+def draw_windows(axes, events, hosts):
+    for row in events:
+        sender, receiver = int(row["host"]), int(row["peer"])
+        width = row["end"] - row["start"]
+        axes.broken_barh([(row["start"], width)], (sender - 0.35, 0.7), facecolors=colour(row["algorithm"]),
+                         edgecolor="white", linewidth=0.5)
+        axes.broken_barh([(row["start"], width)], (receiver - 0.15, 0.3), facecolors="#bbbbbb", linewidth=0)
+        if hosts <= 26:
+            axes.text(row["start"] + width / 2, sender, f"\u2192{host_name(receiver, hosts)}", fontsize=7,
+                      color="white", ha="center", va="center", clip_on=True)
+    axes.set_ylim(hosts - 0.5, -0.5)
+    axes.set_yticks(range(hosts))
+    axes.set_yticklabels([host_name(h, hosts) for h in range(hosts)], fontsize=7)
+    axes.set_ylabel("processor")
+    axes.grid(True, axis="x", alpha=0.3)
+    axes.tick_params(labelbottom=False)
+
+
+def draw_validity(axes, events, hosts):
+    """2A(t) + C(t) (Section 2: senders and receivers busy, plus processors done) never above n."""
+    dates = sorted({0.0} | {row["start"] for row in events} | {row["end"] for row in events})
+    values = []
+    for date in dates:
+        active = sum(1 for row in events if row["start"] <= date < row["end"])
+        complete = sum(1 for row in events if date >= row["end"])
+        values.append(2 * active + complete)
+    axes.step(dates, values, where="post", color="#333333", linewidth=1.2, label="2A(t) + C(t)")
+    axes.axhline(hosts, color="#d95f02", linestyle="--", linewidth=1, label=f"n = {hosts}")
+    axes.set_ylim(0, hosts + 1.5)
+    axes.set_xlabel("time")
+    axes.set_ylabel("2A + C", fontsize=8)
+    axes.legend(fontsize=7, loc="lower right", frameon=False, ncol=2)
+    axes.grid(True, alpha=0.3)
+
+
+# ---- fig8 -------------------------------------------------------------------------------
+
+def draw_fig8(tables, plt):
+    path, rows = tables[0]
+    present = {row["algorithm"] for row in rows}
+    if not {"snf", "optimal"} <= present:
+        raise pc.PlotError(path, "Figure 8 needs rows for snf and optimal")
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    xs = [i / 100 for i in range(100, 201)]
+    axes.plot(xs, [x + 3 for x in xs], color=colour("snf"), linewidth=1, alpha=0.5, label="paper: SNF = x + 3")
+    axes.plot(xs, [4 if x < 1.5 else 2 * x + 1 for x in xs], color="#000000", linewidth=1, alpha=0.5,
+              linestyle="--", label="paper: better schedule, 4 or 2x + 1")
+    for algorithm in order(present):
+        series = sorted((row for row in rows if row["algorithm"] == algorithm), key=lambda row: row["x"])
+        axes.plot([row["x"] for row in series], [row["mean"] for row in series], linestyle="none",
+                  marker="o" if algorithm == "optimal" else "s", markersize=5 if algorithm == "optimal" else 4,
+                  markerfacecolor="none" if algorithm == "optimal" else colour(algorithm),
+                  color=colour(algorithm), label=f"hetcoll: {label(algorithm)}")
+    n, slow = rows[0]["processors"], round(rows[0]["slow-fraction"] * rows[0]["processors"])
+    axes.set_xlabel("x (time of a slow processor; fast ones take 1)")
+    axes.set_ylabel("makespan")
+    axes.set_title(f"Figure 8 ({PAPER}): {slow:g} slow and {n - slow:g} fast processors", fontsize=10)
+    axes.grid(True, alpha=0.3)
+    axes.legend(fontsize=8, frameon=False)
+    return figure
+
+
+# ---- ratio ------------------------------------------------------------------------------
+
+def draw_ratio(tables, plt):
+    figure, grid = plt.subplots(1, len(tables), figsize=(4.2 * len(tables), 4.4), squeeze=False, sharey=True)
+    # Linear up to a little above the bound of Theorem 2; baselines beyond it say so.
+    top = 2.4
+    legend = {}
+    for axes, (path, rows) in zip(grid[0], tables):
+        if max(row["processors"] for row in rows) > SEARCH_LIMIT:
+            pc.note(f"{path}: rows with n > {SEARCH_LIMIT} are ratios to the lower bound")
+        instances = sum(row["replications"] for row in rows if row["algorithm"] == rows[0]["algorithm"])
+        for algorithm in order({row["algorithm"] for row in rows} - {"optimal"}):
+            mine = [row for row in rows if row["algorithm"] == algorithm]
+            ns = pc.distinct(mine, "processors")
+            mean = [sum(row["ratio_mean"] * row["replications"] for row in mine if row["processors"] == n) /
+                    sum(row["replications"] for row in mine if row["processors"] == n) for n in ns]
+            axes.plot(ns, mean, color=colour(algorithm), linestyle=":", marker=".", linewidth=1.2,
+                      label=f"{label(algorithm)}: mean")
+            if max(mean) > top:
+                axes.text(ns[0], top * 0.985, f" {label(algorithm)} mean up to {max(mean):.3g} (off scale)",
+                          fontsize=7, va="top", color=colour(algorithm))
+            if algorithm == "snf":  # the subject of the theorems: its worst case too
+                worst = [max(row["ratio_max"] for row in mine if row["processors"] == n) for n in ns]
+                axes.plot(ns, worst, color=colour(algorithm), marker="^", markersize=4, linewidth=1.6,
+                          label="SNF: largest")
+        axes.axhline(2, color="#d95f02", linestyle="--", linewidth=1)
+        axes.text(ns[-1], 2.03, "Theorem 2: SNF \u2264 2 OPT", fontsize=7, va="bottom", ha="right", color="#d95f02")
+        axes.set_title(f"{os.path.splitext(os.path.basename(path))[0]}\n{instances:,.0f} clusters", fontsize=9)
+        axes.set_xlabel("processors n")
+        axes.grid(True, alpha=0.3)
+        handles, labels = axes.get_legend_handles_labels()
+        legend = dict(zip(labels, handles)) if len(labels) > len(legend) else legend
+    grid[0][0].set_ylim(0.95, top)
+    grid[0][0].set_ylabel("makespan / optimum of the same cluster")
+    figure.suptitle(f"SNF against the exact optimum ({PAPER}, Theorems 1-3 as experiments)", fontsize=11)
+    figure.legend(legend.values(), legend.keys(), loc="lower center", ncol=min(len(legend), 5), fontsize=8,
+                  frameon=False)
+    figure.tight_layout(rect=(0, 0.08, 1, 1))
+    return figure
+
+
+# ---- scaling ----------------------------------------------------------------------------
+
+def draw_scaling(tables, plt):
+    path, rows = tables[0]
+    figure, axes = plt.subplots(figsize=(7, 4.5))
+    for algorithm in order({row["algorithm"] for row in rows}):
+        series = sorted((row for row in rows if row["algorithm"] == algorithm), key=lambda row: row["processors"])
+        axes.plot([row["processors"] for row in series], [row["ratio_mean"] for row in series],
+                  color=colour(algorithm), marker="o", markersize=4, label=label(algorithm))
+        axes.fill_between([row["processors"] for row in series], [row["ratio_mean"] for row in series],
+                          [row["ratio_max"] for row in series], color=colour(algorithm), alpha=0.12, linewidth=0)
+    axes.set_xscale("log", base=2)
+    ns = pc.distinct(rows, "processors")
+    axes.set_xticks(ns)
+    axes.set_xticklabels([f"{n:g}" for n in ns])
+    axes.axhline(2, color="#1b9e77", linestyle="--", linewidth=0.8)
+    axes.text(ns[-1], 2.02, "SNF \u2264 2 \u00d7 bound", fontsize=7, ha="right", va="bottom", color="#1b9e77")
+    axes.set_xlabel("processors n")
+    axes.set_ylabel("makespan / lower bound (mean; band up to the largest)")
+    spreads = ", ".join(f"{s:g}" for s in pc.distinct(rows, "spread"))
+    axes.set_title(f"Large clusters ({PAPER}): times uniform in [1, {spreads}], "
+                   f"{rows[0]['replications']:,.0f} clusters per point", fontsize=10)
+    axes.grid(True, alpha=0.3)
+    axes.legend(fontsize=8, frameon=False)
+    return figure
+
+
+DRAW = {"gantt": draw_gantt, "fig8": draw_fig8, "ratio": draw_ratio, "scaling": draw_scaling}
+
+if __name__ == "__main__":
+    pc.run(main)

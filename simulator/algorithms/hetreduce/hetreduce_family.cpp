@@ -1,0 +1,212 @@
+#include "algorithms/hetreduce/hetreduce_family.hpp"
+
+#include <cmath>
+
+#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/cluster.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace hetcoll {
+namespace {
+
+enum Param { kProcessors, kSpread, kSlowFraction, kX, kLevels, kCv, kCluster, kTimes, kOrder };
+
+/// Replications of one point. A fixed cluster (times, file) gets its plans and its reference
+/// makespan once; a drawn one gets new times, new uplinks and new plans every replication,
+/// which is allowed since planning costs O(n log n) (the optimum: milliseconds at n ≤ 12).
+class HetreducePointRunner final : public PointRunner {
+ public:
+  HetreducePointRunner(const Point& point, const std::vector<const HetreduceAlgorithm*>& algorithms,
+                       const Platform& platform, std::vector<double> fixed_times, std::uint64_t seed)
+      : algorithms_(algorithms), platform_(platform), times_(std::move(fixed_times)), seed_(seed),
+        plans_(algorithms.size()) {
+    law_.kind = cluster_kind(point.texts[kCluster]);
+    law_.processors = static_cast<int>(point.values[kProcessors]);
+    law_.spread = point.values[kSpread];
+    law_.slow_fraction = point.values[kSlowFraction];
+    law_.x = point.values[kX];
+    law_.levels = static_cast<int>(point.values[kLevels]);
+    law_.cv = point.values[kCv];
+    for (double p : point.lists[kOrder]) order_.push_back(static_cast<int>(p));
+    for (Plan& plan : plans_) policies_.push_back(std::make_unique<PlanPolicy>(plan, message_scale(), nullptr));
+    if (!is_drawn(law_.kind)) plan_all(0, false);
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // Every replication asks for its algorithms in order: the cluster changes with the first.
+    if (algorithm == 0) {
+      if (is_drawn(law_.kind)) {
+        RandomStream stream(derive_seed(seed_, {replication, 0}));
+        times_ = draw_times(law_, stream);
+        set_uplinks(platform_, times_, settings);
+      }
+      plan_all(replication, true);
+    }
+    return policies_[algorithm].get();
+  }
+
+  void complete_replication(double* metrics, std::size_t width) override {
+    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+      metrics[a * width + 1] = metrics[a * width] / optimum_.makespan;
+  }
+
+ private:
+  // With `per_replication`, only what changes: everything for a drawn cluster, else the
+  // random algorithms (every one reseeded alike: common random numbers).
+  void plan_all(std::uint64_t replication, bool per_replication) {
+    const bool drawn = is_drawn(law_.kind);
+    if (per_replication && !drawn) {
+      for (std::size_t a = 0; a < algorithms_.size(); ++a)
+        if (algorithms_[a]->random) plans_[a] = plan(a, replication);
+      return;
+    }
+    // The reference first: the optimal algorithm reuses the search instead of running it again.
+    const bool exact = static_cast<int>(times_.size()) <= kOptimalMaxProcessors;
+    optimum_ = exact ? optimal_schedule(times_) : OptimalSchedule{makespan_lower_bound(times_), {}};
+    for (std::size_t a = 0; a < algorithms_.size(); ++a) plans_[a] = plan(a, replication);
+  }
+
+  Plan plan(std::size_t a, std::uint64_t replication) const {
+    RandomStream stream(derive_seed(seed_, {replication, 1}));
+    const bool exact = !optimum_.sequence.empty();
+    return algorithms_[a]->plan(HetreduceInput{times_, stream, order_, exact ? &optimum_ : nullptr});
+  }
+
+  std::vector<const HetreduceAlgorithm*> algorithms_;
+  Platform platform_;
+  ClusterLaw law_;
+  std::vector<double> times_;
+  std::vector<int> order_;
+  std::uint64_t seed_;
+  std::vector<Plan> plans_;  // sized once: the policies hold references to its elements
+  std::vector<std::unique_ptr<PlanPolicy>> policies_;
+  OptimalSchedule optimum_;  // the optimum (n <= 12), or the lower bound with no sequence
+};
+
+class HetreduceFamily final : public Family {
+ public:
+  HetreduceFamily() {
+    for (const HetreduceAlgorithm& a : hetreduce_algorithms()) algorithms_.push_back({a.name, a.description});
+  }
+  std::string name() const override { return "hetreduce"; }
+  std::string description() const override {
+    return "reduction on a cluster of per-host transmission times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
+  }
+  const std::vector<ParameterSpec>& parameters() const override {
+    static const std::vector<ParameterSpec> params = {
+        {"processors", "number of processors n (0 with cluster = times: the length of 'times')", 0, true, true, 0,
+         false},
+        {"spread", "cluster = uniform: times drawn in [1, spread]", 4, true, false, 1, false},
+        {"slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5, true, false, 0,
+         false},
+        {"x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2, true, false, 0, true},
+        {"levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3, true, true, 0, false},
+        {"cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1, true, false, 0, false},
+        {"cluster", "where the times come from: times, file (the platform's <host>_UP links), uniform, two-type, "
+                    "power-of-two, gamma (drawn per replication)",
+         0, false, false, 0, false, ParameterKind::text, "times", cluster_words()},
+        {"times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2", 0, false, false,
+         0, true, ParameterKind::list, "10,5,5,5,4,2,2"},
+        {"order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: host order)", 0,
+         false, true, 0, false, ParameterKind::list, ""},
+    };
+    return params;
+  }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
+  const std::vector<MetricSpec>& metrics() const override {
+    static const std::vector<MetricSpec> metrics = {
+        {"ratio", "makespan / optimal makespan of the same replication (n <= 12), else / a lower bound",
+         {"mean", "max"}}};
+    return metrics;
+  }
+
+  int hosts_needed(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point.texts[kCluster]);
+    const int processors = static_cast<int>(point.values[kProcessors]);
+    int n = processors;
+    if (kind == ClusterKind::times) {
+      n = static_cast<int>(point.lists[kTimes].size());
+      check_times(point.lists[kTimes], "times", "");
+      if (processors != 0 && processors != n)
+        throw InputError("key 'processors' is " + format_number(processors) + " but 'times' lists " +
+                         std::to_string(n) + " processors (give 0 or leave it out)");
+    } else if (processors < 2) {
+      throw InputError("key 'processors' expects at least 2 processors with cluster = " +
+                       point.texts[kCluster] + ", got " + format_number(processors));
+    }
+    if (kind == ClusterKind::two_type && point.values[kSlowFraction] > 1)
+      throw InputError("key 'slow-fraction' expects a share in [0, 1], got " +
+                       format_number(point.values[kSlowFraction]));
+    if (kind == ClusterKind::power_of_two && point.values[kLevels] > 60)
+      throw InputError("key 'levels' expects at most 60, got " + format_number(point.values[kLevels]));
+    check_order(point.lists[kOrder], n);
+    return n;
+  }
+
+  Platform platform_for(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point.texts[kCluster]);
+    if (kind == ClusterKind::times) return hetreduce_platform(point.lists[kTimes]);
+    return hetreduce_platform(std::vector<double>(hosts_needed(point), 1.0));
+  }
+
+  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& names,
+                                       const Platform& platform, std::uint64_t seed) const override {
+    const int n = hosts_needed(point);
+    std::vector<const HetreduceAlgorithm*> chosen;
+    for (const std::string& name : names) {
+      const HetreduceAlgorithm* a = find_hetreduce_algorithm(name);
+      if (a->max_processors > 0 && n > a->max_processors)
+        throw InputError("key 'algorithms': " + name + " handles at most " +
+                         std::to_string(a->max_processors) + " processors (documented limit), the point has " +
+                         std::to_string(n));
+      chosen.push_back(a);
+    }
+    const ClusterKind kind = cluster_kind(point.texts[kCluster]);
+    // describe() of a platform file knows no uplinks; generated platforms always have them.
+    const bool from_file = !platform.route_table.empty() || platform.hosts.empty() || platform.hosts[0].up < 0;
+    std::vector<double> times;
+    if (is_drawn(kind)) {
+      if (from_file)
+        throw InputError("platform: cluster = " + point.texts[kCluster] +
+                         " draws its times on the built-in platform; use cluster = file to read them from a file");
+    } else {
+      if (kind == ClusterKind::file && !from_file)
+        throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
+      times = times_from_platform(platform, n, "platform");
+      if (kind == ClusterKind::times) check_same_times(times, point.lists[kTimes]);
+    }
+    return std::make_unique<HetreducePointRunner>(point, chosen, platform, std::move(times), seed);
+  }
+
+ private:
+  static void check_order(const std::vector<double>& order, int n) {
+    if (order.empty()) return;
+    std::vector<bool> seen(n, false);
+    bool permutation = order.size() == static_cast<std::size_t>(n);
+    for (double p : order) {
+      permutation = permutation && p < n && !seen[static_cast<int>(p)];
+      if (p < n) seen[static_cast<int>(p)] = true;
+    }
+    if (!permutation)
+      throw InputError("key 'order' expects a permutation of the hosts 0.." + std::to_string(n - 1) + " (each once)");
+  }
+
+  static void check_same_times(const std::vector<double>& platform, const std::vector<double>& given) {
+    for (std::size_t p = 0; p < given.size(); ++p)
+      if (std::abs(platform[p] - given[p]) > 1e-9 * given[p])
+        throw InputError("platform: host " + std::to_string(p) + "'s uplink gives t = " + format_number(platform[p]) +
+                         " but key 'times' says " + format_number(given[p]) + " (read a file's times with cluster = file)");
+  }
+
+  std::vector<AlgorithmInfo> algorithms_;
+};
+
+}  // namespace
+
+const Family& hetreduce_family() {
+  static const HetreduceFamily family;
+  return family;
+}
+
+}  // namespace hetcoll
