@@ -70,6 +70,9 @@ class BroadcastFamily final : public Family {
     return metrics;
   }
   std::string value_description() const override { return "completion time of the broadcast (s)"; }
+  // With costs = platform the simulator surveys every pair of hosts, so a platform file must
+  // come with its routes on the SimGrid engine too.
+  bool needs_routes() const override { return true; }
   int hosts_needed(const Point& point) const override {
     const BroadcastSettings s = broadcast_settings(point);
     return s.abstract ? s.clusters : s.hosts;

@@ -7,6 +7,7 @@
 // executed on either engine: the inter-cluster sends between coordinators, then every cluster's
 // strategy as real messages. The grid-unaware binomial tree spans all hosts, rank order from the
 // root. Nothing is random: every replication repeats the same plan.
+#include <stdexcept>
 #include <algorithm>
 
 #include "algorithms/broadcast/broadcast_plan.hpp"
@@ -175,11 +176,10 @@ class PlatformGridRunner final : public PointRunner {
 std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& settings,
                                                        const std::vector<std::string>& algorithms,
                                                        const Platform& platform) {
-  // A file loaded by the SimGrid engine comes without routes (the driver only lists hosts and
-  // links there), and the survey needs them; the model engine reads them from the file.
+  // The survey pings every pair of hosts: it needs routes, which a platform file brings through
+  // its route table (BroadcastFamily::needs_routes) and a generated platform through its links.
   if (platform.route_table.empty() && (platform.hosts.empty() || platform.hosts[0].up < 0))
-    throw InputError("key 'platform': with costs = platform and engine = simgrid, use the platform generated from "
-                     "key 'latency-file' (no 'platform' key); a platform file works with engine = model");
+    throw std::logic_error("broadcast: a platform without routes reached the survey");
   return std::make_unique<PlatformGridRunner>(settings, algorithms, platform);
 }
 
