@@ -23,6 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 HEADER="algorithm,processors,cv,ratio,replications,mean,stddev,stderr,q10,q50,q90"
 ALL_ALGORITHMS="binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"
 LIMIT=300   # seconds; every run here takes a few at most, so more means a hang
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
 passed=0
 failed=0
@@ -230,6 +231,20 @@ if cmp -s "$d/builtin.csv" "$d/file-model.csv" && cmp -s "$d/builtin.csv" "$d/fi
   pass "the ideal cluster written to a file gives the built-in numbers on both engines"
 else
   fail "platform file" "$(diff "$d/builtin.csv" "$d/file-model.csv" | head -n 3 | tr '\n' ' ')"
+fi
+
+# The shipped GRID5000 file runs on SimGrid (the broadcast family surveys its routes) and gives
+# the numbers of the platform generated from its latency matrix.
+d=$(new_dir)
+grid_args=(run --family broadcast --algorithms "ecef flat" --costs platform --rho 0.3 --clusters 6
+  --latency-file "$REPO/platforms/grid5000-88-latency.csv" --message 1048576 --replications 1
+  --engine simgrid --quiet)
+hetcoll "${grid_args[@]}" --output "$d/generated.csv"
+hetcoll "${grid_args[@]}" --platform "$REPO/platforms/grid5000-88.xml" --output "$d/file.csv"
+if [[ -s "$d/file.csv" ]] && cmp -s "$d/generated.csv" "$d/file.csv"; then
+  pass "platforms/grid5000-88.xml on SimGrid equals the platform generated from its latencies"
+else
+  fail "grid5000 platform file" "$(excerpt)"
 fi
 
 # ---- resume ----------------------------------------------------------------------------
