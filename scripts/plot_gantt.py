@@ -8,19 +8,24 @@ light: the host receives), the lower half its computations, so that a reception 
 overlaps a computation (as Fibonacci-stat does) stays visible. An arrow goes from the
 sender at the start of each message to the receiver at its end.
 
-The chart shows the first sweep point of the file (the first one holding --algorithm if
-given) and the lowest replication number in it. Without --algorithm there is one panel per
-algorithm of that point. The default output is the input path with the extension .png.
-Input problems print one line naming the file and exit with status 2.
+Every family's trace is accepted: its header is algorithm,<parameters>,replication,kind,host,
+peer,start,end (docs/outputs.md), the parameters being the family's sweep axes (processors,cv,
+ratio for reduction, workers,z,wc_ratio for divisible, ...). A sweep point is one tuple of
+parameter values. The chart shows the first point of the file (the first one holding
+--algorithm if given) and the lowest replication number in it. Without --algorithm there is
+one panel per algorithm of that point. The default output is the input path with the
+extension .png. Input problems print one line naming the file and exit with status 2.
 """
 import argparse
 import math
 
 import plot_common as pc
 
-COLUMNS = ("algorithm", "processors", "cv", "ratio", "replication",
-           "kind", "host", "peer", "start", "end")
-NUMERIC = ("processors", "cv", "ratio", "replication", "host", "peer", "start", "end")
+# The parameter columns, strictly between algorithm and replication, depend on the family.
+COLUMNS = ("algorithm", "replication", "kind", "host", "peer", "start", "end")
+NUMERIC = ("replication", "host", "peer", "start", "end")
+# The reduction family of RR-8315, whose point gets the paper's notation in the titles.
+REDUCTION = ("processors", "cv", "ratio")
 KINDS = ("comm", "compute")
 SEND, RECEIVE, COMPUTE = "#1f4e9c", "#9cc3e6", "#d1495b"
 # Host labels and peer labels stop being readable beyond these many rows.
@@ -39,13 +44,41 @@ def parse_args():
 def main():
     args = parse_args()
     rows = pc.read_rows(args.trace, COLUMNS, NUMERIC)
+    parameters = parameter_columns(rows, args.trace)
     check_kinds(rows, args.trace)
+    check_parameters(rows, args.trace, parameters)
     rows = select_algorithm(rows, args.trace, args.algorithm)
-    rows = select_replication(first_point(rows))
+    rows = select_replication(first_point(rows, parameters))
     plt = pc.pyplot()
-    figure = draw(rows, plt)
+    figure = draw(rows, parameters, plt)
     algorithms = ", ".join(pc.method_order({row["algorithm"] for row in rows}))
     pc.save(figure, args.output or pc.default_output(args.trace), f"Gantt chart of {algorithms}")
+
+
+def parameter_columns(rows, path):
+    """The family's parameter columns: those strictly between algorithm and replication."""
+    if not rows:
+        raise pc.PlotError(path, "no events, expected the events of replication 0")
+    # A DictReader row keeps the header's column order (missing fields included).
+    header = [name for name in rows[0] if name is not None]
+    first, last = header.index("algorithm"), header.index("replication")
+    if first > last:
+        raise pc.PlotError(path, "column replication before algorithm; expected header "
+                                 "algorithm,<parameters>,replication,kind,host,peer,start,end")
+    return tuple(header[first + 1:last])
+
+
+def check_parameters(rows, path, parameters):
+    """Converts the parameters that are used as numbers; the others stay as written."""
+    numeric = REDUCTION if parameters == REDUCTION else ("processors",)
+    numeric = [name for name in numeric if name in parameters]
+    for line, row in enumerate(rows, start=2):
+        for name in numeric:
+            try:
+                row[name] = float(row[name])
+            except (TypeError, ValueError):
+                raise pc.PlotError(path, f"line {line}: column {name} = {row[name]!r}, "
+                                         "expected a number") from None
 
 
 def check_kinds(rows, path):
@@ -55,8 +88,6 @@ def check_kinds(rows, path):
 
 
 def select_algorithm(rows, path, algorithm):
-    if not rows:
-        raise pc.PlotError(path, "no events, expected the events of replication 0")
     if algorithm is None:
         return rows
     chosen = [row for row in rows if row["algorithm"] == algorithm]
@@ -66,18 +97,36 @@ def select_algorithm(rows, path, algorithm):
     return chosen
 
 
-def point_of(row):
-    return row["processors"], row["cv"], row["ratio"]
+def point_of(row, parameters):
+    return tuple(row[name] for name in parameters)
 
 
-def first_point(rows):
+def first_point(rows, parameters):
     """Events of the first sweep point in file order; a trace may hold a whole sweep."""
-    point = point_of(rows[0])
-    chosen = [row for row in rows if point_of(row) == point]
+    point = point_of(rows[0], parameters)
+    chosen = [row for row in rows if point_of(row, parameters) == point]
     if len(chosen) < len(rows):
-        pc.note("the trace holds several points; drawing the first one, "
-                "n = {:g}, cv = {:g}, ratio = {:g}".format(*point))
+        if parameters == REDUCTION:
+            where = "n = {:g}, cv = {:g}, ratio = {:g}".format(*point)
+        else:
+            where = describe_point(rows[0], parameters)
+        pc.note(f"the trace holds several points; drawing the first one, {where}")
     return chosen
+
+
+def format_value(text):
+    """A parameter value as written, shortened when it is a long number (0.30000000000000004)."""
+    try:
+        value = float(text)
+    except (TypeError, ValueError):
+        return str(text)
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:.6g}" if math.isfinite(value) else str(text)
+
+
+def describe_point(row, parameters):
+    return ", ".join(f"{name} = {format_value(row[name])}" for name in parameters)
 
 
 def select_replication(rows):
@@ -89,10 +138,12 @@ def select_replication(rows):
 
 def host_count(rows):
     hosts = [row["host"] for row in rows] + [row["peer"] for row in rows]
-    return int(max(max(hosts) + 1, rows[0]["processors"]))
+    # processors may exceed the hosts that appear (an idle host), or be 0 (hetreduce with
+    # given clusters); families without it have exactly the hosts that appear.
+    return int(max(max(hosts) + 1, rows[0].get("processors", 0)))
 
 
-def draw(rows, plt):
+def draw(rows, parameters, plt):
     algorithms = pc.method_order({row["algorithm"] for row in rows})
     hosts = host_count(rows)
     columns = 1 if len(algorithms) == 1 else 2
@@ -110,7 +161,7 @@ def draw(rows, plt):
         axes.set_visible(False)
     # Shared axis set once from all panels: a per-panel limit would clip the longer schedules.
     grid[0, 0].set_xlim(0, 1.02 * max(row["end"] for row in rows))
-    add_titles_and_legend(figure, rows[0])
+    add_titles_and_legend(figure, rows[0], parameters)
     return figure
 
 
@@ -150,14 +201,22 @@ def draw_message(axes, row, hosts):
                   va="center", ha="left", color="white", clip_on=True)
 
 
-def add_titles_and_legend(figure, row):
+def add_titles_and_legend(figure, row, parameters):
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
-    figure.suptitle(f"Schedule of replication {row['replication']:g} (cf. Figure 2 of "
-                    f"{pc.PAPER})\nn = {row['processors']:g}, CV = {row['cv']:g}, "
-                    f"\u03bc$_c$/\u03bc$_d$ = {row['ratio']:g}", fontsize=11)
+    if parameters == REDUCTION:
+        figure.suptitle(f"Schedule of replication {row['replication']:g} (cf. Figure 2 of "
+                        f"{pc.PAPER})\nn = {row['processors']:g}, CV = {row['cv']:g}, "
+                        f"\u03bc$_c$/\u03bc$_d$ = {row['ratio']:g}", fontsize=11)
+        computing = "computing (\u2295)"
+    else:
+        # Parameter names such as wc_ratio must not be read as mathtext or subscripts.
+        point = describe_point(row, parameters).replace("$", r"\$")
+        figure.suptitle(f"Schedule of replication {row['replication']:g}"
+                        + (f"\n{point}" if point else ""), fontsize=11)
+        computing = "computing"
     handles = [Patch(color=SEND, label="sending"), Patch(color=RECEIVE, label="receiving"),
-               Patch(color=COMPUTE, label="computing (\u2295)"),
+               Patch(color=COMPUTE, label=computing),
                Line2D([], [], color=SEND, alpha=0.5, label="message: sender \u2192 receiver")]
     figure.legend(handles=handles, loc="lower center", ncol=4, frameon=False,
                   bbox_to_anchor=(0.5, -0.02))

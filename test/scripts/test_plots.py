@@ -20,7 +20,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.dont_write_bytecode = True
 os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import plot_rr8315  # noqa: E402  (after the path that makes it importable)
+import plot_gantt  # noqa: E402  (after the path that makes it importable)
+import plot_rr8315  # noqa: E402
 
 RR8315 = os.path.join(ROOT, "scripts", "plot_rr8315.py")
 GANTT = os.path.join(ROOT, "scripts", "plot_gantt.py")
@@ -28,6 +29,11 @@ SUMMARY_HEADER = ["algorithm", "processors", "cv", "ratio", "replications",
                   "mean", "stddev", "stderr", "q10", "q50", "q90"]
 TRACE_HEADER = ["algorithm", "processors", "cv", "ratio", "replication",
                 "kind", "host", "peer", "start", "end"]
+# Other families' traces: algorithm, the family's parameters, then the same event columns.
+DIVISIBLE_TRACE_HEADER = ["algorithm", "workers", "z", "wc_ratio", "replication",
+                          "kind", "host", "peer", "start", "end"]
+BROADCAST_TRACE_HEADER = ["algorithm", "clusters", "message", "cluster-hosts", "replication",
+                          "kind", "host", "peer", "start", "end"]
 ALL_METHODS = ("binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -80,6 +86,29 @@ def trace_rows(algorithm, cv=0.1, ratio=0.5, processors=4):
               ("compute", 0, -1, 1.0, 1.5), ("compute", 2, -1, 1.2, 1.6),
               ("comm", 2, 0, 1.6, 2.5), ("compute", 0, -1, 2.5, 3.0)]
     return [[algorithm, processors, cv, ratio, 0, kind, host, peer, start, end]
+            for kind, host, peer, start, end in events]
+
+
+def divisible_trace_rows(algorithm, workers=3, z=1, wc_ratio=1):
+    """A FIFO-like master-worker schedule: master 0 sends to 1, 2, 3 in turn, each worker
+    computes its load, then returns its result to the master in the same order."""
+    events = []
+    for worker in range(1, 4):
+        sent = 0.1 * (worker - 1)
+        events += [("comm", 0, worker, sent, sent + 0.1),
+                   ("compute", worker, -1, sent + 0.1, 0.5 + 0.05 * worker),
+                   ("comm", worker, 0, 0.5 + 0.1 * worker, 0.6 + 0.1 * worker)]
+    return [[algorithm, workers, z, wc_ratio, 0, kind, host, peer, start, end]
+            for kind, host, peer, start, end in events]
+
+
+def broadcast_trace_rows(algorithm, clusters=4, message=4194304):
+    """A flat broadcast from cluster 0 to clusters 1..3, each then broadcasting inside."""
+    events = [("compute", 0, -1, 0, 150)]
+    for cluster in range(1, clusters):
+        events += [("comm", 0, cluster, 60 * (cluster - 1), 60 * cluster),
+                   ("compute", cluster, -1, 60 * cluster, 60 * cluster + 100 * cluster)]
+    return [[algorithm, clusters, message, 0, 0, kind, host, peer, start, end]
             for kind, host, peer, start, end in events]
 
 
@@ -231,6 +260,78 @@ class GanttTest(PlotTestCase):
         rows[2][5] = "idle"
         trace = write_csv(self.path("trace.csv"), TRACE_HEADER, rows)
         self.assert_input_error(run_script(GANTT, trace), trace, "expected comm or compute")
+
+
+class GanttOtherFamiliesTest(PlotTestCase):
+    """Every family's trace is drawn: the parameters are the columns between algorithm and
+    replication (docs/outputs.md, Trace CSV)."""
+
+    def test_divisible_trace(self):
+        rows = divisible_trace_rows("opt-fifo") + divisible_trace_rows("opt-lifo")
+        trace = write_csv(self.path("divisible.csv"), DIVISIBLE_TRACE_HEADER, rows)
+        result = run_script(GANTT, trace)
+        self.assert_png(result, self.path("divisible.png"), "Gantt chart of opt-fifo, opt-lifo")
+        self.assertNotIn("several points", result.stderr)
+
+    def test_several_divisible_points_name_the_first_with_its_parameters(self):
+        rows = divisible_trace_rows("lp") + divisible_trace_rows("lp", z=2)
+        trace = write_csv(self.path("sweep.csv"), DIVISIBLE_TRACE_HEADER, rows)
+        result = run_script(GANTT, trace, "--algorithm", "lp")
+        self.assert_png(result, self.path("sweep.png"), "Gantt chart of lp")
+        self.assertIn("workers = 3, z = 1, wc_ratio = 1", result.stderr)
+
+    def test_broadcast_trace(self):
+        rows = broadcast_trace_rows("flat") + broadcast_trace_rows("ecef")
+        trace = write_csv(self.path("broadcast.csv"), BROADCAST_TRACE_HEADER, rows)
+        out = self.path("bcast.png")
+        self.assert_png(run_script(GANTT, trace, "--output", out), out, "Gantt chart of ecef, flat")
+
+    def test_missing_peer_column(self):
+        peer = DIVISIBLE_TRACE_HEADER.index("peer")
+        rows = [row[:peer] + row[peer + 1:] for row in divisible_trace_rows("opt-fifo")]
+        header = [name for name in DIVISIBLE_TRACE_HEADER if name != "peer"]
+        trace = write_csv(self.path("nopeer.csv"), header, rows)
+        self.assert_input_error(run_script(GANTT, trace), trace, "peer")
+        self.assertFalse(os.path.exists(self.path("nopeer.png")))
+
+    def test_replication_before_algorithm(self):
+        header = ["replication", "workers", "algorithm"] + DIVISIBLE_TRACE_HEADER[5:]
+        rows = [[row[4], row[1], row[0]] + row[5:] for row in divisible_trace_rows("lp")]
+        trace = write_csv(self.path("order.csv"), header, rows)
+        self.assert_input_error(run_script(GANTT, trace), trace, "replication before algorithm")
+
+    def test_empty_trace(self):
+        trace = write_csv(self.path("empty.csv"), BROADCAST_TRACE_HEADER, [])
+        self.assert_input_error(run_script(GANTT, trace), trace, "no events")
+
+
+class GanttHelperTest(unittest.TestCase):
+    """Parameters and host rows, checked without drawing."""
+
+    @staticmethod
+    def rows(header, rows):
+        return [dict(zip(header, map(str, row))) for row in rows]
+
+    def test_parameters_are_the_columns_between_algorithm_and_replication(self):
+        cases = ((TRACE_HEADER, ("processors", "cv", "ratio")),
+                 (DIVISIBLE_TRACE_HEADER, ("workers", "z", "wc_ratio")),
+                 (BROADCAST_TRACE_HEADER, ("clusters", "message", "cluster-hosts")))
+        for header, parameters in cases:
+            rows = self.rows(header, [[""] * len(header)])
+            self.assertEqual(plot_gantt.parameter_columns(rows, "t.csv"), parameters)
+
+    def test_host_rows_cover_every_host_and_peer(self):
+        rows = [{"host": 0.0, "peer": 5.0}, {"host": 2.0, "peer": -1.0}]
+        self.assertEqual(plot_gantt.host_count(rows), 6)
+
+    def test_host_rows_cover_idle_processors(self):
+        rows = [{"host": 1.0, "peer": 0.0, "processors": 8.0}]
+        self.assertEqual(plot_gantt.host_count(rows), 8)
+
+    def test_point_description_shortens_long_numbers_only(self):
+        row = {"message": "4194304", "beta": "0.30000000000000004", "mode": "fifo"}
+        self.assertEqual(plot_gantt.describe_point(row, ("message", "beta", "mode")),
+                         "message = 4194304, beta = 0.3, mode = fifo")
 
 
 if __name__ == "__main__":
