@@ -7,7 +7,7 @@
 #include "algorithms/broadcast/broadcast_family.hpp"
 #include "algorithms/broadcast/heuristics.hpp"
 #include "algorithms/broadcast/random_grid.hpp"
-#include "engine/model/model_engine.hpp"
+#include "model_replications.hpp"
 
 namespace hetcoll {
 namespace {
@@ -20,22 +20,6 @@ void BroadcastSchedule(benchmark::State& state, const std::string& name) {
   for (auto _ : state) benchmark::DoNotOptimize(heuristic.schedule(costs, HeuristicOptions{}).makespan);
 }
 
-/// Endless replications of one heuristic at one point.
-class Replications final : public ReplicationSource {
- public:
-  Replications(PointRunner& runner, benchmark::State& state) : runner_(runner), state_(state) {}
-  Policy* next(std::vector<LinkSetting>& settings) override {
-    if (!state_.KeepRunning()) return nullptr;
-    return runner_.policy(0, replication_++, settings);
-  }
-  void finished(double makespan) override { benchmark::DoNotOptimize(makespan); }
-
- private:
-  PointRunner& runner_;
-  benchmark::State& state_;
-  std::uint64_t replication_ = 0;
-};
-
 void BroadcastReplication(benchmark::State& state, const std::string& name) {
   const Family& family = broadcast_family();
   Point point;
@@ -44,12 +28,7 @@ void BroadcastReplication(benchmark::State& state, const std::string& name) {
     point.lists.emplace_back();
     point.texts.push_back(p.default_text);
   }
-  const Platform platform = family.platform_for(point);
-  auto runner = family.prepare(point, {name}, platform, 1);
-  auto engine = make_model_engine(platform);
-  Replications source(*runner, state);
-  engine->run(source);
-  state.SetItemsProcessed(state.iterations());
+  bench::time_model_replications(state, family, point, name);
 }
 
 void register_all() {

@@ -4,26 +4,10 @@
 #include <benchmark/benchmark.h>
 
 #include "algorithms/family.hpp"
-#include "engine/model/model_engine.hpp"
+#include "model_replications.hpp"
 
 namespace hetcoll {
 namespace {
-
-/// Endless replications of one algorithm at one point, until the benchmark has enough.
-class BenchSource final : public ReplicationSource {
- public:
-  BenchSource(PointRunner& runner, benchmark::State& state) : runner_(runner), state_(state) {}
-  Policy* next(std::vector<LinkSetting>& settings) override {
-    if (!state_.KeepRunning()) return nullptr;
-    return runner_.policy(0, replication_++, settings);
-  }
-  void finished(double makespan) override { benchmark::DoNotOptimize(makespan); }
-
- private:
-  PointRunner& runner_;
-  benchmark::State& state_;
-  std::uint64_t replication_ = 0;
-};
 
 void ModelReduction(benchmark::State& state, const std::string& algorithm) {
   const Family& family = *find_family("reduction");
@@ -31,12 +15,7 @@ void ModelReduction(benchmark::State& state, const std::string& algorithm) {
   point.values = {static_cast<double>(state.range(0)), 1.0, 0.0, 1.0};
   point.lists.resize(4);
   point.texts.resize(4);
-  const Platform platform = family.platform_for(point);
-  auto runner = family.prepare(point, {algorithm}, platform, 1);
-  auto engine = make_model_engine(platform);
-  BenchSource source(*runner, state);
-  engine->run(source);
-  state.SetItemsProcessed(state.iterations());
+  bench::time_model_replications(state, family, point, algorithm);
 }
 
 BENCHMARK_CAPTURE(ModelReduction, TreeDyn, std::string("tree-dyn"))->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);

@@ -26,14 +26,15 @@ import plot_common as pc
 
 PAPER = "Beaumont, Marchal, Robert, HiPC 2005"
 # Paper names and fixed colours of the methods, in the paper's order.
-METHODS = {
+METHODS = pc.MethodStyles({
     "opt-fifo": ("OPT-FIFO", "#1b9e77"),
     "opt-lifo": ("OPT-LIFO", "#d95f02"),
     "fifo-inc-c": ("FIFO-INC-C", "#7570b3"),
     "fifo-inc-w": ("FIFO-INC-W", "#e7298a"),
     "lp": ("LP (given orders)", "#66a61e"),
     "optimal": ("Optimal", "#000000"),
-}
+})
+label, colour, ordered = METHODS.label, METHODS.colour, METHODS.order
 SUMMARY = ("algorithm", "workers", "z", "wc_ratio", "replications", "mean", "normalized_mean",
            "normalized_q10", "normalized_q90", "enrolled_mean", "enrolled_min", "enrolled_max")
 TRACE = ("algorithm", "workers", "z", "wc_ratio", "replication", "kind", "host", "peer", "start", "end")
@@ -41,19 +42,6 @@ RAW = ("algorithm", "workers", "z", "wc_ratio", "replication", "value")
 SEND, RETURN = "#555555", "#c8c8c8"
 # An idle gap shorter than this (seconds of a T = 1 schedule) is rounding, not idle time.
 IDLE_EPSILON = 1e-9
-
-
-def label(algorithm):
-    return METHODS.get(algorithm, (algorithm, None))[0]
-
-
-def colour(algorithm):
-    return METHODS.get(algorithm, (None, "#666666"))[1]
-
-
-def ordered(algorithms):
-    known = [name for name in METHODS if name in algorithms]
-    return known + sorted(set(algorithms) - set(METHODS))
 
 
 def parse_args():

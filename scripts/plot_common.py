@@ -49,18 +49,34 @@ def run(main):
         sys.exit(EXIT_BAD_INPUT)
 
 
-def method_label(algorithm):
-    return METHODS.get(algorithm, (algorithm, None))[0]
+class MethodStyles:
+    """Paper labels and fixed colours of a family's methods, in paper order.
+
+    One table per family gives a method the same label and colour in every figure of its
+    script. A name the table does not know (an algorithm added later) still plots: under its
+    own name, in `fallback_colour`, after the known methods in alphabetical order.
+    """
+
+    def __init__(self, table, fallback_colour="#666666"):
+        self.table = table
+        self.fallback_colour = fallback_colour
+
+    def label(self, algorithm):
+        return self.table.get(algorithm, (algorithm, None))[0]
+
+    def colour(self, algorithm):
+        return self.table.get(algorithm, (None, self.fallback_colour))[1]
+
+    def order(self, algorithms):
+        """Known methods in paper order, then any other name alphabetically."""
+        known = [name for name in self.table if name in algorithms]
+        return known + sorted(set(algorithms) - set(self.table))
 
 
-def method_colour(algorithm):
-    return METHODS.get(algorithm, (None, "#666666"))[1]
-
-
-def method_order(algorithms):
-    """Known methods in paper order, then any other name alphabetically."""
-    known = [name for name in METHODS if name in algorithms]
-    return known + sorted(set(algorithms) - set(METHODS))
+_RR8315_STYLES = MethodStyles(METHODS)
+method_label = _RR8315_STYLES.label
+method_colour = _RR8315_STYLES.colour
+method_order = _RR8315_STYLES.order
 
 
 def read_rows(path, columns, numeric):

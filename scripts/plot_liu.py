@@ -26,14 +26,15 @@ PAPER = "Liu & Wang, IPDPS 2000"
 PARAMETERS = ("processors", "spread", "slow-fraction", "x", "levels", "cv")
 SUMMARY = ("algorithm",) + PARAMETERS + ("replications", "mean", "ratio_mean", "ratio_max")
 TRACE = ("algorithm",) + PARAMETERS + ("replication", "kind", "host", "peer", "start", "end")
-METHODS = {
+METHODS = pc.MethodStyles({
     "snf": ("SNF", "#1b9e77"),
     "optimal": ("optimum", "#000000"),
     "ep-order": ("EP, given order", "#7570b3"),
     "fastest-first": ("fastest first", "#d95f02"),
     "random-order": ("random order", "#e7298a"),
     "binomial": ("binomial tree", "#66a61e"),
-}
+})
+label, colour, order = METHODS.label, METHODS.colour, METHODS.order
 SEARCH_LIMIT = 12  # kOptimalMaxProcessors: ratios are to the optimum up to here
 
 
@@ -44,20 +45,6 @@ def parse_args():
                         help="figure to draw (default: detected from the data)")
     parser.add_argument("--output", help="PNG to write (default: first FILE with .png)")
     return parser.parse_args()
-
-
-def label(algorithm):
-    return METHODS.get(algorithm, (algorithm, None))[0]
-
-
-def colour(algorithm):
-    return METHODS.get(algorithm, (None, "#666666"))[1]
-
-
-def order(algorithms):
-    """Algorithms in table order, then any other name alphabetically."""
-    known = [name for name in METHODS if name in algorithms]
-    return known + sorted(set(algorithms) - set(METHODS))
 
 
 def is_trace(path):

@@ -186,6 +186,21 @@ def value_grid(points, cvs, ratios, function, methods):
                                      for cv in cvs] for ratio in ratios])
 
 
+def heat_map_values(rows, path, figure, methods, function, wanted):
+    """Rows of `methods`, the grid's CV and ratio values, and function(cell) at every cell.
+
+    A grid without one cell where every method has a row is nothing to draw: PlotError
+    "no (cv, ratio) point has <wanted>", `wanted` naming the methods for the reader.
+    """
+    require_methods(rows, path, methods, figure)
+    rows = [row for row in rows if row["algorithm"] in methods]
+    cvs, ratios, points = heat_map_grid(rows, path, figure)
+    values = value_grid(points, cvs, ratios, function, methods)
+    if values.count() == 0:
+        raise pc.PlotError(path, f"no (cv, ratio) point has {wanted}")
+    return rows, cvs, ratios, values
+
+
 def heat_map_axes(plt):
     figure, axes = plt.subplots(figsize=(8, 5.5))
     axes.set_xscale("log")
@@ -204,12 +219,8 @@ def mean_ratio(cell):
 
 def draw_figure5(rows, path, plt):
     from matplotlib.colors import LogNorm
-    require_methods(rows, path, FIGURE5_METHODS, 5)
-    rows = [row for row in rows if row["algorithm"] in FIGURE5_METHODS]
-    cvs, ratios, points = heat_map_grid(rows, path, 5)
-    values = value_grid(points, cvs, ratios, mean_ratio, FIGURE5_METHODS)
-    if values.count() == 0:
-        raise pc.PlotError(path, "no (cv, ratio) point has both fibonacci-stat and tree-dyn")
+    rows, cvs, ratios, values = heat_map_values(rows, path, 5, FIGURE5_METHODS, mean_ratio,
+                                                "both fibonacci-stat and tree-dyn")
     figure, axes = heat_map_axes(plt)
     # A log scale centred on 1 gives "x times faster" and "x times slower" the same shade.
     spread = max(values.max(), 1 / values.min(), 1.01)
@@ -249,12 +260,8 @@ def best_method(cell):
 def draw_figure6(rows, path, plt):
     from matplotlib.colors import ListedColormap
     from matplotlib.patches import Patch
-    require_methods(rows, path, FIGURE6_METHODS, 6)
-    rows = [row for row in rows if row["algorithm"] in FIGURE6_METHODS]
-    cvs, ratios, points = heat_map_grid(rows, path, 6)
-    values = value_grid(points, cvs, ratios, best_method, FIGURE6_METHODS)
-    if values.count() == 0:
-        raise pc.PlotError(path, "no (cv, ratio) point has all of " + ", ".join(FIGURE6_METHODS))
+    rows, cvs, ratios, values = heat_map_values(rows, path, 6, FIGURE6_METHODS, best_method,
+                                                "all of " + ", ".join(FIGURE6_METHODS))
     figure, axes = heat_map_axes(plt)
     colours = [pc.method_colour(name) for name in FIGURE6_METHODS]
     axes.pcolormesh(cell_edges(cvs), cell_edges(ratios), values, cmap=ListedColormap(colours),

@@ -28,7 +28,7 @@ PAPER = "Steffenel, INRIA RR inria-00116897"
 COLUMNS = ("algorithm", "clusters", "message", "replications", "mean", "stderr", "predicted_mean")
 NUMERIC = COLUMNS[1:]
 # Paper order, labels and fixed colours of the heuristics.
-HEURISTICS = {
+HEURISTICS = pc.MethodStyles({
     "flat": ("Flat Tree", "#666666"),
     "fef": ("FEF", "#e6ab02"),
     "ecef": ("ECEF", "#1b9e77"),
@@ -37,24 +37,12 @@ HEURISTICS = {
     "ecef-lat-max": ("ECEF-LAT", "#e7298a"),
     "bottomup": ("BottomUp", "#d95f02"),
     "binomial": ("Binomial (grid-unaware)", "#1f78b4"),
-}
+}, fallback_colour="#999999")
+label, colour, order = HEURISTICS.label, HEURISTICS.colour, HEURISTICS.order
 FOUR_MIB = 4 * 1024 * 1024
 STRATEGIES = {"flat": "Flat Tree", "chain": "Chain", "segmented-chain": "Segmented Chain",
               "binary": "Binary Tree", "binomial": "Binomial Tree", "best": "best strategy"}
 FIGURE6_HOSTS = 16
-
-
-def label(algorithm):
-    return HEURISTICS.get(algorithm, (algorithm, None))[0]
-
-
-def colour(algorithm):
-    return HEURISTICS.get(algorithm, (None, "#999999"))[1]
-
-
-def order(algorithms):
-    known = [name for name in HEURISTICS if name in algorithms]
-    return known + sorted(set(algorithms) - set(HEURISTICS))
 
 
 def parse_args():
@@ -119,12 +107,38 @@ def runs_text(rows):
     return f"{text} runs per point"
 
 
+def series_per_algorithm(rows, column):
+    """(algorithm, its rows sorted by `column`) for each algorithm, in paper order."""
+    for algorithm in order({row["algorithm"] for row in rows}):
+        yield algorithm, sorted((r for r in rows if r["algorithm"] == algorithm), key=lambda r: r[column])
+
+
+def plot_against_size(axes, series, tone, name, **simulated_style):
+    """The simulated (solid, dots) and predicted (dashed) times of `series` against the message
+    size in MiB: the pair every message-size figure draws per line."""
+    sizes = [r["message"] / 1048576 for r in series]
+    axes.plot(sizes, [r["mean"] for r in series], color=tone, marker="o", markersize=3, label=name,
+              **simulated_style)
+    axes.plot(sizes, [r["predicted_mean"] for r in series], color=tone, linestyle="--", linewidth=1)
+
+
+def message_size_axes(axes, rows):
+    """Log-log time against message size, ticked at the sizes of `rows` in MiB."""
+    ticks = [size / 1048576 for size in pc.distinct(rows, "message")]
+    axes.set_xscale("log", base=2)
+    axes.set_yscale("log")
+    axes.set_xticks(ticks)
+    axes.set_xticklabels([f"{tick:g}" for tick in ticks])
+    axes.minorticks_off()
+    axes.set_xlabel("Message size (MiB)")
+    axes.set_ylabel("Completion time (s)")
+
+
 def draw_clusters(rows, path, plt):
     rows = single(rows, "message", path, "clusters")
     check_unique(rows, ("algorithm", "clusters"), path)
     figure, axes = plt.subplots(figsize=(8, 5))
-    for algorithm in order({row["algorithm"] for row in rows}):
-        series = sorted((r for r in rows if r["algorithm"] == algorithm), key=lambda r: r["clusters"])
+    for algorithm, series in series_per_algorithm(rows, "clusters"):
         axes.errorbar([r["clusters"] for r in series], [1000 * r["mean"] for r in series],
                       yerr=[1000 * 1.96 * r["stderr"] for r in series], color=colour(algorithm),
                       marker="o", markersize=3, linewidth=1.5, capsize=2, label=label(algorithm))
@@ -171,21 +185,9 @@ def draw_sizes(rows, path, plt):
     rows = single(rows, "clusters", path, "sizes")
     check_unique(rows, ("algorithm", "message"), path)
     figure, axes = plt.subplots(figsize=(8, 5))
-    for algorithm in order({row["algorithm"] for row in rows}):
-        series = sorted((r for r in rows if r["algorithm"] == algorithm), key=lambda r: r["message"])
-        sizes = [r["message"] / 1048576 for r in series]
-        axes.plot(sizes, [r["mean"] for r in series], color=colour(algorithm), marker="o", markersize=3,
-                  linewidth=1.5, label=label(algorithm))
-        axes.plot(sizes, [r["predicted_mean"] for r in series], color=colour(algorithm), linestyle="--",
-                  linewidth=1)
-    axes.set_xscale("log", base=2)
-    axes.set_yscale("log")
-    ticks = [size / 1048576 for size in pc.distinct(rows, "message")]
-    axes.set_xticks(ticks)
-    axes.set_xticklabels([f"{tick:g}" for tick in ticks])
-    axes.minorticks_off()
-    axes.set_xlabel("Message size (MiB)")
-    axes.set_ylabel("Completion time (s)")
+    for algorithm, series in series_per_algorithm(rows, "message"):
+        plot_against_size(axes, series, colour(algorithm), label(algorithm), linewidth=1.5)
+    message_size_axes(axes, rows)
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(title="Heuristic (solid: simulated, dashed: predicted)", loc="upper left", frameon=False,
                 fontsize=8)
@@ -227,10 +229,7 @@ def draw_intra(tables, plt):
         hosts = pc.distinct(rows, "cluster-hosts")
         for index, p in enumerate(hosts):
             series = sorted((r for r in rows if r["cluster-hosts"] == p), key=lambda r: r["message"])
-            tone = palette(index / max(1, len(hosts) - 1))
-            sizes = [r["message"] / 1048576 for r in series]
-            axes.plot(sizes, [r["mean"] for r in series], color=tone, marker="o", markersize=3, label=f"P = {p:g}")
-            axes.plot(sizes, [r["predicted_mean"] for r in series], color=tone, linestyle="--", linewidth=1)
+            plot_against_size(axes, series, palette(index / max(1, len(hosts) - 1)), f"P = {p:g}")
         intra_axes(axes, rows, name)
     if len(panels) > 1:
         axes = axes_list[len(panels)]
@@ -239,10 +238,7 @@ def draw_intra(tables, plt):
             if not series:
                 pc.note(f"no {FIGURE6_HOSTS}-host rows for {name}; Figure 6 leaves it out")
                 continue
-            tone = plt.get_cmap("tab10")(index)
-            sizes = [r["message"] / 1048576 for r in series]
-            axes.plot(sizes, [r["mean"] for r in series], color=tone, marker="o", markersize=3, label=name)
-            axes.plot(sizes, [r["predicted_mean"] for r in series], color=tone, linestyle="--", linewidth=1)
+            plot_against_size(axes, series, plt.get_cmap("tab10")(index), name)
         intra_axes(axes, panels[0][1], f"Figure 6: {FIGURE6_HOSTS} machines")
     for axes in axes_list[count:]:
         axes.set_visible(False)
@@ -253,14 +249,7 @@ def draw_intra(tables, plt):
 
 
 def intra_axes(axes, rows, title):
-    ticks = [size / 1048576 for size in pc.distinct(rows, "message")]
-    axes.set_xscale("log", base=2)
-    axes.set_yscale("log")
-    axes.set_xticks(ticks)
-    axes.set_xticklabels([f"{tick:g}" for tick in ticks])
-    axes.minorticks_off()
-    axes.set_xlabel("Message size (MiB)")
-    axes.set_ylabel("Completion time (s)")
+    message_size_axes(axes, rows)
     axes.set_title(title, fontsize=10)
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(fontsize=7, frameon=False, loc="upper left")

@@ -1,11 +1,7 @@
 #include "driver/run_command.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
-#include <cstdlib>
-#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -19,6 +15,7 @@
 #include "driver/merge.hpp"
 #include "driver/progress.hpp"
 #include "driver/sweep.hpp"
+#include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 
@@ -28,25 +25,6 @@
 
 namespace hetcoll {
 namespace {
-
-/// A private directory for the children's files, removed with everything in it.
-class WorkDir {
- public:
-  WorkDir() {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/hetcoll.XXXXXX";
-    if (::mkdtemp(pattern.data()) == nullptr) throw std::runtime_error("cannot create a temporary directory");
-    path_ = pattern;
-  }
-  ~WorkDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 /// Results of a point while its units come in: one series per (algorithm, metric), metric 0
 /// being the main value.

@@ -38,4 +38,10 @@ class Engine {
   virtual void run(ReplicationSource& source) = 0;
 };
 
+/// @brief Runs one replication of `policy` on `engine` and returns its makespan in seconds.
+///
+/// For a single run (a measurement, a check of one schedule) without writing a source; as
+/// with Engine::run, call it at most once per engine.
+double run_single(Engine& engine, Policy& policy);
+
 }  // namespace hetcoll

@@ -38,6 +38,17 @@ struct PlanOp {
   double rate = 0;         //!< comm rate cap in bytes/s (0: none)
 };
 
+/// @brief A comm from `from` to `to` of `cost` (default: drawn when it starts), capped at
+/// `rate` bytes/s (0: none).
+inline PlanOp comm_op(int from, int to, double cost = PlanOp::kDrawn, double rate = 0) {
+  return PlanOp{ActivityKind::comm, from, to, cost, rate};
+}
+
+/// @brief A computation on `host` of `cost` (default: drawn when it starts).
+inline PlanOp compute_op(int host, double cost = PlanOp::kDrawn) {
+  return PlanOp{ActivityKind::compute, host, -1, cost, 0};
+}
+
 /// @brief An immutable dependency graph of operations, built once and run many times.
 class Plan {
  public:

@@ -1,8 +1,7 @@
 #pragma once
 /// @file broadcast_harness.hpp
 /// @brief Test helpers for the broadcast family: points built from key overrides, plans run on an
-/// engine, the SimGrid engine in a forked child, and the hetcoll binary.
-#include <sys/stat.h>
+/// engine, a unit of the family in a forked child, and the hetcoll binary.
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -16,21 +15,12 @@
 
 #include "algorithms/broadcast/broadcast_family.hpp"
 #include "core/number_format.hpp"
-#include "driver/work_runner.hpp"
+#include "driver/work_dir.hpp"
 #include "engine/engine.hpp"
 #include "engine/plan.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll::test {
-
-/// @brief A private directory, removed with its content.
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char pattern[] = "/tmp/hetcoll-broadcast-test.XXXXXX";
-    path = ::mkdtemp(pattern);
-  }
-  ~TempDir() { std::system(("rm -rf " + path).c_str()); }
-};
 
 inline const std::string kSource = HETCOLL_SOURCE_DIR;
 inline const std::string kGrid5000Csv = kSource + "/platforms/grid5000-88-latency.csv";
@@ -90,35 +80,17 @@ inline std::vector<double> run_plans(Engine& engine, const std::vector<const Pla
   return source.makespans;
 }
 
-inline std::string numbers_text(const std::vector<double>& values) {
-  std::string out;
-  for (double v : values) out += format_number(v) + ' ';
-  return out;
-}
-
-inline std::vector<double> text_numbers(const std::string& text) {
-  std::vector<double> values;
-  std::istringstream in(text);
-  for (std::string item; in >> item;) values.push_back(parse_number(item, "value", "child"));
-  return values;
-}
-
 /// @brief Values of one work unit of the broadcast family at `point`, [replication][algorithm]
 /// [value, predicted], computed by `engine` in a child process.
 inline std::vector<double> family_values(const Point& point, const std::string& engine, std::uint64_t replications,
-                                         const std::vector<std::string>& algorithms, const TempDir& dir) {
+                                         const std::vector<std::string>& algorithms, const WorkDir& dir) {
   Scenario s;
   s.family = &broadcast_family();
   s.algorithms = algorithms;
   s.replications = replications;
   s.seed = 17;
   s.engine = engine;
-  RunSetup setup;
-  setup.scenario = &s;
-  setup.points = {point};
-  setup.work_dir = dir.path;
-  return text_numbers(
-      run_in_child(dir.path, [&] { return numbers_text(execute_unit(setup, {0, 0, replications}).values); }));
+  return test_support::unit_values_in_child(s, point, dir.path());
 }
 
 /// @brief Runs the hetcoll binary with `args` (shell words) from directory `cwd` (empty: the

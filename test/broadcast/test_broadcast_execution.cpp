@@ -11,16 +11,17 @@
 #include "algorithms/broadcast/intra_models.hpp"
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "broadcast/broadcast_harness.hpp"
+#include "driver/work_dir.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll {
 namespace {
 
 using test::broadcast_point;
 using test::family_values;
-using test::TempDir;
 
 constexpr double kOverhead = 2e-5;
 constexpr double kMessage = 1048576;
@@ -122,10 +123,10 @@ TEST(BroadcastExecution, EveryTreeTakesItsPlogpPredictionOnTheModelEngine) {
 }
 
 TEST(BroadcastExecution, SimgridExecutesEveryStrategyLikeTheModelEngine) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-broadcast-test");
   const int P = 9;
   const Platform p = homogeneous_cluster(P);
-  const std::string file = dir.path + "/cluster.xml";
+  const std::string file = dir.path() + "/cluster.xml";
   write_simgrid_xml_file(p, file);
   const PLogP link = measured_link(p);
   std::vector<Plan> plans;
@@ -133,10 +134,10 @@ TEST(BroadcastExecution, SimgridExecutesEveryStrategyLikeTheModelEngine) {
   std::vector<const Plan*> pointers;
   for (const Plan& plan : plans) pointers.push_back(&plan);
   const std::vector<double> model = test::run_plans(*make_model_engine(p), pointers);
-  const std::vector<double> simgrid = test::text_numbers(run_in_child(dir.path, [&] {
+  const std::vector<double> simgrid = test_support::values_in_child(dir.path(), [&] {
     SimgridSession session(file, {});
-    return test::numbers_text(test::run_plans(*session.engine(P), pointers));
-  }));
+    return test::run_plans(*session.engine(P), pointers);
+  });
   ASSERT_EQ(simgrid.size(), model.size());
   for (std::size_t i = 0; i < model.size(); ++i) EXPECT_NEAR(simgrid[i] / model[i], 1, 1e-9) << i;
 }
@@ -151,7 +152,7 @@ TEST(BroadcastExecution, OnGrid5000WithSendersBusyForGPlusLSimgridModelAndPredic
   // Busy for g + L, a coordinator starts nothing while its wide-area message is in flight, so no
   // two messages ever share a link: SimGrid must time every plan exactly as the model engine,
   // which must meet the framework's prediction (each cluster's best strategy is exact here).
-  const TempDir dir;
+  const WorkDir dir("hetcoll-broadcast-test");
   const Point point = broadcast_point({{"costs", "platform"}, {"latency-file", test::kGrid5000Csv}, {"rho", "0.3"},
                                        {"clusters", "6"}, {"message", "1048576"}, {"sender-busy", "g+L"}});
   const std::vector<std::string> names = heuristic_names();
@@ -166,7 +167,7 @@ TEST(BroadcastExecution, OnGrid5000WithSendersBusyForGPlusLSimgridModelAndPredic
 }
 
 TEST(BroadcastExecution, OnGrid5000TheModelMeetsThePredictionAndSimgridOnlyAddsContention) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-broadcast-test");
   const Point point = broadcast_point({{"costs", "platform"}, {"latency-file", test::kGrid5000Csv}, {"rho", "0.3"},
                                        {"clusters", "6"}});
   const std::vector<std::string> names = heuristic_names();
@@ -180,7 +181,7 @@ TEST(BroadcastExecution, OnGrid5000TheModelMeetsThePredictionAndSimgridOnlyAddsC
 }
 
 TEST(BroadcastExecution, RandomCostsRunTheScheduleTheHeuristicPredictsInEveryReplication) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-broadcast-test");
   const std::vector<std::string> names = heuristic_names();
   for (const char* busy : {"g", "g+L"})
     for (const char* clusters : {"1", "2", "7", "25"}) {
@@ -193,7 +194,7 @@ TEST(BroadcastExecution, RandomCostsRunTheScheduleTheHeuristicPredictsInEveryRep
 }
 
 TEST(BroadcastExecution, RandomCostsOnSimgridAgreeWithTheModelEngine) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-broadcast-test");
   const std::vector<std::string> names = heuristic_names();
   const Point point = broadcast_point({{"clusters", "6"}});
   const std::vector<double> model = family_values(point, "model", 8, names, dir);

@@ -10,13 +10,13 @@
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "broadcast/broadcast_harness.hpp"
 #include "core/error.hpp"
+#include "driver/work_dir.hpp"
+#include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
 
 namespace hetcoll {
 namespace {
-
-using test::TempDir;
 
 Platform grid5000() { return grid_platform(read_latency_csv(test::kGrid5000Csv), GridPlatformSpec{}, "grid5000"); }
 
@@ -54,9 +54,9 @@ TEST(GridPlatform, TheShippedXmlIsTheGeneratorsOutput) {
 }
 
 TEST(GridPlatform, SimgridReadsTheMultiZoneXmlWithTheModelsRoutes) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-broadcast-test");
   const Platform p = grid5000();
-  const std::string text = run_in_child(dir.path, [&] {
+  const std::string text = run_in_child(dir.path(), [&] {
     const Platform read = SimgridSession(test::kGrid5000Xml, {}).describe(true);
     std::ostringstream out;
     double worst = 0;
@@ -78,9 +78,9 @@ TEST(GridPlatform, SimgridReadsTheMultiZoneXmlWithTheModelsRoutes) {
 }
 
 TEST(GridPlatform, PingingEveryPairOnSimgridRecoversTheLatencyMatrix) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-broadcast-test");
   const LatencyMatrix m = read_latency_csv(test::kGrid5000Csv);
-  const LatencyMatrix pinged = parse_latency_csv(run_in_child(dir.path, [&] {
+  const LatencyMatrix pinged = parse_latency_csv(run_in_child(dir.path(), [&] {
     SimgridSession session(test::kGrid5000Xml, {});
     return latency_csv(ping_latencies(*session.engine(88), 88));
   }), "child");

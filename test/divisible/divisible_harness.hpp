@@ -14,6 +14,7 @@
 #include "algorithms/divisible/star_plan.hpp"
 #include "algorithms/divisible/star_platform.hpp"
 #include "core/random.hpp"
+#include "engine/engine.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/recording_policy.hpp"
 
@@ -82,17 +83,9 @@ inline double run_on_model(const Star& star, const DivisibleSchedule& s, PortMod
   const Plan plan = star_plan(star, s, star_rates(star, speeds), port);
   PlanPolicy policy(plan, CostScale{1, 1}, nullptr);
   RecordingPolicy recorder(policy);
-  struct Once final : ReplicationSource {
-    Policy* policy = nullptr;
-    bool given = false;
-    double makespan = -1;
-    Policy* next(std::vector<LinkSetting>&) override { return given ? nullptr : (given = true, policy); }
-    void finished(double m) override { makespan = m; }
-  } source;
-  source.policy = &recorder;
-  make_model_engine(platform)->run(source);
+  const double makespan = run_single(*make_model_engine(platform), recorder);
   if (events) *events = recorder.events();
-  return source.makespan;
+  return makespan;
 }
 
 }  // namespace hetcoll::test

@@ -3,17 +3,12 @@
 // children, since it allows one engine per process.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <cstdlib>
-#include <sstream>
-
-#include "core/number_format.hpp"
 #include "divisible/divisible_harness.hpp"
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
-#include "driver/work_runner.hpp"
+#include "driver/work_dir.hpp"
 #include "platform/simgrid_xml.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll {
 namespace {
@@ -21,31 +16,10 @@ namespace {
 constexpr double kTight = 1e-9;
 constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char pattern[] = "/tmp/hetcoll-divisible.XXXXXX";
-    path = ::mkdtemp(pattern);
-  }
-  ~TempDir() { std::system(("rm -rf " + path).c_str()); }
-};
-
 /// Values of one unit (all replications of the first point), computed by `engine` in a child.
-std::vector<double> unit_values(Scenario scenario, const std::string& engine, const TempDir& dir) {
+std::vector<double> unit_values(Scenario scenario, const std::string& engine, const WorkDir& dir) {
   scenario.engine = engine;
-  RunSetup setup;
-  setup.scenario = &scenario;
-  setup.points = expand_points(scenario);
-  setup.work_dir = dir.path;
-  const std::string text = run_in_child(dir.path, [&] {
-    std::ostringstream out;
-    for (double v : execute_unit(setup, {0, 0, scenario.replications}).values) out << format_number(v) << ' ';
-    return out.str();
-  });
-  std::vector<double> values;
-  std::istringstream in(text);
-  for (std::string item; in >> item;) values.push_back(parse_number(item, "value", "child"));
-  return values;
+  return test_support::unit_values_in_child(scenario, expand_points(scenario).front(), dir.path());
 }
 
 /// The star replication r of the scenario's first point runs on, rebuilt from the seed.
@@ -59,7 +33,7 @@ Star star_of(const Scenario& s, std::uint64_t r) {
 }
 
 void expect_engines_end_at_t(const std::vector<std::string>& args) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-divisible");
   const Scenario s = parse_run_arguments(args);
   const std::vector<double> model = unit_values(s, "model", dir), simgrid = unit_values(s, "simgrid", dir);
   const std::size_t algorithms = s.algorithms.size();
@@ -100,8 +74,8 @@ TEST(DivisibleExecution, RandomStarsEndAtTOnSimgridAndTheModelEngine) {
 TEST(DivisibleExecution, AStarReadFromAPlatformFileEndsAtTOnBothEngines) {
   // Figure 3's star written as XML; costs are read back relative to the file's fastest link and
   // host, which are 1e12 B/s and 1e12 flop/s here, so the star and its throughputs come back.
-  const TempDir dir;
-  const std::string file = dir.path + "/figure3.xml";
+  const WorkDir dir("hetcoll-divisible");
+  const std::string file = dir.path() + "/figure3.xml";
   write_simgrid_xml_file(star_platform({{1, 2, 1}, {1, 3, 1}, {2, 3, 4}}), file);
   const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "opt-fifo opt-lifo optimal",
                                           "--platform", file, "--workers", "3", "--replications", "1"});

@@ -4,59 +4,37 @@
 // allows one engine per process.
 #include <gtest/gtest.h>
 
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <cstdlib>
+#include <cmath>
 #include <fstream>
-#include <sstream>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
+#include "engine/engine.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/plan.hpp"
 #include "engine/recording_policy.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll {
 namespace {
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char pattern[] = "/tmp/hetcoll-test.XXXXXX";
-    path = ::mkdtemp(pattern);
-  }
-  ~TempDir() { std::system(("rm -rf " + path).c_str()); }
-};
-
 /// Values of one unit of `scenario` at `point`, computed by `engine` in a child process.
 std::vector<double> unit_values(Scenario scenario, const std::string& engine, const Point& point,
-                                const TempDir& dir) {
+                                const WorkDir& dir) {
   scenario.engine = engine;
-  RunSetup setup;
-  setup.scenario = &scenario;
-  setup.points = {point};
-  setup.work_dir = dir.path;
-  const std::string text = run_in_child(dir.path, [&] {
-    std::ostringstream out;
-    for (double v : execute_unit(setup, {0, 0, scenario.replications}).values) out << format_number(v) << ' ';
-    return out.str();
-  });
-  std::vector<double> values;
-  std::istringstream in(text);
-  for (std::string item; in >> item;) values.push_back(parse_number(item, "value", "child"));
-  return values;
+  return test_support::unit_values_in_child(scenario, point, dir.path());
 }
 
 class EngineAgreement : public ::testing::TestWithParam<int> {};
 
 TEST_P(EngineAgreement, SimgridMatchesModelOnTheIdealClusterOverCvAndRatio) {
   const int n = GetParam();
-  const TempDir dir;
+  const WorkDir dir("hetcoll-test");
   Scenario s;
   s.family = find_family("reduction");
   for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
@@ -90,26 +68,19 @@ INSTANTIATE_TEST_SUITE_P(Processors, EngineAgreement, ::testing::Values(13, 64))
 std::string completion_dates(Engine& engine, const Plan& plan, const Platform& platform) {
   PlanPolicy policy(plan, CostScale{platform.reference_bandwidth(), platform.reference_speed()}, nullptr);
   RecordingPolicy recorder(policy);
-  struct Once final : ReplicationSource {
-    Policy* policy;
-    bool given = false;
-    Policy* next(std::vector<LinkSetting>&) override { return given ? nullptr : (given = true, policy); }
-    void finished(double) override {}
-  } source;
-  source.policy = &recorder;
-  engine.run(source);
+  run_single(engine, recorder);
   std::string out;
   for (const Completion& c : recorder.events()) out += std::to_string(c.activity.tag) + "@" + format_number(c.end) + " ";
   return out;
 }
 
 TEST(EngineAgreement, RateCapsLatenciesAndUnequalHostsAndLinksAgree) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-test");
   Platform p = ideal_cluster(3);
   p.links[p.hosts[0].up].latency = 0.25;
   p.links[p.hosts[2].down].bandwidth = 4e6;
   p.hosts[1].speed = 5e6;
-  const std::string file = dir.path + "/unequal.xml";
+  const std::string file = dir.path() + "/unequal.xml";
   write_simgrid_xml_file(p, file);
   Plan plan;
   PlanOp capped{ActivityKind::comm, 0, 1, 1.0};
@@ -120,7 +91,7 @@ TEST(EngineAgreement, RateCapsLatenciesAndUnequalHostsAndLinksAgree) {
   plan.add({ActivityKind::comm, 0, 2, 0.5});               // 0.25 + 5e6 / 4e6 = 1.5
   const std::string model = completion_dates(*make_model_engine(p), plan, p);
   EXPECT_EQ(model, "3@1.5 0@5.25 1@7.25 2@12.25 ");
-  const std::string simgrid = run_in_child(dir.path, [&] {
+  const std::string simgrid = run_in_child(dir.path(), [&] {
     SimgridSession session(file, {});
     return completion_dates(*session.engine(3), plan, p);
   });
@@ -128,11 +99,11 @@ TEST(EngineAgreement, RateCapsLatenciesAndUnequalHostsAndLinksAgree) {
 }
 
 TEST(SimgridSession, MalformedPlatformIsAnInputErrorNamingTheFile) {
-  const TempDir dir;
-  const std::string bad = dir.path + "/bad.xml";
+  const WorkDir dir("hetcoll-test");
+  const std::string bad = dir.path() + "/bad.xml";
   std::ofstream(bad) << "<?xml version='1.0'?>\n<platform version=\"4.1\">\n<zone id=\"z\" routing=\"Full\">\n";
   try {
-    run_in_child(dir.path, [&] { return std::to_string(SimgridSession(bad, {}).describe(false).host_count()); });
+    run_in_child(dir.path(), [&] { return std::to_string(SimgridSession(bad, {}).describe(false).host_count()); });
     FAIL() << "a malformed platform was accepted";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find(bad), std::string::npos) << e.what();
@@ -140,10 +111,10 @@ TEST(SimgridSession, MalformedPlatformIsAnInputErrorNamingTheFile) {
 }
 
 TEST(SimgridSession, HostsComeInNaturalNameOrder) {
-  const TempDir dir;
-  const std::string file = dir.path + "/ideal.xml";
+  const WorkDir dir("hetcoll-test");
+  const std::string file = dir.path() + "/ideal.xml";
   write_simgrid_xml_file(ideal_cluster(12), file);
-  const std::string names = run_in_child(dir.path, [&] {
+  const std::string names = run_in_child(dir.path(), [&] {
     std::string out;
     for (const HostSpec& h : SimgridSession(file, {}).describe(false).hosts) out += h.name + ' ';
     return out;

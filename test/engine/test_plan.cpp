@@ -1,25 +1,12 @@
 #include <gtest/gtest.h>
 
+#include "engine/engine.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/plan.hpp"
 #include "engine/recording_policy.hpp"
 
 namespace hetcoll {
 namespace {
-
-/// Runs one replication of `policy` on the model engine and returns its makespan.
-double run_once(Engine& engine, Policy& policy) {
-  struct Once final : ReplicationSource {
-    Policy* policy;
-    bool given = false;
-    double makespan = -1;
-    Policy* next(std::vector<LinkSetting>&) override { return given ? nullptr : (given = true, policy); }
-    void finished(double m) override { makespan = m; }
-  } source;
-  source.policy = &policy;
-  engine.run(source);
-  return source.makespan;
-}
 
 // Cost 1 is one second on the ideal cluster's hosts and links.
 const CostScale kUnit{ideal_cluster(1).reference_bandwidth(), ideal_cluster(1).reference_speed()};
@@ -35,7 +22,7 @@ TEST(PlanPolicy, DependenciesSerialiseAndIndependentOperationsOverlap) {
   PlanPolicy policy(plan, kUnit, nullptr);
   RecordingPolicy recorder(policy);
   auto engine = make_model_engine(ideal_cluster(4));
-  EXPECT_DOUBLE_EQ(run_once(*engine, recorder), 6.0);
+  EXPECT_DOUBLE_EQ(run_single(*engine, recorder), 6.0);
   ASSERT_EQ(recorder.events().size(), 4u);
   // Completion order follows time: comm 2->3 ends at 4 (after a at 2, before b at 5).
   EXPECT_EQ(recorder.events()[0].end, 2.0);
@@ -52,7 +39,7 @@ TEST(PlanPolicy, SimultaneousCompletionsArriveInOwnerOrder) {
   PlanPolicy policy(plan, kUnit, nullptr);
   RecordingPolicy recorder(policy);
   auto engine = make_model_engine(ideal_cluster(4));
-  run_once(*engine, recorder);
+  run_single(*engine, recorder);
   ASSERT_EQ(recorder.events().size(), 3u);
   EXPECT_EQ(recorder.events()[0].activity.owner(), 0);  // the computation on host 0
   EXPECT_EQ(recorder.events()[1].activity.owner(), 1);
@@ -73,14 +60,14 @@ TEST(ModelEngine, RouteLatencyBandwidthAndRateCapAddUp) {
   plan.add({ActivityKind::comm, 0, 1, 1.0});                // 1e9 bytes: 0.5 + 1e9 / 5e8 = 2.5
   PlanPolicy policy(plan, CostScale{1e9, 1e9}, nullptr);
   auto engine = make_model_engine(p);
-  EXPECT_DOUBLE_EQ(run_once(*engine, policy), 2.5);
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 2.5);
   Plan capped;
   PlanOp op{ActivityKind::comm, 0, 1, 1.0};
   op.rate = 2.5e8;                                          // cap below the route: 0.5 + 4
   capped.add(op);
   PlanPolicy capped_policy(capped, CostScale{1e9, 1e9}, nullptr);
   auto engine2 = make_model_engine(p);
-  EXPECT_DOUBLE_EQ(run_once(*engine2, capped_policy), 4.5);
+  EXPECT_DOUBLE_EQ(run_single(*engine2, capped_policy), 4.5);
 }
 
 }  // namespace hetcoll

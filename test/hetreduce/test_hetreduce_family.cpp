@@ -4,7 +4,6 @@
 // platform files written and read back; and bad input.
 #include <gtest/gtest.h>
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -14,43 +13,20 @@
 #include "algorithms/family.hpp"
 #include "algorithms/hetreduce/hetreduce_family.hpp"
 #include "core/error.hpp"
-#include "core/number_format.hpp"
 #include "driver/sweep.hpp"
+#include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "hetreduce_harness.hpp"
 #include "platform/simgrid_xml.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll {
 namespace {
 
-using hetreduce_test::algorithm;
 using hetreduce_test::plan_of;
 using hetreduce_test::PlanRun;
 using hetreduce_test::run_plans;
-using hetreduce_test::uniform_times;
-
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char pattern[] = "/tmp/hetcoll-hetreduce.XXXXXX";
-    path = ::mkdtemp(pattern);
-  }
-  ~TempDir() { std::system(("rm -rf " + path).c_str()); }
-};
-
-std::string join(const std::vector<double>& values) {
-  std::string out;
-  for (double v : values) out += format_number(v) + ' ';
-  return out;
-}
-
-std::vector<double> split(const std::string& text) {
-  std::vector<double> values;
-  std::istringstream in(text);
-  for (std::string item; in >> item;) values.push_back(parse_number(item, "value", "child"));
-  return values;
-}
 
 // A point of the family: keys in parameters() order.
 Point make_point(const std::string& cluster, double processors, std::vector<double> times = {}) {
@@ -73,20 +49,20 @@ Scenario scenario(std::vector<std::string> algorithms, std::uint64_t replication
 }
 
 /// Values of one unit (replications [first, first + count)) of `point`, run in a child.
-std::vector<double> unit_values(const Scenario& s, const Point& point, const TempDir& dir, std::uint64_t first,
+std::vector<double> unit_values(const Scenario& s, const Point& point, const WorkDir& dir, std::uint64_t first,
                                 std::uint64_t count) {
   RunSetup setup;
   setup.scenario = &s;
   setup.points = {point};
-  setup.work_dir = dir.path;
-  return split(run_in_child(dir.path, [&] { return join(execute_unit(setup, {0, first, count}).values); }));
+  setup.work_dir = dir.path();
+  return test_support::unit_values_in_child(setup, {0, first, count});
 }
 
 TEST(HetreduceSimgrid, MakespanEqualsThePlansOwnPredictionOnEveryClusterKind) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-hetreduce");
   constexpr int kHosts = 40;
   const Platform platform = hetreduce_platform(std::vector<double>(kHosts, 1.0));
-  const std::string file = dir.path + "/cluster.xml";
+  const std::string file = dir.path() + "/cluster.xml";
   write_simgrid_xml_file(platform, file);
   RandomStream stream(3);
   std::vector<PlanRun> runs;
@@ -105,10 +81,10 @@ TEST(HetreduceSimgrid, MakespanEqualsThePlansOwnPredictionOnEveryClusterKind) {
     }
     for (const std::vector<double>& times : clusters) runs.push_back({plan_of(a, times, runs.size()), times});
   }
-  const std::vector<double> simgrid = split(run_in_child(dir.path, [&] {
+  const std::vector<double> simgrid = test_support::values_in_child(dir.path(), [&] {
     SimgridSession session(file, {});
-    return join(run_plans(*session.engine(kHosts), platform, runs));
-  }));
+    return run_plans(*session.engine(kHosts), platform, runs);
+  });
   ASSERT_EQ(simgrid.size(), runs.size());
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const double predicted = plan_makespan(runs[i].plan, runs[i].times);
@@ -117,7 +93,7 @@ TEST(HetreduceSimgrid, MakespanEqualsThePlansOwnPredictionOnEveryClusterKind) {
 }
 
 TEST(HetreduceFamily, SimgridAndModelAgreeAndDrawnClustersChangePerReplication) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-hetreduce");
   Scenario s = scenario({"snf", "random-order", "binomial", "optimal"}, 6);
   for (const char* cluster : {"uniform", "two-type", "power-of-two", "gamma", "times"}) {
     const Point point = std::string(cluster) == "times" ? make_point(cluster, 0, {10, 5, 5, 5, 4, 2, 2})
@@ -137,7 +113,7 @@ TEST(HetreduceFamily, SimgridAndModelAgreeAndDrawnClustersChangePerReplication) 
 }
 
 TEST(HetreduceFamily, RatioIsTheMakespanOverTheSameReplicationsOptimum) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-hetreduce");
   Scenario s = scenario({"fastest-first", "snf", "optimal"}, 30);
   s.engine = "model";
   const std::vector<double> v = unit_values(s, make_point("uniform", 9), dir, 0, s.replications);
@@ -159,7 +135,7 @@ TEST(HetreduceFamily, RatioIsTheMakespanOverTheSameReplicationsOptimum) {
 }
 
 TEST(HetreduceFamily, SameSeedSameValuesWhateverTheUnitSplit) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-hetreduce");
   Scenario s = scenario({"snf", "random-order", "optimal"}, 10);
   s.engine = "model";
   const Point point = make_point("uniform", 11);
@@ -171,8 +147,8 @@ TEST(HetreduceFamily, SameSeedSameValuesWhateverTheUnitSplit) {
 }
 
 TEST(HetreduceFamily, PlatformFileWrittenAndReadBackGivesTheSameTimes) {
-  const TempDir dir;
-  const std::string file = dir.path + "/figure1.xml";
+  const WorkDir dir("hetcoll-hetreduce");
+  const std::string file = dir.path() + "/figure1.xml";
   write_simgrid_xml_file(times_platform("10,5,5,5,4,2,2", ""), file);
   Scenario s = scenario({"snf", "optimal"}, 2);
   s.platform = file;
@@ -182,10 +158,10 @@ TEST(HetreduceFamily, PlatformFileWrittenAndReadBackGivesTheSameTimes) {
     EXPECT_EQ(v, (std::vector<double>{11, 1, 11, 1, 11, 1, 11, 1})) << engine;
   }
   // The same file, read through SimGrid, with every check of times_from_platform.
-  const std::string times = run_in_child(dir.path, [&] {
-    return join(times_from_platform(SimgridSession(file, {}).describe(false), 7, "platform"));
+  const std::vector<double> times = test_support::values_in_child(dir.path(), [&] {
+    return times_from_platform(SimgridSession(file, {}).describe(false), 7, "platform");
   });
-  EXPECT_EQ(split(times), (std::vector<double>{10, 5, 5, 5, 4, 2, 2}));
+  EXPECT_EQ(times, (std::vector<double>{10, 5, 5, 5, 4, 2, 2}));
 }
 
 std::string input_error(const std::function<void()>& f) {
@@ -246,7 +222,7 @@ int hetcoll(const std::string& dir, const std::string& args, std::string& stderr
 }
 
 TEST(HetreduceCli, BadInputExitsWith2OneLineAndNoFile) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-hetreduce");
   const std::string run = "run --family hetreduce --replications 2 --engine model --quiet --output out.csv ";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {run + "--times 10,0,5", "key 'times'"},
@@ -261,11 +237,11 @@ TEST(HetreduceCli, BadInputExitsWith2OneLineAndNoFile) {
   };
   for (const auto& [args, expected] : cases) {
     std::string message;
-    EXPECT_EQ(hetcoll(dir.path, args, message), 2) << args;
+    EXPECT_EQ(hetcoll(dir.path(), args, message), 2) << args;
     EXPECT_NE(message.find(expected), std::string::npos) << args << ": " << message;
     EXPECT_EQ(std::count(message.begin(), message.end(), '\n'), 1) << args << ": " << message;
-    EXPECT_NE(::access((dir.path + "/out.csv").c_str(), F_OK), 0) << args;
-    EXPECT_NE(::access((dir.path + "/c.xml").c_str(), F_OK), 0) << args;
+    EXPECT_NE(::access((dir.path() + "/out.csv").c_str(), F_OK), 0) << args;
+    EXPECT_NE(::access((dir.path() + "/c.xml").c_str(), F_OK), 0) << args;
   }
 }
 

@@ -4,11 +4,8 @@
 // SimGrid allows one engine per process, so every unit runs in a forked child.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
 #include <cstdlib>
 #include <fstream>
-#include <sstream>
 
 #include "algorithms/redistribution/redistribution_family.hpp"
 #include "algorithms/redistribution/registry.hpp"
@@ -17,52 +14,33 @@
 #include "core/random.hpp"
 #include "driver/scenario.hpp"
 #include "driver/sweep.hpp"
-#include "driver/work_runner.hpp"
+#include "driver/work_dir.hpp"
 #include "redistribution/redistribution_harness.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll {
 namespace {
 
 using test::redistribution_point;
 
-struct TempDir {
-  std::string path;
-  TempDir() {
-    char pattern[] = "/tmp/hetcoll-jw.XXXXXX";
-    path = ::mkdtemp(pattern);
-  }
-  ~TempDir() { std::system(("rm -rf " + path).c_str()); }
-};
-
 /// Values [replication][algorithm][value, ratio] of one unit at `point`, computed by `engine`
 /// in a child process.
 std::vector<double> unit_values(const std::vector<std::string>& algorithms, const std::string& engine,
-                                const Point& point, std::uint64_t replications, const TempDir& dir) {
+                                const Point& point, std::uint64_t replications, const WorkDir& dir) {
   Scenario scenario;
   scenario.family = find_family("redistribution");
   scenario.algorithms = algorithms;
   scenario.replications = replications;
   scenario.seed = 5;
   scenario.engine = engine;
-  RunSetup setup;
-  setup.scenario = &scenario;
-  setup.points = {point};
-  setup.work_dir = dir.path;
-  const std::string text = run_in_child(dir.path, [&] {
-    std::ostringstream out;
-    for (double v : execute_unit(setup, {0, 0, replications}).values) out << format_number(v) << ' ';
-    return out.str();
-  });
-  std::vector<double> values;
-  std::istringstream in(text);
-  for (std::string item; in >> item;) values.push_back(parse_number(item, "value", "child"));
+  const std::vector<double> values = test_support::unit_values_in_child(scenario, point, dir.path());
   EXPECT_EQ(values.size(), replications * algorithms.size() * 2);
   return values;
 }
 
 /// The running example as a point of the family, its matrix written into `dir`.
-Point running_example_point(const TempDir& dir, bool uncapped) {
-  const std::string matrix = dir.path + "/matrix.csv";
+Point running_example_point(const WorkDir& dir, bool uncapped) {
+  const std::string matrix = dir.path() + "/matrix.csv";
   std::ofstream(matrix) << "700,300\n0,100\n";
   return redistribution_point({{"senders", 2}, {"receivers", 2}, {"backbone", 200}, {"uncapped", uncapped ? 1.0 : 0}},
                               {{"matrix", matrix}}, {{"nic", {300, 200, 100, 300}}});
@@ -74,7 +52,7 @@ void expect_close(double actual, double expected, const std::string& what) {
 }
 
 TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-jw");
   const std::vector<std::string> algorithms = {"ggp", "oggp", "dggp", "greedy", "lower-bound"};
   const Point point = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}, {"beta", 0.75}});
   const std::uint64_t replications = 6;
@@ -106,7 +84,7 @@ TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines)
 }
 
 TEST(RedistributionExecution, RunningExampleCostsItsScheduleOnSimgridIncludingTheOptimumOfNine) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-jw");
   const std::vector<std::string> algorithms = {"oggp", "dggp", "greedy", "exact", "lower-bound"};
   const std::vector<double> values = unit_values(algorithms, "simgrid", running_example_point(dir, false), 1, dir);
   const std::vector<double> expected = {12, 11, 10, 9, 9};
@@ -119,7 +97,7 @@ TEST(RedistributionExecution, RunningExampleCostsItsScheduleOnSimgridIncludingTh
 // 1→B get 100 each, and 1→B (200 left) ends at 3.5 s; 1→A has 400 left at 100 (A's NIC): 7.5 s.
 // The model engine has no contention: β + 700 / min(300, 200, 100) = 8.
 TEST(RedistributionExecution, AllAtOnceSharesBandwidthMaxMinOnSimgridAndIsContentionFreeOnTheModel) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-jw");
   const Point point = running_example_point(dir, false);
   const std::vector<double> simgrid = unit_values({"all-at-once", "lower-bound"}, "simgrid", point, 1, dir);
   const std::vector<double> model = unit_values({"all-at-once", "lower-bound"}, "model", point, 1, dir);
@@ -134,7 +112,7 @@ TEST(RedistributionExecution, AllAtOnceSharesBandwidthMaxMinOnSimgridAndIsConten
 // 2→B takes the backbone's other 100, so the step lasts 7; step {1→B 3} alone runs at the
 // backbone's 200: 1.5. Total 2β + 8.5 = 10.5 on both engines (capped: 12).
 TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnBothEngines) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-jw");
   const Point point = running_example_point(dir, true);
   for (const std::string engine : {"model", "simgrid"}) {
     const std::vector<double> values = unit_values({"oggp"}, engine, point, 1, dir);
@@ -146,7 +124,7 @@ TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnBothEngines) {
 // In a valid step every link carries at most capacity / base streams, so max–min sharing gives
 // every stream at least the base speed: uncapped can only be faster than the capped cost.
 TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
-  const TempDir dir;
+  const WorkDir dir("hetcoll-jw");
   const std::vector<std::string> algorithms = {"ggp", "oggp", "dggp", "greedy"};
   Point point = redistribution_point({{"senders", 6}, {"receivers", 6}, {"k", 4}, {"uncapped", 1}});
   const RedistributionPoint setup = resolve_redistribution_point(point);

@@ -6,29 +6,18 @@ run: /usr/bin/python3 test/scripts/test_plot_bmr.py
 Each subcommand runs in a subprocess, as a user would run it: a drawing must produce a PNG;
 an input problem must exit with status 2 and one line on stderr naming the file.
 """
-import csv
-import os
-import subprocess
 import sys
-import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-SCRIPT = os.path.join(ROOT, "scripts", "plot_bmr.py")
-os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
+sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
+from plot_test_support import PlotScriptTest, script, write  # noqa: E402
+
 SUMMARY = ["algorithm", "workers", "z", "wc_ratio", "replications", "mean", "stddev", "stderr", "q10", "q50",
            "q90", "normalized_mean", "normalized_stderr", "normalized_min", "normalized_q10", "normalized_q50",
            "normalized_q90", "normalized_max", "enrolled_mean", "enrolled_min", "enrolled_max"]
 TRACE = ["algorithm", "workers", "z", "wc_ratio", "replication", "kind", "host", "peer", "start", "end"]
 RAW = ["algorithm", "workers", "z", "wc_ratio", "replication", "value", "normalized", "enrolled"]
 HEURISTICS = ("opt-fifo", "opt-lifo", "fifo-inc-c", "fifo-inc-w")
-
-
-def write(path, header, rows):
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
 
 
 def summary_rows(z, algorithms):
@@ -41,21 +30,8 @@ def summary_rows(z, algorithms):
     return rows
 
 
-class PlotBmr(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-        self.addCleanup(self.dir.cleanup)
-
-    def path(self, name):
-        return os.path.join(self.dir.name, name)
-
-    def run_script(self, *args):
-        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
-
-    def assert_png(self, result, png):
-        self.assertEqual(result.returncode, 0, result.stderr)
-        with open(png, "rb") as handle:
-            self.assertEqual(handle.read(8), b"\x89PNG\r\n\x1a\n")
+class PlotBmr(PlotScriptTest):
+    SCRIPT = script("plot_bmr.py")
 
     def assert_bad_input(self, result, path):
         self.assertEqual(result.returncode, 2, result.stderr)

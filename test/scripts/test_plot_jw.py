@@ -3,33 +3,20 @@
 
 run: /usr/bin/python3 test/scripts/test_plot_jw.py
 
-The script runs in a subprocess, as a user would run it. A drawing must produce a non-empty
-PNG and name the figure; an input problem must exit with status 2 and one line on stderr that
-names the file.
+Runs the script as plot_test_support.py says: each figure must give a PNG and name its
+figure; bad input, one line on stderr naming the file and status 2.
 """
-import csv
-import os
-import subprocess
 import sys
-import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-SCRIPT = os.path.join(ROOT, "scripts", "plot_jw.py")
+sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
+from plot_test_support import PlotScriptTest, script, write  # noqa: E402
+
 PARAMETERS = ["senders", "receivers", "edges", "k", "beta", "uncapped"]
 SUMMARY = (["algorithm"] + PARAMETERS + ["replications", "mean", "stddev", "stderr", "q10",
            "q50", "q90", "ratio_mean", "ratio_stddev", "ratio_min", "ratio_q10", "ratio_q50",
            "ratio_q90", "ratio_max"])
 RAW = ["algorithm"] + PARAMETERS + ["replication", "value", "ratio"]
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def write(path, header, rows):
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
 
 
 def summary(algorithm, edges, k, uncapped, ratio):
@@ -38,22 +25,8 @@ def summary(algorithm, edges, k, uncapped, ratio):
             ratio, 0.05, 1, ratio - 0.05, ratio, ratio + 0.05, ratio + 0.2]
 
 
-class PlotJw(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-        self.addCleanup(self.dir.cleanup)
-
-    def path(self, name):
-        return os.path.join(self.dir.name, name)
-
-    def run_script(self, *args):
-        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
-
-    def assert_png(self, result, output):
-        self.assertEqual(result.returncode, 0, result.stderr)
-        with open(output, "rb") as handle:
-            self.assertEqual(handle.read(8), PNG_SIGNATURE)
-        self.assertIn(output, result.stdout)
+class PlotJw(PlotScriptTest):
+    SCRIPT = script("plot_jw.py")
 
     def test_every_figure_draws_a_png(self):
         rows = [summary(a, e, k, u, 1 + 1 / e)
@@ -67,7 +40,7 @@ class PlotJw(unittest.TestCase):
             output = self.path(f"fig{figure}.png")
             result = self.run_script(self.path("s.csv"), "--figure", figure, "--raw",
                                      self.path("raw.csv"), "--output", output)
-            self.assert_png(result, output)
+            self.assert_png(result, output, output)
 
     def test_paired_figures_without_raw_exit_2_naming_the_file(self):
         write(self.path("s.csv"), SUMMARY, [summary("dggp", 10, 3, 0, 1.2)])

@@ -3,32 +3,19 @@
 
 run: /usr/bin/python3 test/scripts/test_plot_liu.py
 
-The script runs in a subprocess, as a user would run it. A drawing must produce a non-empty
-PNG and name the figure; an input problem must exit with status 2 and one line on stderr that
-names the file.
+Runs the script as plot_test_support.py says: gantt, fig8, ratio and scaling are detected
+and drawn; bad input, one line on stderr naming the file and status 2.
 """
-import csv
-import os
-import subprocess
 import sys
-import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-SCRIPT = os.path.join(ROOT, "scripts", "plot_liu.py")
+sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
+from plot_test_support import PlotScriptTest, script, write  # noqa: E402
+
 PARAMETERS = ["processors", "spread", "slow-fraction", "x", "levels", "cv"]
 SUMMARY = (["algorithm"] + PARAMETERS + ["replications", "mean", "stddev", "stderr", "q10", "q50", "q90",
                                         "ratio_mean", "ratio_max"])
 TRACE = ["algorithm"] + PARAMETERS + ["replication", "kind", "host", "peer", "start", "end"]
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def write(path, header, rows):
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
 
 
 def summary(algorithm, n, x, mean, ratio):
@@ -39,22 +26,8 @@ def summary(algorithm, n, x, mean, ratio):
 FIGURE1 = [(1, 0, 0, 5), (2, 5, 0, 5), (3, 6, 0, 5), (5, 6, 5, 7), (4, 0, 5, 9), (6, 0, 9, 11)]
 
 
-class PlotLiu(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-        self.addCleanup(self.dir.cleanup)
-
-    def path(self, name):
-        return os.path.join(self.dir.name, name)
-
-    def run_script(self, *args):
-        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
-
-    def assert_png(self, result, output, figure):
-        self.assertEqual(result.returncode, 0, result.stderr)
-        with open(output, "rb") as handle:
-            self.assertEqual(handle.read(8), PNG_SIGNATURE)
-        self.assertIn(f"{output}: {figure} figure", result.stdout)
+class PlotLiu(PlotScriptTest):
+    SCRIPT = script("plot_liu.py")
 
     def test_each_figure_is_detected_and_drawn(self):
         write(self.path("trace.csv"), TRACE,
@@ -70,7 +43,8 @@ class PlotLiu(unittest.TestCase):
                                     ("scaling", "scaling", []),
                                     ("ratio", "ratio", [self.path("ratio.csv")])):
             output = self.path(f"{name}-{len(extra)}.png")
-            self.assert_png(self.run_script(self.path(f"{name}.csv"), *extra, "--output", output), output, figure)
+            self.assert_png(self.run_script(self.path(f"{name}.csv"), *extra, "--output", output), output,
+                            f"{output}: {figure} figure")
 
     def test_missing_column_exits_2_naming_the_file(self):
         write(self.path("bad.csv"), ["algorithm", "processors", "mean"], [["snf", 7, 11]])

@@ -6,50 +6,25 @@ run: /usr/bin/python3 test/scripts/test_plot_steffenel.py
 Each figure must produce a non-empty PNG and name what it drew; an input problem must exit
 with status 2 and one line on stderr that names the file.
 """
-import csv
-import os
-import subprocess
 import sys
-import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.dont_write_bytecode = True
-os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-SCRIPT = os.path.join(ROOT, "scripts", "plot_steffenel.py")
+sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
+from plot_test_support import PlotScriptTest, script, write  # noqa: E402
+
 HEADER = ["algorithm", "clusters", "message", "cluster-hosts", "replications", "mean", "stddev", "stderr",
           "q10", "q50", "q90", "predicted_mean"]
 HEURISTICS = ("flat", "fef", "ecef", "ecef-la", "ecef-lat", "ecef-lat-max", "bottomup", "binomial")
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def write_csv(path, points):
     """points: (algorithm, clusters, message, hosts, mean, predicted) tuples."""
-    with open(path, "w", newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(HEADER)
-        for algorithm, clusters, message, hosts, mean, predicted in points:
-            writer.writerow([algorithm, clusters, message, hosts, 100, mean, 0.1, 0.01, mean, mean, mean, predicted])
+    write(path, HEADER, [[algorithm, clusters, message, hosts, 100, mean, 0.1, 0.01, mean, mean, mean, predicted]
+                         for algorithm, clusters, message, hosts, mean, predicted in points])
 
 
-class PlotSteffenel(unittest.TestCase):
-    def setUp(self):
-        self.dir = tempfile.TemporaryDirectory()
-
-    def tearDown(self):
-        self.dir.cleanup()
-
-    def path(self, name):
-        return os.path.join(self.dir.name, name)
-
-    def run_script(self, *args):
-        return subprocess.run([sys.executable, SCRIPT, *args], capture_output=True, text=True)
-
-    def assert_png(self, result, path, what):
-        self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn(what, result.stdout)
-        with open(path, "rb") as png:
-            self.assertEqual(png.read(8), PNG_SIGNATURE)
+class PlotSteffenel(PlotScriptTest):
+    SCRIPT = script("plot_steffenel.py")
 
     def test_clusters_figure_from_several_cluster_counts(self):
         csv_path = self.path("fig7.csv")

@@ -4,27 +4,6 @@
 #include <cmath>
 
 namespace hetcoll {
-namespace {
-
-PlanOp comm(int from, int to, double bytes, double rate) {
-  PlanOp op;
-  op.kind = ActivityKind::comm;
-  op.host = from;
-  op.peer = to;
-  op.cost = bytes;
-  op.rate = rate;
-  return op;
-}
-
-PlanOp compute(int host, double flops) {
-  PlanOp op;
-  op.kind = ActivityKind::compute;
-  op.host = host;
-  op.cost = flops;
-  return op;
-}
-
-}  // namespace
 
 BroadcastPlanBuilder::BroadcastPlanBuilder(std::vector<double> host_speeds)
     : speed_(std::move(host_speeds)), free_(speed_.size(), -1) {}
@@ -39,15 +18,16 @@ std::vector<int> BroadcastPlanBuilder::after(int a, int b) const {
 int BroadcastPlanBuilder::send(int from, int to, double bytes, double rate, double overhead, double busy,
                                bool busy_until_arrival, int data) {
   std::vector<int> deps = after(data, free_[from]);
-  if (overhead > 0) deps = {plan_.add(compute(from, std::nearbyint(overhead * speed_[from])), deps)};
-  const int message = plan_.add(comm(from, to, std::nearbyint(bytes), rate), deps);
-  free_[from] = busy_until_arrival ? message
-                                   : plan_.add(compute(from, std::nearbyint(std::max(0.0, busy) * speed_[from])), deps);
+  if (overhead > 0) deps = {plan_.add(compute_op(from, std::nearbyint(overhead * speed_[from])), deps)};
+  const int message = plan_.add(comm_op(from, to, std::nearbyint(bytes), rate), deps);
+  free_[from] = busy_until_arrival
+                    ? message
+                    : plan_.add(compute_op(from, std::nearbyint(std::max(0.0, busy) * speed_[from])), deps);
   return message;
 }
 
 int BroadcastPlanBuilder::delay(int host, double seconds, int data) {
-  const int op = plan_.add(compute(host, std::nearbyint(seconds * speed_[host])), after(data, free_[host]));
+  const int op = plan_.add(compute_op(host, std::nearbyint(seconds * speed_[host])), after(data, free_[host]));
   free_[host] = op;
   return op;
 }

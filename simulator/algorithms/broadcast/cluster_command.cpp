@@ -1,15 +1,13 @@
 #include "algorithms/broadcast/cluster_command.hpp"
 
-#include <cstdlib>
-#include <filesystem>
 #include <sstream>
-#include <unistd.h>
 
 #include "algorithms/broadcast/latency_matrix.hpp"
 #include "algorithms/broadcast/lowekamp.hpp"
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 
@@ -23,21 +21,12 @@ bool ends_with(const std::string& s, const std::string& tail) {
 /// One-way latencies of every pair of hosts of a SimGrid platform, measured by pinging each pair
 /// on the SimGrid engine, in a child process (SimGrid allows one engine per process).
 LatencyMatrix measure_platform(const std::string& file) {
-  const char* tmp = std::getenv("TMPDIR");
-  std::string dir = std::string(tmp && *tmp ? tmp : "/tmp") + "/hetcoll-cluster.XXXXXX";
-  if (::mkdtemp(dir.data()) == nullptr) throw std::runtime_error("cannot create a temporary directory");
-  std::string csv;
-  try {
-    csv = run_in_child(dir, [&] {
-      SimgridSession session(file, {});
-      const int hosts = session.describe(false).host_count();
-      return latency_csv(ping_latencies(*session.engine(hosts), hosts));
-    });
-  } catch (...) {
-    std::filesystem::remove_all(dir);
-    throw;
-  }
-  std::filesystem::remove_all(dir);
+  const WorkDir dir("hetcoll-cluster");
+  const std::string csv = run_in_child(dir.path(), [&] {
+    SimgridSession session(file, {});
+    const int hosts = session.describe(false).host_count();
+    return latency_csv(ping_latencies(*session.engine(hosts), hosts));
+  });
   return parse_latency_csv(csv, file);
 }
 

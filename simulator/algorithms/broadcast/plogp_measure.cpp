@@ -22,14 +22,7 @@ std::vector<double> round_trips(Engine& engine, const std::vector<std::pair<int,
   }
   PlanPolicy policy(plan, CostScale{1, 1}, nullptr);
   RecordingPolicy recorder(policy);
-  struct Once final : ReplicationSource {
-    Policy* policy = nullptr;
-    bool given = false;
-    Policy* next(std::vector<LinkSetting>&) override { return given ? nullptr : (given = true, policy); }
-    void finished(double) override {}
-  } source;
-  source.policy = &recorder;
-  engine.run(source);
+  run_single(engine, recorder);
   std::vector<double> start(plan.size()), end(plan.size());
   for (const Completion& c : recorder.events()) {
     start[c.activity.tag] = c.start;

@@ -9,7 +9,7 @@
 #include <limits>
 #include <vector>
 
-#include "algorithms/reduction/factories.hpp"
+#include "algorithms/reduction/dynamic_reduction.hpp"
 
 namespace hetcoll {
 namespace {
@@ -19,34 +19,23 @@ namespace {
 // whose interval ends at a−1 is holder_of_hi_[a−1], and the neighbour lookup is O(1).
 // The "array of idle processors" is kept as an arrival rank per processor; the earliest rank
 // is the one that has waited longest, which wins when both neighbours are idle.
-class NonCommutTreeDyn final : public Policy {
+class NonCommutTreeDyn final : public DynamicReduction {
  public:
   explicit NonCommutTreeDyn(const ReductionSetup& setup)
-      : draws_(reduction_draws(setup)),
-        processors_(setup.processors),
-        scale_(setup.scale),
-        computes_(setup.costs->computes()),
-        lo_(processors_),
-        hi_(processors_),
-        holder_of_lo_(processors_),
-        holder_of_hi_(processors_),
-        idle_rank_(processors_) {}
+      : DynamicReduction(setup),
+        lo_(setup.processors),
+        hi_(setup.processors),
+        holder_of_lo_(setup.processors),
+        holder_of_hi_(setup.processors),
+        idle_rank_(setup.processors) {}
 
   void begin(Executor& executor) override {
-    for (int p = 0; p < processors_; ++p) {
+    for (int p = 0; p < processors(); ++p) {
       lo_[p] = hi_[p] = holder_of_lo_[p] = holder_of_hi_[p] = p;
       idle_rank_[p] = kBusy;
     }
     arrivals_ = 0;
-    for (int p = 0; p < processors_; ++p) become_idle(executor, p);
-  }
-
-  void on_complete(Executor& executor, const Completion& done) override {
-    const Activity& a = done.activity;
-    if (a.kind == ActivityKind::comm && computes_)
-      executor.start(scale_.compute(a.peer, draws_->compute(a.peer)));
-    else
-      become_idle(executor, a.owner());
+    for (int p = 0; p < processors(); ++p) become_idle(executor, p);
   }
 
  private:
@@ -54,9 +43,9 @@ class NonCommutTreeDyn final : public Policy {
 
   int idle_or_none(int q) const { return q >= 0 && idle_rank_[q] != kBusy ? q : -1; }
 
-  void become_idle(Executor& executor, int p) {
+  void become_idle(Executor& executor, int p) override {
     const int left = idle_or_none(lo_[p] > 0 ? holder_of_hi_[lo_[p] - 1] : -1);
-    const int right = idle_or_none(hi_[p] + 1 < processors_ ? holder_of_lo_[hi_[p] + 1] : -1);
+    const int right = idle_or_none(hi_[p] + 1 < processors() ? holder_of_lo_[hi_[p] + 1] : -1);
     int q = left >= 0 ? left : right;
     if (left >= 0 && right >= 0 && idle_rank_[right] < idle_rank_[left]) q = right;
     if (q < 0) {
@@ -69,13 +58,9 @@ class NonCommutTreeDyn final : public Policy {
     if (hi_[p] > hi_[q]) hi_[q] = hi_[p];
     holder_of_lo_[lo_[q]] = q;
     holder_of_hi_[hi_[q]] = q;
-    executor.start(scale_.comm(p, q, draws_->comm(p, q)));
+    send(executor, p, q);
   }
 
-  CostDraws* draws_;
-  int processors_;
-  CostScale scale_;
-  bool computes_;
   std::vector<int> lo_, hi_;              // interval held by each processor
   std::vector<int> holder_of_lo_;         // holder of the interval that starts at i
   std::vector<int> holder_of_hi_;         // holder of the interval that ends at i

@@ -7,21 +7,6 @@
 namespace hetcoll {
 namespace {
 
-PlanOp comm_op(int src, int dst) {
-  PlanOp op;
-  op.kind = ActivityKind::comm;
-  op.host = src;
-  op.peer = dst;
-  return op;
-}
-
-PlanOp compute_op(int host) {
-  PlanOp op;
-  op.kind = ActivityKind::compute;
-  op.host = host;
-  return op;
-}
-
 bool is_leaf(const ChildrenLists& children, int r) { return children[r].empty(); }
 
 // Owns its plan so the plan lives exactly as long as the PlanPolicy that refers to it.

@@ -5,7 +5,7 @@
 // with identical c (Th. 3). With exp(λ) communications, c = 0 and even n, the makespan has mean
 // (2H(n/2 − 1) + 2/n)/λ and variance (2Σ_(i<n/2) 1/i² + 4/n²)/λ² (§5). Any two processors may
 // be paired, so it is valid only for a commutative ⊕.
-#include "algorithms/reduction/factories.hpp"
+#include "algorithms/reduction/dynamic_reduction.hpp"
 
 namespace hetcoll {
 namespace {
@@ -14,44 +14,28 @@ namespace {
 // order, so P1→P0, P3→P2, …) and again after each ⊕, or at the end of a reception when ⊕ is
 // free. Newly idle P meets Q in the slot: P sends to Q and is done; Q receives, reduces, and is
 // idle again. State is one integer, so a replication allocates nothing.
-class TreeDyn final : public Policy {
+class TreeDyn final : public DynamicReduction {
  public:
-  explicit TreeDyn(const ReductionSetup& setup)
-      : draws_(reduction_draws(setup)),
-        processors_(setup.processors),
-        scale_(setup.scale),
-        computes_(setup.costs->computes()) {}
+  explicit TreeDyn(const ReductionSetup& setup) : DynamicReduction(setup) {}
 
   void begin(Executor& executor) override {
     slot_ = kEmpty;
-    for (int p = 0; p < processors_; ++p) become_idle(executor, p);
-  }
-
-  void on_complete(Executor& executor, const Completion& done) override {
-    const Activity& a = done.activity;
-    if (a.kind == ActivityKind::comm && computes_)
-      executor.start(scale_.compute(a.peer, draws_->compute(a.peer)));
-    else
-      become_idle(executor, a.owner());
+    for (int p = 0; p < processors(); ++p) become_idle(executor, p);
   }
 
  private:
   static constexpr int kEmpty = -1;
 
-  void become_idle(Executor& executor, int p) {
+  void become_idle(Executor& executor, int p) override {
     if (slot_ == kEmpty) {
       slot_ = p;
       return;
     }
     const int q = slot_;
     slot_ = kEmpty;
-    executor.start(scale_.comm(p, q, draws_->comm(p, q)));
+    send(executor, p, q);
   }
 
-  CostDraws* draws_;
-  int processors_;
-  CostScale scale_;
-  bool computes_;
   int slot_ = kEmpty;
 };
 

@@ -1,0 +1,26 @@
+#include "driver/work_dir.hpp"
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+
+namespace hetcoll {
+
+WorkDir::WorkDir(const std::string& prefix) {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + prefix + ".XXXXXX";
+  if (::mkdtemp(pattern.data()) == nullptr)
+    throw std::runtime_error("cannot create a temporary directory");
+  path_ = pattern;
+}
+
+WorkDir::~WorkDir() {
+  // A destructor must not throw: a directory that cannot be removed is left behind.
+  std::error_code ignored;
+  std::filesystem::remove_all(path_, ignored);
+}
+
+}  // namespace hetcoll

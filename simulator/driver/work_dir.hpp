@@ -1,0 +1,31 @@
+#pragma once
+/// @file work_dir.hpp
+/// @brief A private temporary directory that lives as long as its owner.
+#include <string>
+
+namespace hetcoll {
+
+/// @brief Owns a fresh directory under $TMPDIR (or /tmp) and removes it, with everything in
+/// it, on destruction.
+///
+/// Work runs in forked children (SimGrid allows one engine per process), which hand their
+/// results and platform files back through files. mkdtemp gives each run a directory nobody
+/// else uses (a new name, mode 0700), so concurrent runs cannot see each other's files, and
+/// the destructor clears it even when an exception unwinds the run. Children leave with
+/// _exit, so only the process that created the directory removes it.
+class WorkDir {
+ public:
+  /// Creates `<TMPDIR>/<prefix>.XXXXXX`; throws std::runtime_error if it cannot. The prefix
+  /// only tells, in a listing of the temporary directory, who made it.
+  explicit WorkDir(const std::string& prefix = "hetcoll");
+  ~WorkDir();
+  WorkDir(const WorkDir&) = delete;
+  WorkDir& operator=(const WorkDir&) = delete;
+
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+}  // namespace hetcoll
