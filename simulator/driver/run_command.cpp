@@ -89,7 +89,7 @@ void run_scenario(const Scenario& s) {
     }));
     if (available < hosts)
       throw InputError(s.platform + ": the platform has " + std::to_string(available) + " hosts, the scenario needs " +
-                       std::to_string(hosts) + " (key 'processors')");
+                       std::to_string(hosts) + " at its largest point");
   }
 
   // Resume: points whose every algorithm is in the checkpoint are not run again.

@@ -22,6 +22,13 @@ RouteCost Platform::route(int src, int dst) const {
   return cost;
 }
 
+std::vector<int> Platform::route_path(int src, int dst) const {
+  if (route_link_start.empty()) return {};
+  const std::size_t route = static_cast<std::size_t>(src) * hosts.size() + dst;
+  return {route_links.begin() + static_cast<std::ptrdiff_t>(route_link_start[route]),
+          route_links.begin() + static_cast<std::ptrdiff_t>(route_link_start[route + 1])};
+}
+
 double Platform::reference_speed() const {
   double best = 0;
   for (const HostSpec& h : hosts) best = std::max(best, h.speed);

@@ -7,6 +7,7 @@
 /// see the same numbers. Routes have a fixed shape that covers every platform hetcoll
 /// generates: src's uplink, the links between the two hosts' zones (a backbone, a WAN link),
 /// dst's downlink. A route table extracted from any SimGrid file can replace that shape.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -44,10 +45,20 @@ struct Platform {
   /// If non-empty, an n×n table (row = source) that overrides the shape above: used for
   /// platforms read from arbitrary SimGrid files.
   std::vector<RouteCost> route_table;
+  /// With route_table: the links each route crosses, in order, for families that read a file's
+  /// topology (which link is a host's own, which links its routes share). Route src -> dst
+  /// crosses route_links[route_link_start[src·n + dst] .. route_link_start[src·n + dst + 1]).
+  std::vector<int> route_links;
+  std::vector<std::size_t> route_link_start;
+  /// The SimGrid file the platform was read from (for error messages); empty if generated.
+  std::string file;
 
   int host_count() const { return static_cast<int>(hosts.size()); }
   /// Route cost from src to dst (src != dst).
   RouteCost route(int src, int dst) const;
+  /// Indices into `links` of the links on the route from src to dst, in order; empty when the
+  /// platform has no route_links (a generated platform: its routes have the fixed shape).
+  std::vector<int> route_path(int src, int dst) const;
   /// Largest host speed: the speed a unit computation cost refers to.
   double reference_speed() const;
   /// Bandwidth a unit communication cost refers to: the fastest uplink, or for a platform read

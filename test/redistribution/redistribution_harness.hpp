@@ -1,11 +1,17 @@
 #pragma once
 /// @file redistribution_harness.hpp
 /// @brief Test helpers: the paper's running example and a family Point built from keys.
+#include <gtest/gtest.h>
+
+#include <fstream>
 #include <map>
 #include <string>
 
 #include "algorithms/family.hpp"
 #include "algorithms/redistribution/inputs.hpp"
+#include "core/error.hpp"
+#include "driver/scenario.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll::test {
 
@@ -22,6 +28,24 @@ inline Hardware running_example_hardware() {
 
 inline Instance running_example() { return derive_instance(running_example_hardware()).instance; }
 
+/// @brief Writes `text` to TempDir()/name and returns the path.
+inline std::string write_file(const std::string& name, const std::string& text) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path) << text;
+  return path;
+}
+
+/// @brief The message of the InputError `f` throws, or "(no error)".
+template <class F>
+std::string input_error(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "(no error)";
+}
+
 /// @brief A point of the redistribution family: every key at its default, then `numbers`,
 /// `texts` and `lists` set by key.
 inline Point redistribution_point(const std::map<std::string, double>& numbers,
@@ -35,6 +59,23 @@ inline Point redistribution_point(const std::map<std::string, double>& numbers,
     p.lists.push_back(lists.count(spec.key) ? lists.at(spec.key) : std::vector<double>{});
   }
   return p;
+}
+
+/// @brief Values [replication][algorithm][value, ratio] of one unit at `point` (seed 5),
+/// computed by `engine` in a child process, on `platform` (a file) or the family's own.
+inline std::vector<double> unit_values(const std::vector<std::string>& algorithms, const std::string& engine,
+                                       const Point& point, std::uint64_t replications, const std::string& work_dir,
+                                       const std::string& platform = "") {
+  Scenario scenario;
+  scenario.family = find_family("redistribution");
+  scenario.algorithms = algorithms;
+  scenario.replications = replications;
+  scenario.seed = 5;
+  scenario.engine = engine;
+  scenario.platform = platform;
+  const std::vector<double> values = test_support::unit_values_in_child(scenario, point, work_dir);
+  EXPECT_EQ(values.size(), replications * algorithms.size() * 2);
+  return values;
 }
 
 }  // namespace hetcoll::test

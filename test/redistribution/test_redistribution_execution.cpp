@@ -16,27 +16,12 @@
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "redistribution/redistribution_harness.hpp"
-#include "support/unit_in_child.hpp"
 
 namespace hetcoll {
 namespace {
 
 using test::redistribution_point;
-
-/// Values [replication][algorithm][value, ratio] of one unit at `point`, computed by `engine`
-/// in a child process.
-std::vector<double> unit_values(const std::vector<std::string>& algorithms, const std::string& engine,
-                                const Point& point, std::uint64_t replications, const WorkDir& dir) {
-  Scenario scenario;
-  scenario.family = find_family("redistribution");
-  scenario.algorithms = algorithms;
-  scenario.replications = replications;
-  scenario.seed = 5;
-  scenario.engine = engine;
-  const std::vector<double> values = test_support::unit_values_in_child(scenario, point, dir.path());
-  EXPECT_EQ(values.size(), replications * algorithms.size() * 2);
-  return values;
-}
+using test::unit_values;
 
 /// The running example as a point of the family, its matrix written into `dir`.
 Point running_example_point(const WorkDir& dir, bool uncapped) {
@@ -67,7 +52,7 @@ TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines)
   }
   EXPECT_GT(parallel_pieces, 0);
   for (const std::string engine : {"model", "simgrid"}) {
-    const std::vector<double> values = unit_values(algorithms, engine, point, replications, dir);
+    const std::vector<double> values = unit_values(algorithms, engine, point, replications, dir.path());
     if (values.size() != replications * algorithms.size() * 2) continue;
     for (std::uint64_t r = 0; r < replications; ++r) {
       // The runner's instance of replication r, rebuilt from the same seeds.
@@ -86,7 +71,8 @@ TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines)
 TEST(RedistributionExecution, RunningExampleCostsItsScheduleOnSimgridIncludingTheOptimumOfNine) {
   const WorkDir dir("hetcoll-jw");
   const std::vector<std::string> algorithms = {"oggp", "dggp", "greedy", "exact", "lower-bound"};
-  const std::vector<double> values = unit_values(algorithms, "simgrid", running_example_point(dir, false), 1, dir);
+  const std::vector<double> values =
+      unit_values(algorithms, "simgrid", running_example_point(dir, false), 1, dir.path());
   const std::vector<double> expected = {12, 11, 10, 9, 9};
   for (std::size_t a = 0; a < values.size() / 2 && a < expected.size(); ++a)
     expect_close(values[2 * a], expected[a], algorithms[a]);
@@ -99,8 +85,8 @@ TEST(RedistributionExecution, RunningExampleCostsItsScheduleOnSimgridIncludingTh
 TEST(RedistributionExecution, AllAtOnceSharesBandwidthMaxMinOnSimgridAndIsContentionFreeOnTheModel) {
   const WorkDir dir("hetcoll-jw");
   const Point point = running_example_point(dir, false);
-  const std::vector<double> simgrid = unit_values({"all-at-once", "lower-bound"}, "simgrid", point, 1, dir);
-  const std::vector<double> model = unit_values({"all-at-once", "lower-bound"}, "model", point, 1, dir);
+  const std::vector<double> simgrid = unit_values({"all-at-once", "lower-bound"}, "simgrid", point, 1, dir.path());
+  const std::vector<double> model = unit_values({"all-at-once", "lower-bound"}, "model", point, 1, dir.path());
   ASSERT_EQ(simgrid.size(), 4u);
   ASSERT_EQ(model.size(), 4u);
   expect_close(simgrid[0], 1 + 7.5, "simgrid all-at-once");
@@ -115,7 +101,7 @@ TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnBothEngines) {
   const WorkDir dir("hetcoll-jw");
   const Point point = running_example_point(dir, true);
   for (const std::string engine : {"model", "simgrid"}) {
-    const std::vector<double> values = unit_values({"oggp"}, engine, point, 1, dir);
+    const std::vector<double> values = unit_values({"oggp"}, engine, point, 1, dir.path());
     ASSERT_EQ(values.size(), 2u);
     expect_close(values[0], 10.5, engine + " uncapped oggp");
   }
@@ -129,7 +115,7 @@ TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
   Point point = redistribution_point({{"senders", 6}, {"receivers", 6}, {"k", 4}, {"uncapped", 1}});
   const RedistributionPoint setup = resolve_redistribution_point(point);
   const std::uint64_t replications = 5;
-  const std::vector<double> values = unit_values(algorithms, "simgrid", point, replications, dir);
+  const std::vector<double> values = unit_values(algorithms, "simgrid", point, replications, dir.path());
   ASSERT_EQ(values.size(), replications * algorithms.size() * 2);
   int faster = 0;
   for (std::uint64_t r = 0; r < replications; ++r) {

@@ -10,17 +10,21 @@
 #include <fstream>
 #include <set>
 
+#include "algorithms/redistribution/execution.hpp"
 #include "algorithms/redistribution/redistribution_family.hpp"
 #include "algorithms/redistribution/schedulers.hpp"
 #include "core/error.hpp"
 #include "driver/scenario_parser.hpp"
+#include "platform/simgrid_xml.hpp"
 #include "redistribution/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {
 
+using test::input_error;
 using test::redistribution_point;
 using test::running_example;
+using test::write_file;
 
 // Messages of the running example, in row-major order: 1→A, 1→B, 2→B.
 constexpr int k1A = 0, k1B = 1, k2B = 2;
@@ -157,22 +161,6 @@ TEST(RedistributionGenerator, FollowTheGeneratorAndDependOnlyOnTheSeed) {
   EXPECT_GT(counts.size(), 10u);
 }
 
-std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = ::testing::TempDir() + "/" + name;
-  std::ofstream(path) << text;
-  return path;
-}
-
-template <class F>
-std::string input_error(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "(no error)";
-}
-
 TEST(RedistributionMatrixFile, SkipsCommentsAndBlankLinesAndNamesTheFileAndLineOfBadInput) {
   const std::string good = write_file("jw-good.csv", "# Mbit\n700, 300\n\n0,100\n");
   EXPECT_EQ(read_matrix_file(good), (std::vector<std::vector<double>>{{700, 300}, {0, 100}}));
@@ -236,18 +224,36 @@ TEST(RedistributionCli, BadInputExitsWithTwoAndWritesNothing) {
   const std::string dir = ::testing::TempDir() + "/jw-cli";
   ASSERT_EQ(std::system(("rm -rf " + dir + " && mkdir -p " + dir).c_str()), 0);
   const std::string matrix = write_file("jw-cli/m.csv", "700,300\n0,100\n");
-  const std::string output = dir + "/out.csv";
-  const std::string command = std::string(HETCOLL_BINARY) + " run --family redistribution --matrix " + matrix +
-                              " --senders 3 --receivers 2 --nic 300,200,100,300 --backbone 200 --engine model" +
-                              " --replications 1 --quiet --output " + output + " 2>" + dir + "/err";
-  const int status = std::system(command.c_str());
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 2);
-  std::ifstream err(dir + "/err");
-  const std::string text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
-  EXPECT_NE(text.find("m.csv"), std::string::npos) << text;
-  EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
-  EXPECT_FALSE(std::ifstream(output).good());
+  auto platform = [&](const std::string& name, const std::vector<double>& nic_mbit) {
+    std::vector<double> nic;
+    for (double mbit : nic_mbit) nic.push_back(mbit * kBytesPerMbit);
+    write_simgrid_xml_file(two_cluster_platform(nic, 200 * kBytesPerMbit), dir + "/" + name);
+    return " --platform " + dir + "/" + name;
+  };
+  const std::string speeds = " --nic 300,200,100,300 --backbone 200";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {" --senders 3 --receivers 2 --engine model" + speeds, "m.csv"},
+      {" --senders 2 --receivers 2 --engine model", "'nic'"},  // no speeds and no platform file
+      {" --senders 2 --receivers 2" + platform("three.xml", {300, 200, 100}), "three.xml"},
+      {" --senders 2 --receivers 2 --engine model" + platform("half.xml", {300, 200, 100.5, 300}), "half.xml"},
+      {" --senders 2 --receivers 2" + platform("half.xml", {300, 200, 100.5, 300}), "half.xml"},
+      {" --senders 2 --receivers 2 --engine model --nic 300,200,100,200 --backbone 200" +
+           platform("good.xml", {300, 200, 100, 300}), "good.xml"},
+  };
+  for (const auto& [arguments, where] : cases) {
+    const std::string output = dir + "/out.csv";
+    const std::string command = std::string(HETCOLL_BINARY) + " run --family redistribution --matrix " + matrix +
+                                arguments + " --replications 1 --quiet --output " + output + " 2>" + dir + "/err";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 2) << arguments;
+    std::ifstream err(dir + "/err");
+    const std::string text((std::istreambuf_iterator<char>(err)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find(where), std::string::npos) << arguments << ": " << text;
+    EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
+    EXPECT_FALSE(std::ifstream(output).good()) << arguments;
+    EXPECT_FALSE(std::ifstream(output + ".partial").good()) << arguments;
+  }
 }
 
 }  // namespace

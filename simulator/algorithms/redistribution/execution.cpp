@@ -1,5 +1,14 @@
 #include "algorithms/redistribution/execution.hpp"
 
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <stdexcept>
+
+#include "algorithms/redistribution/inputs.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
 namespace hetcoll {
 
 Platform two_cluster_platform(const std::vector<double>& nic, double backbone) {
@@ -14,6 +23,76 @@ Platform two_cluster_platform(const std::vector<double>& nic, double backbone) {
   p.links.push_back({"backbone", backbone, 0.0});
   p.between = {{{2 * n}}};
   return p;
+}
+
+namespace {
+
+std::string where(const Platform& p) { return p.file.empty() ? "platform" : p.file; }
+
+// A link's speed in whole Mbit/s: the base speed is a GCD of whole numbers (derive_instance).
+double whole_mbit(const Platform& p, int link, const std::string& role) {
+  const LinkSpec& l = p.links[link];
+  const double mbit = l.bandwidth / kBytesPerMbit, whole = std::round(mbit);
+  if (!(whole >= 1) || !std::isfinite(whole) || std::abs(mbit - whole) > 1e-9 * whole)
+    throw InputError(where(p) + ": link " + l.name + " (" + role + ") runs at " + format_number(mbit) + " Mbit/s (" +
+                     format_number(l.bandwidth) + " B/s); the speeds must be whole Mbit/s >= 1, whose GCD is the "
+                     "base speed");
+  return whole;
+}
+
+}  // namespace
+
+TwoClusterSpeeds read_two_cluster_speeds(const Platform& p, int senders, int receivers) {
+  const int n = senders + receivers;
+  if (p.host_count() < n)
+    throw InputError(where(p) + ": the platform has " + std::to_string(p.host_count()) + " hosts, keys 'senders' + "
+                     "'receivers' need " + std::to_string(n));
+  if (p.route_link_start.empty()) throw std::logic_error("read_two_cluster_speeds: the platform has no route links");
+  auto host = [&](int v) { return (v < senders ? "sender host " : "receiver host ") + p.hosts[v].name; };
+  auto route = [&](int s, int t) { return "the route " + p.hosts[s].name + " -> " + p.hosts[t].name; };
+  std::vector<int> nic(n, -1), crossings(p.links.size(), 0);
+  auto own = [&](int v, int link, const std::string& ends) {
+    if (nic[v] >= 0 && nic[v] != link)
+      throw InputError(where(p) + ": " + ends + " of " + host(v) + "'s routes are links " + p.links[nic[v]].name +
+                       " and " + p.links[link].name + " (a node has one NIC)");
+    nic[v] = link;
+  };
+  for (int s = 0; s < senders; ++s)
+    for (int t = senders; t < n; ++t) {
+      const std::vector<int> path = p.route_path(s, t);
+      if (path.empty()) throw InputError(where(p) + ": " + route(s, t) + " crosses no link");
+      own(s, path.front(), "the first links");
+      own(t, path.back(), "the last links");
+      for (int link : std::set<int>(path.begin(), path.end())) ++crossings[link];
+    }
+  std::vector<int> owner(p.links.size(), -1);
+  for (int v = 0; v < n; ++v) {
+    if (owner[nic[v]] >= 0)
+      throw InputError(where(p) + ": " + host(owner[nic[v]]) + " and " + host(v) + " share link " +
+                       p.links[nic[v]].name + " as their NIC (a node has its own)");
+    owner[nic[v]] = v;
+  }
+  // Any other link of a route is the backbone's: every sender-to-receiver route must cross it.
+  const int routes = senders * receivers;
+  for (int s = 0; s < senders; ++s)
+    for (int t = senders; t < n; ++t) {
+      const std::vector<int> path = p.route_path(s, t);
+      for (std::size_t i = 1; i + 1 < path.size(); ++i)
+        if (owner[path[i]] >= 0 || crossings[path[i]] != routes)
+          throw InputError(where(p) + ": " + route(s, t) + " crosses link " + p.links[path[i]].name +
+                           ", which is neither a NIC of its ends nor crossed by every route from the senders to the "
+                           "receivers (the model has one shared backbone)");
+    }
+  const std::vector<int> first = p.route_path(0, senders);
+  if (first.size() < 3)
+    throw InputError(where(p) + ": " + route(0, senders) + " crosses no link between the NICs (no backbone)");
+  TwoClusterSpeeds speeds;
+  for (int v = 0; v < n; ++v) speeds.nic.push_back(whole_mbit(p, nic[v], "NIC of " + host(v)));
+  int bottleneck = first[1];
+  for (std::size_t i = 2; i + 1 < first.size(); ++i)
+    if (p.links[first[i]].bandwidth < p.links[bottleneck].bandwidth) bottleneck = first[i];
+  speeds.backbone = whole_mbit(p, bottleneck, "backbone");
+  return speeds;
 }
 
 std::vector<LinkSetting> nic_settings(const std::vector<double>& nic) {

@@ -24,6 +24,24 @@ inline constexpr double kHostSpeed = 1e9;
 /// NIC up, backbone, NIC down, which is all the two-cluster topology of the paper's Fig. 1 uses.
 Platform two_cluster_platform(const std::vector<double>& nic, double backbone);
 
+/// @brief Speeds of a two-cluster platform, in whole Mbit/s.
+struct TwoClusterSpeeds {
+  std::vector<double> nic;  //!< senders then receivers
+  double backbone = 0;
+};
+
+/// @brief Reads the speeds back from a platform file, the inverse of two_cluster_platform
+/// [INTERP]. Hosts 0..senders−1 (natural name order) send and the next `receivers` receive. A
+/// sender's NIC is the first link of its routes to the receivers, a receiver's NIC the last link
+/// of the routes from the senders. The backbone speed is the slowest of the other links, all of
+/// which every sender-to-receiver route must cross (the paper's Fig. 1). Needs route_links
+/// (SimgridSession::describe(true)). Throws a one-line InputError naming platform.file for too
+/// few hosts, a host whose routes start (end) on different links, a link that is the NIC of two
+/// hosts, a route crossing a link that its ends do not own and that some route does not cross, no
+/// backbone link, or a speed that is not a whole number of Mbit/s (the base speed is their GCD).
+/// Latencies are not read: they lengthen every comm beyond the schedule's cost.
+TwoClusterSpeeds read_two_cluster_speeds(const Platform& platform, int senders, int receivers);
+
 /// @brief Settings that give host i's NIC links nic[i] bytes/s (zero latency), for a platform
 /// built by two_cluster_platform.
 std::vector<LinkSetting> nic_settings(const std::vector<double>& nic);

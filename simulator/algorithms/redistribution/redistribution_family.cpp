@@ -42,40 +42,61 @@ ParameterSpec speeds(const char* key, const char* description) {
   return p;
 }
 
+// A matrix takes its speeds from keys 'nic' and 'backbone' or from a platform file.
+constexpr const char* kOrPlatform = " (or give neither key and platform = FILE.xml to read the speeds from it)";
+
+std::string missing_speeds(const std::string& matrix) {
+  return "keys 'nic' and 'backbone' give the speeds for " + matrix + kOrPlatform;
+}
+
+// The instance of `hw`, checked against key 'k'; `from` says where the speeds came from.
+Derived derive_checked(const Point& p, const Hardware& hw, const std::string& from) {
+  Derived d = derive_instance(hw);
+  if (p.values[kK] != 0 && whole(p, kK) != d.instance.k)
+    throw InputError("key 'k' = " + format_number(p.values[kK]) + " but backbone / base speed = " +
+                     std::to_string(d.instance.k) + from + " (give 0 or that value)");
+  return d;
+}
+
+// Everything that depends on the matrix and the keys alone, so the parent checks it before any
+// work; the speeds may still come from a platform file (resolve with the platform).
 void check_matrix_point(const Point& p, RedistributionPoint& out) {
   const std::string& path = p.texts[kMatrix];
-  Hardware hw;
+  Hardware& hw = out.hardware;
   hw.matrix = read_matrix_file(path);
   const int rows = static_cast<int>(hw.matrix.size()), columns = static_cast<int>(hw.matrix[0].size());
   if (rows != whole(p, kSenders) || columns != whole(p, kReceivers))
     throw InputError(path + ": a " + std::to_string(rows) + " x " + std::to_string(columns) +
                      " matrix (senders x receivers), but keys 'senders' = " + format_number(p.values[kSenders]) +
                      " and 'receivers' = " + format_number(p.values[kReceivers]));
+  int messages = 0;
+  for (const std::vector<double>& row : hw.matrix)
+    for (double amount : row) messages += amount > 0;
+  if (messages == 0) throw InputError(path + ": the communication matrix has no positive amount");
+  if (p.values[kEdges] != 0 && whole(p, kEdges) != messages)
+    throw InputError("key 'edges' = " + format_number(p.values[kEdges]) + " but " + path + " has " +
+                     std::to_string(messages) + " non-zero amounts (give 0 or that count)");
+  hw.beta = p.values[kBeta];
+  out.from_matrix = true;
+  out.speeds_known = !p.lists[kNic].empty() || p.values[kBackbone] != 0;
+  if (!out.speeds_known) return;
   hw.nic = p.lists[kNic];
   if (hw.nic.size() != static_cast<std::size_t>(rows + columns))
     throw InputError("key 'nic' expects " + std::to_string(rows + columns) +
                      " NIC speeds in Mbit/s (senders then receivers) for " + path + ", got " +
-                     std::to_string(hw.nic.size()));
+                     std::to_string(hw.nic.size()) + kOrPlatform);
   hw.backbone = p.values[kBackbone];
-  if (hw.backbone <= 0) throw InputError("key 'backbone' expects the backbone speed in Mbit/s (> 0) with 'matrix'");
-  hw.beta = p.values[kBeta];
-  out.fixed = derive_instance(hw);
-  const Instance& g = out.fixed.instance;
-  if (g.messages.empty()) throw InputError(path + ": the communication matrix has no positive amount");
-  if (p.values[kEdges] != 0 && whole(p, kEdges) != static_cast<int>(g.messages.size()))
-    throw InputError("key 'edges' = " + format_number(p.values[kEdges]) + " but " + path + " has " +
-                     std::to_string(g.messages.size()) + " non-zero amounts (give 0 or that count)");
-  if (p.values[kK] != 0 && whole(p, kK) != g.k)
-    throw InputError("key 'k' = " + format_number(p.values[kK]) + " but backbone / base speed = " +
-                     std::to_string(g.k) + " (give 0 or that value)");
-  out.from_matrix = true;
+  if (hw.backbone <= 0)
+    throw InputError("key 'backbone' expects the backbone speed in Mbit/s (> 0) with 'nic'" + std::string(kOrPlatform));
+  out.fixed = derive_checked(p, hw, "");
 }
 
 class RedistributionRunner final : public PointRunner {
  public:
-  RedistributionRunner(const Point& point, const std::vector<std::string>& algorithms, std::uint64_t seed)
-      : setup_(resolve_redistribution_point(point)), seed_(seed), policies_(algorithms.size()),
-        built_(algorithms.size(), false) {
+  RedistributionRunner(const Point& point, const std::vector<std::string>& algorithms, const Platform& platform,
+                       std::uint64_t seed)
+      : setup_(resolve_redistribution_point(point, platform)), seed_(seed), policies_(algorithms.size()),
+        built_(algorithms.size(), false), host_speed_(platform.hosts.at(0).speed) {
     for (const std::string& name : algorithms) {
       const RedistributionAlgorithm* a = find_redistribution_algorithm(name);
       if (a == nullptr) throw std::invalid_argument("redistribution: unknown algorithm " + name);
@@ -101,7 +122,7 @@ class RedistributionRunner final : public PointRunner {
         throw std::logic_error("redistribution: " + a.name + " gave an invalid schedule: " + problem);
       const bool capped = a.kind == RedistributionKind::steps && !setup_.uncapped;
       policies_[algorithm].reset(schedule_plan(instance_, schedule, capped ? base_bytes_ : 0.0),
-                                 CostScale{base_bytes_, kHostSpeed});
+                                 CostScale{base_bytes_, host_speed_});
       built_[algorithm] = setup_.from_matrix;  // a fixed instance's plans serve every replication
     }
     return &policies_[algorithm];
@@ -132,6 +153,7 @@ class RedistributionRunner final : public PointRunner {
   double bound_ = 0;
   double base_bytes_ = 0;
   std::vector<double> nic_bytes_;
+  double host_speed_;  // β is a computation of β seconds on host 0
   std::uint64_t replication_ = ~std::uint64_t{0};
 };
 
@@ -160,8 +182,8 @@ class RedistributionFamily final : public Family {
         number("weight-min", "random instances: smallest message weight (s at base speed)", 1, false, true, 1),
         number("weight-max", "random instances: largest message weight (s at base speed)", 20, false, true, 1),
         text("matrix", "CSV of the amounts in Mbit (a row per sender, a column per receiver); empty: random"),
-        speeds("nic", "with 'matrix': NIC speeds in Mbit/s, senders then receivers"),
-        number("backbone", "with 'matrix': backbone speed in Mbit/s", 0, false, true, 0),
+        speeds("nic", "with 'matrix': NIC speeds in Mbit/s, senders then receivers (none: from the platform file)"),
+        number("backbone", "with 'matrix': backbone speed in Mbit/s (0: from the platform file)", 0, false, true, 0),
     };
     return params;
   }
@@ -184,6 +206,7 @@ class RedistributionFamily final : public Family {
   Platform platform_for(const Point& point) const override {
     const RedistributionPoint setup = resolve_redistribution_point(point);
     if (setup.from_matrix) {
+      if (!setup.speeds_known) throw InputError(missing_speeds(point.texts[kMatrix]));
       std::vector<double> nic;
       for (double mbit : point.lists[kNic]) nic.push_back(mbit * kBytesPerMbit);
       return two_cluster_platform(nic, point.values[kBackbone] * kBytesPerMbit);
@@ -192,9 +215,11 @@ class RedistributionFamily final : public Family {
     const double backbone = setup.random.k * kRandomBase * kBytesPerMbit;
     return two_cluster_platform(std::vector<double>(hosts_needed(point), backbone), backbone);
   }
+  // A platform file gives the speeds of a matrix through the links of its routes.
+  bool needs_routes() const override { return true; }
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
-                                       const Platform&, std::uint64_t seed) const override {
-    return std::make_unique<RedistributionRunner>(point, algorithms, seed);
+                                       const Platform& platform, std::uint64_t seed) const override {
+    return std::make_unique<RedistributionRunner>(point, algorithms, platform, seed);
   }
 
  private:
@@ -231,6 +256,33 @@ RedistributionPoint resolve_redistribution_point(const Point& p) {
   r.weight_min = whole(p, kWeightMin);
   r.weight_max = whole(p, kWeightMax);
   r.beta = p.values[kBeta];
+  return out;
+}
+
+RedistributionPoint resolve_redistribution_point(const Point& p, const Platform& platform) {
+  RedistributionPoint out = resolve_redistribution_point(p);
+  if (!out.from_matrix) return out;
+  if (platform.file.empty()) {
+    if (!out.speeds_known) throw InputError(missing_speeds(p.texts[kMatrix]));
+    return out;
+  }
+  Hardware& hw = out.hardware;
+  const TwoClusterSpeeds speeds = read_two_cluster_speeds(platform, whole(p, kSenders), whole(p, kReceivers));
+  // Keys given beside the file must say the same: a scenario may state the speeds it expects.
+  auto disagree = [&](const std::string& what, double file, const std::string& key, double given) {
+    throw InputError(platform.file + ": " + what + " runs at " + format_number(file) + " Mbit/s but key '" + key +
+                     "' says " + format_number(given) + " (the file gives the speeds: drop the key or make it agree)");
+  };
+  if (out.speeds_known) {
+    for (std::size_t v = 0; v < speeds.nic.size(); ++v)
+      if (speeds.nic[v] != hw.nic[v])
+        disagree("the NIC of host " + platform.hosts[v].name, speeds.nic[v], "nic", hw.nic[v]);
+    if (speeds.backbone != hw.backbone) disagree("the backbone", speeds.backbone, "backbone", hw.backbone);
+  }
+  hw.nic = speeds.nic;
+  hw.backbone = speeds.backbone;
+  out.fixed = derive_checked(p, hw, " in " + platform.file);
+  out.speeds_known = true;
   return out;
 }
 

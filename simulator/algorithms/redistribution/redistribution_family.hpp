@@ -9,20 +9,31 @@ namespace hetcoll {
 
 /// @brief Keys: senders, receivers, edges, k, beta, uncapped (sweep axes and CSV columns);
 /// delta-max, weight-min, weight-max (random instances); matrix, nic, backbone (a given
-/// redistribution). Value: the simulated time; metric `ratio`: value / lower bound.
+/// redistribution; with platform = FILE.xml the speeds come from the file). Value: the
+/// simulated time; metric `ratio`: value / lower bound.
 const Family& redistribution_family();
 
 /// @brief What a point asks for, checked: a fixed instance from a matrix file and speeds, or
 /// a random instance per replication.
 struct RedistributionPoint {
   bool from_matrix = false;
-  Derived fixed;            //!< the instance, if from_matrix
-  RandomSpec random;        //!< the generator's settings otherwise
-  bool uncapped = false;    //!< run step schedules without rate caps
+  bool speeds_known = false;  //!< from_matrix: the speeds (keys or platform file) are known
+  Hardware hardware;          //!< from_matrix: the matrix, β and, if known, the speeds
+  Derived fixed;              //!< the instance, if from_matrix and speeds_known
+  RandomSpec random;          //!< the generator's settings otherwise
+  bool uncapped = false;      //!< run step schedules without rate caps
 };
 
-/// @brief Reads and checks a point of the family; throws a one-line InputError naming the key
-/// or file at fault (shape of the matrix against senders/receivers, speeds, k, edges).
+/// @brief Reads and checks a point of the family from its keys alone (what the parent checks
+/// before any work); throws a one-line InputError naming the key or file at fault (shape of the
+/// matrix against senders/receivers, speeds, k, edges). With a matrix but neither 'nic' nor
+/// 'backbone', the speeds are left to a platform file (speeds_known = false).
 RedistributionPoint resolve_redistribution_point(const Point& point);
+
+/// @brief Same on `platform`. For a matrix on a platform read from a file (platform.file set,
+/// with route links), the NIC and backbone speeds come from the file (read_two_cluster_speeds,
+/// bytes/s to Mbit/s); keys 'nic' and 'backbone', if given, must agree with it. Without a file
+/// a matrix needs the keys. Errors name the file (or the key).
+RedistributionPoint resolve_redistribution_point(const Point& point, const Platform& platform);
 
 }  // namespace hetcoll

@@ -7,6 +7,7 @@
 #include <cctype>
 #include <fstream>
 #include <limits>
+#include <unordered_map>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -65,10 +66,12 @@ struct SimgridSession::Impl {
   std::vector<char*> argv;
   std::unique_ptr<sg4::Engine> engine;
   std::vector<sg4::Host*> hosts;
+  std::string file;
 };
 
 SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg)
     : impl_(std::make_unique<Impl>()) {
+  impl_->file = platform_file;
   if (!std::ifstream(platform_file))
     throw InputError(platform_file + ": cannot read the platform file (platform = FILE.xml)");
   impl_->args.push_back("hetcoll");
@@ -98,23 +101,34 @@ SimgridSession::~SimgridSession() = default;
 
 Platform SimgridSession::describe(bool routes) const {
   Platform p;
+  p.file = impl_->file;
   for (const sg4::Host* h : impl_->hosts) p.hosts.push_back({h->get_name(), h->get_speed(), -1, -1, 0});
   // SimGrid adds internal links (named "__loopback__" and the like) that no route between two
   // hosts crosses; they would make the fastest link, and so the unit of cost, meaningless.
+  std::unordered_map<const sg4::Link*, int> index;
   for (const sg4::Link* l : impl_->engine->get_all_links())
-    if (l->get_name().rfind("__", 0) != 0) p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency()});
+    if (l->get_name().rfind("__", 0) != 0) {
+      index[l] = static_cast<int>(p.links.size());
+      p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency()});
+    }
   if (!routes) return p;
   const std::size_t n = impl_->hosts.size();
   p.route_table.resize(n * n);
+  p.route_link_start.assign(1, 0);
+  p.route_link_start.reserve(n * n + 1);
   std::vector<sg4::Link*> links;
   for (std::size_t s = 0; s < n; ++s)
     for (std::size_t d = 0; d < n; ++d) {
       RouteCost& cost = p.route_table[s * n + d];
       cost.bandwidth = std::numeric_limits<double>::infinity();
-      if (s == d) continue;
       links.clear();
-      impl_->hosts[s]->route_to(impl_->hosts[d], links, &cost.latency);
-      for (const sg4::Link* l : links) cost.bandwidth = std::min(cost.bandwidth, l->get_bandwidth());
+      if (s != d) impl_->hosts[s]->route_to(impl_->hosts[d], links, &cost.latency);
+      for (const sg4::Link* l : links) {
+        cost.bandwidth = std::min(cost.bandwidth, l->get_bandwidth());
+        const auto found = index.find(l);
+        if (found != index.end()) p.route_links.push_back(found->second);
+      }
+      p.route_link_start.push_back(p.route_links.size());
     }
   return p;
 }

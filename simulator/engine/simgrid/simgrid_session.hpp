@@ -32,7 +32,8 @@ class SimgridSession {
 
   /// Hosts in natural name order (p2 before p10): host index i of every algorithm is hosts[i].
   /// With `routes`, also the full route table (n² look-ups), so the model engine can time
-  /// messages on this platform.
+  /// messages on this platform, and the links of every route (Platform::route_links). The
+  /// platform's `file` is the path it was loaded from.
   Platform describe(bool routes) const;
 
   /// The engine that runs replications on the first `hosts` hosts (in describe() order).
