@@ -35,6 +35,7 @@ struct ParameterSpec {
   ParameterKind kind = ParameterKind::number;
   std::string default_text;   //!< list or text: the default, as it would be written in a file
   std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
+  bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
 };
 
 /// @brief An extra per-replication quantity a family reports beside its main value, summarised

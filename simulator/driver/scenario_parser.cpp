@@ -44,7 +44,11 @@ po::options_description family_options() {
   std::set<std::string> seen;
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
-      if (seen.insert(p.key).second) d.add_options()(p.key.c_str(), po::value<std::string>(), p.description.c_str());
+      if (seen.insert(p.key).second) {
+        auto* value = po::value<std::string>();
+        if (p.flag) value->implicit_value("1");
+        d.add_options()(p.key.c_str(), value, p.description.c_str());
+      }
   return d;
 }
 
@@ -104,6 +108,8 @@ std::vector<double> parse_values(const ParameterSpec& spec, const std::string& t
                        format_number(spec.minimum) + ", got '" + item + "'");
     if (spec.integer && v != std::floor(v))
       throw InputError(where + ": key '" + spec.key + "' expects whole numbers, got '" + item + "'");
+    if (spec.flag && v != 0 && v != 1)
+      throw InputError(where + ": key '" + spec.key + "' expects 0 or 1, got '" + item + "'");
     values.push_back(v);
   }
   if (values.empty()) throw InputError(where + ": key '" + spec.key + "' has no value");

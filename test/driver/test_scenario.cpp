@@ -95,3 +95,18 @@ TEST(Merge, CanonicalOrderSortsPointsNumericallyAndKeepsAlgorithmOrder) {
 }
 
 }  // namespace hetcoll
+
+namespace hetcoll {
+
+TEST(ScenarioParser, AFlagKeyAloneMeansOneAndTakesOnlyZeroOrOne) {
+  const Scenario bare = parse_run_arguments({"--family", "redistribution", "--uncapped"});
+  const int index = bare.family->parameter_index("uncapped");
+  ASSERT_GE(index, 0);
+  ASSERT_TRUE(bare.family->parameters()[index].flag);
+  EXPECT_EQ(bare.values[index], std::vector<double>{1});
+  const Scenario both = parse_run_arguments({"--family", "redistribution", "--uncapped", "0 1"});
+  EXPECT_EQ(both.values[index], (std::vector<double>{0, 1}));
+  EXPECT_THROW(parse_run_arguments({"--family", "redistribution", "--uncapped", "2"}), InputError);
+}
+
+}  // namespace hetcoll

@@ -28,6 +28,13 @@ ParameterSpec number(const char* key, const char* description, double fallback, 
   return p;
 }
 
+/// A 0/1 sweep axis that `--key` alone sets to 1.
+ParameterSpec flag(const char* key, const char* description) {
+  ParameterSpec p = number(key, description, 0, true, true, 0);
+  p.flag = true;
+  return p;
+}
+
 ParameterSpec text(const char* key, const char* description) {
   ParameterSpec p = number(key, description, 0, false, false, 0);
   p.kind = ParameterKind::text;
@@ -175,8 +182,8 @@ class RedistributionFamily final : public Family {
         number("k", "messages at once through the backbone (0 with 'matrix': backbone / base speed)", 0, true, true,
                0),
         number("beta", "set-up time of a step (s)", 1, true, false, 0),
-        number("uncapped", "1: run step schedules without the base-speed rate cap (bandwidth sharing)", 0, true,
-               true, 0),
+        flag("uncapped", "1 (or --uncapped alone): run step schedules without the base-speed rate cap, under "
+                         "SimGrid's bandwidth sharing; 0 1 sweeps both"),
         number("delta-max", "random instances: ports of a node uniform in 1..delta-max (delta = min(ports, k))", 5,
                false, true, 1),
         number("weight-min", "random instances: smallest message weight (s at base speed)", 1, false, true, 1),
