@@ -36,7 +36,53 @@ struct ParameterSpec {
   std::string default_text;   //!< list or text: the default, as it would be written in a file
   std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
   bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
+
+  // Named steps for the families' tables: `number_key("k", "...", 0).sweep().whole()` reads
+  // better than a row of positional booleans, and every family builds its keys the same way.
+  ParameterSpec sweep() const { return with([](ParameterSpec& p) { p.axis = true; }); }
+  ParameterSpec whole() const { return with([](ParameterSpec& p) { p.integer = true; }); }
+  ParameterSpec at_least(double m) const { return with([m](ParameterSpec& p) { p.minimum = m; }); }
+  ParameterSpec above(double m) const {
+    return with([m](ParameterSpec& p) { p.minimum = m, p.minimum_exclusive = true; });
+  }
+  /// A 0/1 sweep axis that `--key` alone sets to 1.
+  ParameterSpec as_flag() const { return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true; }); }
+
+ private:
+  template <class Change>
+  ParameterSpec with(Change change) const {
+    ParameterSpec copy = *this;
+    change(copy);
+    return copy;
+  }
 };
+
+/// @brief A number key (at least 0 unless told otherwise), `fallback` when the scenario omits it.
+inline ParameterSpec number_key(std::string key, std::string description, double fallback) {
+  ParameterSpec p;
+  p.key = std::move(key);
+  p.description = std::move(description);
+  p.default_value = fallback;
+  return p;
+}
+
+/// @brief A list key, `fallback` written as in a scenario file ("" for none).
+inline ParameterSpec list_key(std::string key, std::string description, std::string fallback = "") {
+  ParameterSpec p = number_key(std::move(key), std::move(description), 0);
+  p.kind = ParameterKind::list;
+  p.default_text = std::move(fallback);
+  return p;
+}
+
+/// @brief A one-word key; with `choices`, only those words are accepted.
+inline ParameterSpec text_key(std::string key, std::string description, std::string fallback = "",
+                              std::vector<std::string> choices = {}) {
+  ParameterSpec p = number_key(std::move(key), std::move(description), 0);
+  p.kind = ParameterKind::text;
+  p.default_text = std::move(fallback);
+  p.choices = std::move(choices);
+  return p;
+}
 
 /// @brief An extra per-replication quantity a family reports beside its main value, summarised
 /// in CSV columns named `<name>_<aggregate>` (e.g. `ratio_mean`, `ratio_max`).

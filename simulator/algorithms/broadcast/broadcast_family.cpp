@@ -16,37 +16,6 @@ enum Param {
   kLatencies, kIntraTimes, kClusterLatency,
 };
 
-ParameterSpec number(const char* key, const char* description, double fallback, double minimum, bool exclusive,
-                     bool integer = false, bool axis = false) {
-  ParameterSpec p;
-  p.key = key;
-  p.description = description;
-  p.default_value = fallback;
-  p.minimum = minimum;
-  p.minimum_exclusive = exclusive;
-  p.integer = integer;
-  p.axis = axis;
-  return p;
-}
-
-ParameterSpec list(const char* key, const char* description) {
-  ParameterSpec p;
-  p.key = key;
-  p.description = description;
-  p.kind = ParameterKind::list;
-  return p;
-}
-
-ParameterSpec text(const char* key, const char* description, const char* fallback, std::vector<std::string> choices) {
-  ParameterSpec p;
-  p.key = key;
-  p.description = description;
-  p.kind = ParameterKind::text;
-  p.default_text = fallback;
-  p.choices = std::move(choices);
-  return p;
-}
-
 std::vector<std::string> intra_choices() {
   std::vector<std::string> names = {"best"};
   for (IntraStrategy s : executable_intra_strategies()) names.push_back(intra_strategy_info(s).name);
@@ -122,35 +91,38 @@ std::shared_ptr<const GridCosts> given_costs(const Point& point, int clusters, i
 
 const std::vector<ParameterSpec>& broadcast_parameters() {
   static const std::vector<ParameterSpec> params = {
-      number("clusters",
-             "clusters C (costs = random or given); with costs = platform, the count Lowekamp must find (0: any)", 0,
-             0, false, true, true),
-      number("message", "message size m in bytes", 4194304, 0, true, true, true),
-      number("cluster-hosts", "costs = platform without latency-file: one homogeneous cluster of this many hosts",
-             0, 0, false, true, true),
-      text("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, intra-times; platform: "
-           "measured on the platform", "random", {"random", "given", "platform"}),
-      number("rho", "Lowekamp's tolerance, in (0, 1]", 0.2, 0, true),
-      number("root", "root cluster (costs = random or given) or root host (costs = platform)", 0, 0, false, true),
-      text("latency-file", "host latency matrix (CSV, microseconds) from which the platform is generated", "", {}),
-      number("lan-bandwidth", "bytes/s of every host's links (generated platform)", 1.25e8, 0, true),
-      number("wan-window", "TCP window in bytes: a WAN link carries window / RTT bytes/s (generated platform)", 65536,
-             0, true),
-      number("overhead", "pLogP g(0): a sender's per-message gap, seconds", 2e-5, 0, false),
-      text("sender-busy", "a sender is busy for g (pLogP) or g+L (Bhat) after it starts a send", "g", {"g", "g+L"}),
-      text("fef-weight", "FEF edge weight: latency (the paper) or g+L (Bhat)", "latency", {"latency", "g+L"}),
-      text("bottomup-ready", "yes: BottomUp adds the sender's ready time RT_i inside its min", "no", {"no", "yes"}),
-      text("intra", "intra-cluster strategy: best (of the executable ones) or one of them", "best", intra_choices()),
-      number("latency-min", "smallest L between clusters (s, costs = random)", 0.001, 0, false),
-      number("latency-max", "largest L between clusters (s, costs = random)", 0.015, 0, false),
-      number("gap-min", "smallest g(m) between clusters (s, costs = random)", 0.1, 0, false),
-      number("gap-max", "largest g(m) between clusters (s, costs = random)", 0.6, 0, false),
-      number("intra-min", "smallest intra-cluster broadcast time T (s, costs = random)", 0.02, 0, false),
-      number("intra-max", "largest intra-cluster broadcast time T (s, costs = random)", 3.0, 0, false),
-      list("gaps", "g_ij(m) between clusters, C x C row by row (s, costs = given)"),
-      list("latencies", "L_ij between clusters, C x C row by row (s, costs = given)"),
-      list("intra-times", "T_c of every cluster, C values (s, costs = given)"),
-      number("cluster-latency", "latency between two hosts of the cluster-hosts cluster (microseconds)", 50, 0, true),
+      number_key("clusters", "clusters C (costs = random or given); with costs = platform, the count Lowekamp "
+                             "must find (0: any)", 0).sweep().whole(),
+      number_key("message", "message size m in bytes", 4194304).sweep().whole().above(0),
+      number_key("cluster-hosts", "costs = platform without latency-file: one homogeneous cluster of this many "
+                                  "hosts", 0).sweep().whole(),
+      text_key("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, intra-times; "
+                        "platform: measured on the platform", "random", {"random", "given", "platform"}),
+      number_key("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0),
+      number_key("root", "root cluster (costs = random or given) or root host (costs = platform)", 0).whole(),
+      text_key("latency-file", "host latency matrix (CSV, microseconds) from which the platform is generated"),
+      number_key("lan-bandwidth", "bytes/s of every host's links (generated platform)", 1.25e8).above(0),
+      number_key("wan-window", "TCP window in bytes: a WAN link carries window / RTT bytes/s (generated "
+                               "platform)", 65536).above(0),
+      number_key("overhead", "pLogP g(0): a sender's per-message gap, seconds", 2e-5),
+      text_key("sender-busy", "a sender is busy for g (pLogP) or g+L (Bhat) after it starts a send",
+               "g", {"g", "g+L"}),
+      text_key("fef-weight", "FEF edge weight: latency (the paper) or g+L (Bhat)", "latency", {"latency", "g+L"}),
+      text_key("bottomup-ready", "yes: BottomUp adds the sender's ready time RT_i inside its min",
+               "no", {"no", "yes"}),
+      text_key("intra", "intra-cluster strategy: best (of the executable ones) or one of them",
+               "best", intra_choices()),
+      number_key("latency-min", "smallest L between clusters (s, costs = random)", 0.001),
+      number_key("latency-max", "largest L between clusters (s, costs = random)", 0.015),
+      number_key("gap-min", "smallest g(m) between clusters (s, costs = random)", 0.1),
+      number_key("gap-max", "largest g(m) between clusters (s, costs = random)", 0.6),
+      number_key("intra-min", "smallest intra-cluster broadcast time T (s, costs = random)", 0.02),
+      number_key("intra-max", "largest intra-cluster broadcast time T (s, costs = random)", 3),
+      list_key("gaps", "g_ij(m) between clusters, C x C row by row (s, costs = given)"),
+      list_key("latencies", "L_ij between clusters, C x C row by row (s, costs = given)"),
+      list_key("intra-times", "T_c of every cluster, C values (s, costs = given)"),
+      number_key("cluster-latency", "latency between two hosts of the cluster-hosts cluster (microseconds)", 50)
+          .above(0),
   };
   return params;
 }

@@ -158,27 +158,19 @@ class DivisibleFamily final : public Family {
     return "throughput rho = load processed / simulated makespan, with the schedule built for T = 1 (load units/s)";
   }
   const std::vector<ParameterSpec>& parameters() const override {
-    using K = ParameterKind;
-    auto number = [](const char* key, const char* text, double fallback, bool axis, bool integer, double minimum,
-                     bool exclusive) {
-      return ParameterSpec{key, text, fallback, axis, integer, minimum, exclusive, K::number, "", {}};
-    };
-    auto list = [](const char* key, const char* text, bool integer, double minimum, bool exclusive) {
-      return ParameterSpec{key, text, 0, false, integer, minimum, exclusive, K::list, "", {}};
-    };
     static const std::vector<ParameterSpec> params = {
-        number("workers", "workers p of a random or file star (0: as many as key c lists)", 0, true, true, 0, false),
-        number("z", "d_i = z*c_i when key d is not given", 1, true, false, 0, false),
-        number("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1, true, false, 0, true),
-        number("c-mean", "random star: mean of c", 1, false, false, 0, true),
-        number("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5, false, false, 0, false),
-        list("c", "explicit star: c_i of every worker, e.g. 1,1,5", false, 0, true),
-        list("d", "explicit star: d_i of every worker (default z*c_i)", false, 0, false),
-        list("w", "explicit star: w_i of every worker", false, 0, true),
-        {"port", "master port model: two-port (a send may overlap a receive) or one-port", 0, false, false, 0, false,
-         K::text, "two-port", {"two-port", "one-port"}},
-        list("send-order", "lp: workers 1..p in send order (default 1,2,..,p)", true, 1, false),
-        list("return-order", "lp: workers 1..p in return order (default: the send order)", true, 1, false),
+        number_key("workers", "workers p of a random or file star (0: as many as key c lists)", 0).sweep().whole(),
+        number_key("z", "d_i = z*c_i when key d is not given", 1).sweep(),
+        number_key("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1).sweep().above(0),
+        number_key("c-mean", "random star: mean of c", 1).above(0),
+        number_key("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5),
+        list_key("c", "explicit star: c_i of every worker, e.g. 1,1,5").above(0),
+        list_key("d", "explicit star: d_i of every worker (default z*c_i)"),
+        list_key("w", "explicit star: w_i of every worker").above(0),
+        text_key("port", "master port model: two-port (a send may overlap a receive) or one-port",
+                 "two-port", {"two-port", "one-port"}),
+        list_key("send-order", "lp: workers 1..p in send order (default 1,2,..,p)").whole().at_least(1),
+        list_key("return-order", "lp: workers 1..p in return order (default: the send order)").whole().at_least(1),
     };
     return params;
   }

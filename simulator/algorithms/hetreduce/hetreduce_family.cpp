@@ -95,21 +95,21 @@ class HetreduceFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override {
     static const std::vector<ParameterSpec> params = {
-        {"processors", "number of processors n (0 with cluster = times: the length of 'times')", 0, true, true, 0,
-         false},
-        {"spread", "cluster = uniform: times drawn in [1, spread]", 4, true, false, 1, false},
-        {"slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5, true, false, 0,
-         false},
-        {"x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2, true, false, 0, true},
-        {"levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3, true, true, 0, false},
-        {"cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1, true, false, 0, false},
-        {"cluster", "where the times come from: times, file (the platform's <host>_UP links), uniform, two-type, "
-                    "power-of-two, gamma (drawn per replication)",
-         0, false, false, 0, false, ParameterKind::text, "times", cluster_words()},
-        {"times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2", 0, false, false,
-         0, true, ParameterKind::list, "10,5,5,5,4,2,2"},
-        {"order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: host order)", 0,
-         false, true, 0, false, ParameterKind::list, ""},
+        number_key("processors", "number of processors n (0 with cluster = times: the length of 'times')", 0)
+            .sweep()
+            .whole(),
+        number_key("spread", "cluster = uniform: times drawn in [1, spread]", 4).sweep().at_least(1),
+        number_key("slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5)
+            .sweep(),
+        number_key("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2).sweep().above(0),
+        number_key("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3).sweep().whole(),
+        number_key("cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1).sweep(),
+        text_key("cluster", "where the times come from: times, file (the platform's <host>_UP links), uniform, "
+                            "two-type, power-of-two, gamma (drawn per replication)", "times", cluster_words()),
+        list_key("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
+                 "10,5,5,5,4,2,2").above(0),
+        list_key("order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: host "
+                          "order)").whole(),
     };
     return params;
   }

@@ -16,39 +16,6 @@ enum Param { kSenders, kReceivers, kEdges, kK, kBeta, kUncapped, kDeltaMax, kWei
 
 int whole(const Point& p, Param key) { return static_cast<int>(p.values[key]); }
 
-ParameterSpec number(const char* key, const char* description, double fallback, bool axis, bool integer,
-                     double minimum) {
-  ParameterSpec p;
-  p.key = key;
-  p.description = description;
-  p.default_value = fallback;
-  p.axis = axis;
-  p.integer = integer;
-  p.minimum = minimum;
-  return p;
-}
-
-/// A 0/1 sweep axis that `--key` alone sets to 1.
-ParameterSpec flag(const char* key, const char* description) {
-  ParameterSpec p = number(key, description, 0, true, true, 0);
-  p.flag = true;
-  return p;
-}
-
-ParameterSpec text(const char* key, const char* description) {
-  ParameterSpec p = number(key, description, 0, false, false, 0);
-  p.kind = ParameterKind::text;
-  return p;
-}
-
-// Whole Mbit/s > 0: the base speed is their GCD.
-ParameterSpec speeds(const char* key, const char* description) {
-  ParameterSpec p = number(key, description, 0, false, true, 0);
-  p.minimum_exclusive = true;
-  p.kind = ParameterKind::list;
-  return p;
-}
-
 // A matrix takes its speeds from keys 'nic' and 'backbone' or from a platform file.
 constexpr const char* kOrPlatform = " (or give neither key and platform = FILE.xml to read the speeds from it)";
 
@@ -175,22 +142,32 @@ class RedistributionFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override {
     static const std::vector<ParameterSpec> params = {
-        number("senders", "nodes of the sending cluster", 14, true, true, 1),
-        number("receivers", "nodes of the receiving cluster", 14, true, true, 1),
-        number("edges", "messages (0: a random count in 1..senders*receivers, or the matrix's count)", 0, true,
-               true, 0),
-        number("k", "messages at once through the backbone (0 with 'matrix': backbone / base speed)", 0, true, true,
-               0),
-        number("beta", "set-up time of a step (s)", 1, true, false, 0),
-        flag("uncapped", "1 (or --uncapped alone): run step schedules without the base-speed rate cap, under "
-                         "SimGrid's bandwidth sharing; 0 1 sweeps both"),
-        number("delta-max", "random instances: ports of a node uniform in 1..delta-max (delta = min(ports, k))", 5,
-               false, true, 1),
-        number("weight-min", "random instances: smallest message weight (s at base speed)", 1, false, true, 1),
-        number("weight-max", "random instances: largest message weight (s at base speed)", 20, false, true, 1),
-        text("matrix", "CSV of the amounts in Mbit (a row per sender, a column per receiver); empty: random"),
-        speeds("nic", "with 'matrix': NIC speeds in Mbit/s, senders then receivers (none: from the platform file)"),
-        number("backbone", "with 'matrix': backbone speed in Mbit/s (0: from the platform file)", 0, false, true, 0),
+        number_key("senders", "nodes of the sending cluster", 14).sweep().whole().at_least(1),
+        number_key("receivers", "nodes of the receiving cluster", 14).sweep().whole().at_least(1),
+        number_key("edges", "messages (0: a random count in 1..senders*receivers, or the matrix's count)", 0)
+            .sweep()
+            .whole(),
+        number_key("k", "messages at once through the backbone (0 with 'matrix': backbone / base speed)", 0)
+            .sweep()
+            .whole(),
+        number_key("beta", "set-up time of a step (s)", 1).sweep(),
+        number_key("uncapped", "1 (or --uncapped alone): run step schedules without the base-speed rate cap, "
+                               "under SimGrid's bandwidth sharing; 0 1 sweeps both", 0).as_flag(),
+        number_key("delta-max",
+                   "random instances: ports of a node uniform in 1..delta-max (delta = min(ports, k))", 5)
+            .whole()
+            .at_least(1),
+        number_key("weight-min", "random instances: smallest message weight (s at base speed)", 1)
+            .whole()
+            .at_least(1),
+        number_key("weight-max", "random instances: largest message weight (s at base speed)", 20)
+            .whole()
+            .at_least(1),
+        text_key("matrix", "CSV of the amounts in Mbit (a row per sender, a column per receiver); empty: random"),
+        // Whole Mbit/s > 0: the base speed is their GCD.
+        list_key("nic", "with 'matrix': NIC speeds in Mbit/s, senders then receivers (none: from the platform "
+                        "file)").whole().above(0),
+        number_key("backbone", "with 'matrix': backbone speed in Mbit/s (0: from the platform file)", 0).whole(),
     };
     return params;
   }

@@ -49,10 +49,10 @@ class ReductionFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override {
     static const std::vector<ParameterSpec> params = {
-        {"processors", "number of processors n (hosts 0..n-1)", 64, true, true, 1, false},
-        {"cv", "coefficient of variation of every cost (0: deterministic)", 1, true, false, 0, false},
-        {"ratio", "mean computation cost / mean communication cost (0: no computation)", 0, true, false, 0, false},
-        {"comm-mean", "mean communication cost, in seconds on the reference link", 1, false, false, 0, true},
+        number_key("processors", "number of processors n (hosts 0..n-1)", 64).sweep().whole().at_least(1),
+        number_key("cv", "coefficient of variation of every cost (0: deterministic)", 1).sweep(),
+        number_key("ratio", "mean computation cost / mean communication cost (0: no computation)", 0).sweep(),
+        number_key("comm-mean", "mean communication cost, in seconds on the reference link", 1).above(0),
     };
     return params;
   }
