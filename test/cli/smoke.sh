@@ -7,98 +7,10 @@
 # and no file left behind; that results do not depend on --jobs or on --shard + merge (byte
 # for byte, on both engines); and the CSV header. Prints one line per check and
 # `N passed, M failed` last; exits non-zero if any check failed.
-set -uo pipefail
-
-bin=${1:?usage: smoke.sh path/to/hetcoll}
-[[ "$bin" == /* ]] || bin="$(pwd)/$bin"
-if [[ ! -x "$bin" ]]; then
-  echo "smoke: $bin is not an executable"
-  echo "0 passed, 1 failed"
-  exit 1
-fi
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 HEADER="algorithm,processors,cv,ratio,replications,mean,stddev,stderr,q10,q50,q90"
 ALL_ALGORITHMS="binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"
-LIMIT=300   # seconds; every run here takes a few at most, so more means a hang
-REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); echo "ok    $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL  $1: $2"; }
-
-# hetcoll ARGS...: runs the binary with a time limit, stdout and stderr to $tmp/stdout, $tmp/stderr.
-hetcoll() { timeout "$LIMIT" "$bin" "$@" >"$tmp/stdout" 2>"$tmp/stderr"; }
-
-# The start of the last command's stderr, on one line.
-excerpt() { head -c 300 "$tmp/stderr" | tr '\n' ' '; }
-
-# Lines in a file, counting an unterminated last line too.
-count_lines() { awk 'END { print NR }' "$1"; }
-
-# A fresh directory for one case's inputs and outputs.
-new_dir() { mktemp -d "$tmp/case.XXXXXX"; }
-
-# small_run DIR [KEY VALUE]...: sets ARGS to a small valid model-engine run writing into DIR,
-# with each KEY set to VALUE, or left out if VALUE is empty. Each key appears once, so a bad
-# value is the only thing wrong with the command.
-small_run() {
-  local dir=$1 key
-  shift
-  local -A opt=([family]=reduction [algorithms]=tree-dyn [processors]=8 [cv]=1 [ratio]=0
-                [replications]=10 [engine]=model [output]="$dir/out.csv")
-  while (($# >= 2)); do opt[$1]=$2; shift 2; done
-  ARGS=(run)
-  for key in family algorithms processors cv ratio replications engine platform output; do
-    if [[ -n "${opt[$key]:-}" ]]; then ARGS+=("--$key" "${opt[$key]}"); fi
-  done
-  ARGS+=(--quiet)
-}
-
-# expect_bad_input NAME DIR [EXTRA_PATH]: runs `hetcoll ARGS` from DIR and checks status 2,
-# exactly one line on stderr and no new file in DIR (nor EXTRA_PATH, if given, created).
-expect_bad_input() {
-  local name=$1 dir=$2 extra=${3:-} before after status lines
-  before=$(ls -A "$dir")
-  (cd "$dir" && hetcoll "${ARGS[@]}")
-  status=$?
-  after=$(ls -A "$dir")
-  lines=$(count_lines "$tmp/stderr")
-  if ((status != 2)); then
-    fail "$name" "exit status $status, expected 2 (stderr: $(excerpt))"
-  elif ((lines != 1)); then
-    fail "$name" "$lines lines on stderr, expected 1: $(excerpt)"
-  elif [[ "$before" != "$after" ]]; then
-    fail "$name" "left files behind: $(comm -13 <(echo "$before") <(echo "$after") | tr '\n' ' ')"
-  elif [[ -n "$extra" && -e "$extra" ]]; then
-    fail "$name" "created $extra"
-  else
-    pass "$name ($(cat "$tmp/stderr"))"
-  fi
-}
-
-# A valid SimGrid platform of two hosts, each with its own up and down links.
-write_two_host_platform() {
-  cat >"$1" <<'EOF'
-<?xml version='1.0'?>
-<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
-<platform version="4.1">
-  <zone id="cluster" routing="Cluster">
-    <host id="host0" speed="1e15f"/>
-    <host id="host1" speed="1e15f"/>
-    <link id="host0_UP" bandwidth="1e15Bps" latency="0s"/>
-    <link id="host0_DOWN" bandwidth="1e15Bps" latency="0s"/>
-    <link id="host1_UP" bandwidth="1e15Bps" latency="0s"/>
-    <link id="host1_DOWN" bandwidth="1e15Bps" latency="0s"/>
-    <host_link id="host0" up="host0_UP" down="host0_DOWN"/>
-    <host_link id="host1" up="host1_UP" down="host1_DOWN"/>
-  </zone>
-</platform>
-EOF
-}
 
 # ---- hetcoll list ------------------------------------------------------------------------
 if hetcoll list; then
@@ -270,5 +182,4 @@ else
   fail "--resume skipping" "the checkpointed mean was recomputed"
 fi
 
-echo "$passed passed, $failed failed"
-((failed == 0))
+finish
