@@ -198,13 +198,13 @@ def draw_sizes(rows, path, plt):
 
 def strategy_of(path):
     """The `intra` key of the run, from the manifest hetcoll writes beside every CSV."""
+    import json
     try:
-        with open(path + ".manifest.ini") as manifest:
-            for line in manifest:
-                key, _, value = line.partition("=")
-                if key.strip() == "intra":
-                    return value.strip()
-    except OSError:
+        with open(path + ".manifest.json") as manifest:
+            value = json.load(manifest)["identity"]["parameters"].get("intra")
+            if isinstance(value, str):
+                return value
+    except (OSError, ValueError, KeyError, TypeError):
         pass
     pc.note(f"no manifest with key intra beside {path}; labelling the panel by its file name")
     return None

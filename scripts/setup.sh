@@ -13,7 +13,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 PACKAGES=(
   build-essential cmake pkg-config
   libsimgrid-dev libboost-random-dev libboost-program-options-dev
-  libgtest-dev googletest libbenchmark-dev libglpk-dev
+  libgtest-dev googletest libbenchmark-dev libglpk-dev nlohmann-json3-dev libssl-dev
   python3-matplotlib python3-numpy
   libopenmpi-dev openmpi-bin
 )

@@ -37,9 +37,7 @@ task_command() {  # the command of array task $1, as words
 merge_command() {
   local parts=() i
   for ((i = 0; i < shards; i++)); do parts+=("$(part "$i")"); done
-  printf '%q ' "$hetcoll" merge "${parts[@]}" --output "$output"
-  printf '&& rm -f %q ' "${parts[@]}"
-  for i in "${parts[@]}"; do printf '%q ' "$i.manifest.ini"; done
+  printf '%q ' "$hetcoll" merge "${parts[@]}" --output "$output" --remove-parts
 }
 
 # One job script serves every array task: it picks its command by SLURM_ARRAY_TASK_ID.

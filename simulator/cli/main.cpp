@@ -9,6 +9,8 @@
 #include "algorithms/hetreduce/cluster.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/atomic_file.hpp"
+#include "driver/interrupt.hpp"
 #include "driver/merge.hpp"
 #include "driver/run_command.hpp"
 #include "driver/scenario_parser.hpp"
@@ -19,7 +21,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: hetcoll list                          algorithms by family, with their parameters\n"
     "       hetcoll run [FILE.ini] [--KEY VALUE]  run a scenario (hetcoll run --help for the keys)\n"
-    "       hetcoll merge A.csv B.csv ... --output M.csv   join shard outputs\n"
+    "       hetcoll merge A.csv B.csv ... --output M.csv [--raw R.csv] [--trace T.csv] [--remove-parts]\n"
+    "                                              join shard outputs (checked through their manifests)\n"
     "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n"
     "       hetcoll platform --times T1,T2,... [--output FILE.xml]  hosts whose messages take T1, T2, ... s\n"
     "       hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line\n";
@@ -54,18 +57,24 @@ int run(const std::vector<std::string>& args, const std::string& command_line) {
   return 0;
 }
 
-int merge(const std::vector<std::string>& args) {
-  std::vector<std::string> inputs;
-  std::string output = "-";
+int merge(const std::vector<std::string>& args, const std::string& command_line) {
+  hetcoll::MergeRequest request;
+  request.command_line = command_line;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--output") {
-      if (i + 1 == args.size()) throw hetcoll::InputError("command line: --output expects a path");
-      output = args[++i];
+    const std::string& a = args[i];
+    if (a == "--output" || a == "--raw" || a == "--trace") {
+      if (i + 1 == args.size()) throw hetcoll::InputError("command line: " + a + " expects a path");
+      (a == "--output" ? request.output : a == "--raw" ? request.raw : request.trace) = args[++i];
+    } else if (a == "--remove-parts") {
+      request.remove_parts = true;
+    } else if (a.rfind("--", 0) == 0) {
+      throw hetcoll::InputError("command line: merge has no option " + a +
+                                " (expected --output, --raw, --trace or --remove-parts)");
     } else {
-      inputs.push_back(args[i]);
+      request.parts.push_back(a);
     }
   }
-  hetcoll::merge_csv_files(inputs, output);
+  hetcoll::merge_parts(request);
   return 0;
 }
 
@@ -86,8 +95,9 @@ int platform(const std::vector<std::string>& args) {
       throw hetcoll::InputError("command line: N expects a whole number of hosts >= 1");
     p = hetcoll::ideal_cluster(static_cast<int>(hosts));
   }
-  if (output == "-") hetcoll::write_simgrid_xml(p, std::cout);
-  else hetcoll::write_simgrid_xml_file(p, output);
+  hetcoll::AtomicFile file(output, "output");
+  hetcoll::write_simgrid_xml(p, file.stream());
+  file.commit();
   return 0;
 }
 
@@ -106,7 +116,7 @@ int main(int argc, char** argv) {
   try {
     if (command == "list") return list();
     if (command == "run") return run(args, command_line);
-    if (command == "merge") return merge(args);
+    if (command == "merge") return merge(args, command_line);
     if (command == "platform") return platform(args);
     if (command == "cluster") return hetcoll::cluster_command(args, std::cout);
     if (command == "--help" || command == "-h" || command == "help") {
@@ -115,6 +125,9 @@ int main(int argc, char** argv) {
     }
     std::cerr << "hetcoll: unknown command '" << command << "' (expected list, run, merge or platform)\n";
     return hetcoll::kExitBadInput;
+  } catch (const hetcoll::Interrupted& e) {
+    std::cerr << "hetcoll: " << e.what() << '\n';
+    return e.exit_status();
   } catch (const hetcoll::InputError& e) {
     std::cerr << "hetcoll: " << e.what() << '\n';
     return hetcoll::kExitBadInput;

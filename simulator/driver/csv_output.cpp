@@ -1,10 +1,5 @@
 #include "driver/csv_output.hpp"
 
-#include <unistd.h>
-
-#include <cstdio>
-#include <iostream>
-
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 
@@ -67,34 +62,6 @@ std::string raw_header(const Family& family) {
 
 std::string trace_header(const Family& family) {
   return "algorithm," + parameter_header(family) + ",replication,kind,host,peer,start,end";
-}
-
-AtomicFile::AtomicFile(const std::string& path, const std::string& key) : path_(path) {
-  if (path_ == "-") return;
-  temporary_ = path_ + ".tmp." + std::to_string(::getpid());
-  file_.open(temporary_, std::ios::binary | std::ios::trunc);
-  if (!file_) throw InputError("key '" + key + "': cannot write '" + path_ + "' (is the directory there and writable?)");
-}
-
-AtomicFile::~AtomicFile() {
-  if (!committed_ && !temporary_.empty()) {
-    file_.close();
-    std::remove(temporary_.c_str());
-  }
-}
-
-std::ostream& AtomicFile::stream() { return path_ == "-" ? std::cout : file_; }
-
-void AtomicFile::commit() {
-  if (path_ == "-") {
-    std::cout.flush();
-    committed_ = true;
-    return;
-  }
-  file_.close();
-  if (!file_ || std::rename(temporary_.c_str(), path_.c_str()) != 0)
-    throw std::runtime_error(path_ + ": could not be written");
-  committed_ = true;
 }
 
 }  // namespace hetcoll

@@ -1,7 +1,6 @@
 #pragma once
 /// @file csv_output.hpp
-/// @brief The tidy CSV layout (docs/outputs.md) and files that appear whole or not at all.
-#include <fstream>
+/// @brief The tidy CSV layout (docs/outputs.md).
 #include <string>
 #include <vector>
 
@@ -25,25 +24,5 @@ std::string summary_row(const Family& family, const std::string& algorithm, cons
 std::string raw_header(const Family& family);
 /// @brief Header of the trace CSV.
 std::string trace_header(const Family& family);
-
-/// @brief A file written under a temporary name and renamed into place by commit(): readers
-/// never see half a file, and a failed run leaves nothing. `-` means standard output.
-class AtomicFile {
- public:
-  /// Opens the temporary file now, so an unwritable path fails before any work is done.
-  explicit AtomicFile(const std::string& path, const std::string& key);
-  ~AtomicFile();  // removes the temporary file unless committed
-  AtomicFile(const AtomicFile&) = delete;
-  AtomicFile& operator=(const AtomicFile&) = delete;
-  std::ostream& stream();
-  void commit();
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-  std::string temporary_;
-  std::ofstream file_;
-  bool committed_ = false;
-};
 
 }  // namespace hetcoll

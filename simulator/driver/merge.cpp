@@ -1,6 +1,9 @@
 #include "driver/merge.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
 #include <fstream>
 #include <map>
 #include <set>
@@ -8,7 +11,10 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/manifest.hpp"
+#include "driver/run_files.hpp"
 
 namespace hetcoll {
 namespace {
@@ -51,30 +57,153 @@ std::vector<std::string> canonical_order(const std::vector<std::string>& rows, s
   return out;
 }
 
-void merge_csv_files(const std::vector<std::string>& inputs, const std::string& output) {
-  if (inputs.empty()) throw InputError("merge: no input file given");
+namespace {
+
+/// A CSV's header and its non-empty rows; InputError naming the file if it cannot be read.
+std::pair<std::string, std::vector<std::string>> read_csv(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot read the CSV file");
+  std::string header, line;
+  if (!std::getline(in, header)) throw InputError(path + ": empty file, expected a hetcoll CSV header");
+  std::vector<std::string> rows;
+  while (std::getline(in, line))
+    if (!line.empty()) rows.push_back(line);
+  return {header, rows};
+}
+
+/// Rows of side files (raw, trace) of all parts, stably sorted by point: within a point they
+/// keep the order the single run writes them in.
+std::string merge_side_files(const std::vector<std::string>& paths, std::size_t parameter_columns) {
+  std::string header;
+  std::vector<std::pair<std::vector<double>, std::string>> keyed;
+  for (const std::string& path : paths) {
+    auto [part_header, rows] = read_csv(path);
+    if (header.empty()) header = part_header;
+    else if (part_header != header) throw InputError(path + ": header differs from " + paths.front() + "'s");
+    for (std::string& row : rows) {
+      const std::vector<std::string> f = split_fields(row);
+      if (f.size() <= parameter_columns) throw InputError(path + ": a row has too few columns: '" + row + "'");
+      std::vector<double> point;
+      for (std::size_t c = 1; c <= parameter_columns; ++c) point.push_back(parse_number(f[c], "column " + std::to_string(c + 1), path));
+      keyed.emplace_back(std::move(point), std::move(row));
+    }
+  }
+  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::string text = header + '\n';
+  for (const auto& k : keyed) text += k.second + '\n';
+  return text;
+}
+
+std::string file_of(const nlohmann::json& manifest, const char* which) {
+  return manifest["files"].value(which, "");
+}
+
+}  // namespace
+
+void merge_parts(const MergeRequest& request) {
+  if (request.parts.empty()) throw InputError("merge: no input file given");
+  // Every part must come from one run: same identity, same shard count, each shard once.
+  std::vector<nlohmann::json> manifests;
+  for (const std::string& part : request.parts) manifests.push_back(read_manifest(manifest_path(part)));
+  const nlohmann::json& first = manifests.front();
+  const int shards = first["shard"].value("count", 0);
+  std::map<int, std::string> shard_parts;
+  for (std::size_t i = 0; i < manifests.size(); ++i) {
+    const nlohmann::json& m = manifests[i];
+    const std::string where = manifest_path(request.parts[i]);
+    if (m["hash"] != first["hash"])
+      throw InputError(where + ": not a part of the run of " + request.parts.front() + ": " +
+                       identity_difference(first["identity"], m["identity"], where));
+    const int index = m["shard"].value("index", -1), count = m["shard"].value("count", 0);
+    if (count != shards)
+      throw InputError(where + ": shard " + std::to_string(index) + " of " + std::to_string(count) + ", but " +
+                       request.parts.front() + " is one of " + std::to_string(shards) + " shards");
+    if (!shard_parts.emplace(index, request.parts[i]).second)
+      throw InputError(where + ": shard " + std::to_string(index) + " of " + std::to_string(count) +
+                       " is given twice (also " + shard_parts[index] + ")");
+  }
+  for (int k = 0; k < shards; ++k)
+    if (!shard_parts.count(k))
+      throw InputError("merge: shard " + std::to_string(k) + " of " + std::to_string(shards) +
+                       " is missing (give one part per shard)");
+
+  // Side files: all parts have them or none; merged where the run was asked to write them.
+  auto side_files = [&](const char* which) {
+    std::vector<std::string> files;
+    for (const nlohmann::json& m : manifests)
+      if (!file_of(m, which).empty()) files.push_back(file_of(m, which));
+    for (std::size_t i = 0; i < manifests.size() && !files.empty() && files.size() < manifests.size(); ++i)
+      if (file_of(manifests[i], which).empty())
+        throw InputError(manifest_path(request.parts[i]) + ": this part has no " + which + " file, others have");
+    return files;
+  };
+  const std::vector<std::string> raws = side_files("raw"), traces = side_files("trace");
+  const std::string raw_target = raws.empty() ? "" : request.raw.empty() ? file_of(first, "raw_requested") : request.raw;
+  const std::string trace_target =
+      traces.empty() ? "" : request.trace.empty() ? file_of(first, "trace_requested") : request.trace;
+  if (!request.raw.empty() && raws.empty()) throw InputError("merge: key 'raw': the parts have no raw file to merge");
+  if (!request.trace.empty() && traces.empty())
+    throw InputError("merge: key 'trace': the parts have no trace file to merge");
+
+  std::vector<NamedPath> inputs, outputs{{"output", request.output}};
+  for (std::size_t i = 0; i < request.parts.size(); ++i) {
+    inputs.push_back({"part", request.parts[i]});
+    inputs.push_back({"part's manifest", manifest_path(request.parts[i])});
+  }
+  for (const std::string& r : raws) inputs.push_back({"part's raw", r});
+  for (const std::string& t : traces) inputs.push_back({"part's trace", t});
+  if (!is_stream(request.output)) outputs.push_back({"output (its manifest)", manifest_path(request.output)});
+  if (!raw_target.empty()) outputs.push_back({"raw", raw_target});
+  if (!trace_target.empty()) outputs.push_back({"trace", trace_target});
+  refuse_clashing_paths(inputs, outputs);
+
   std::string header;
   std::vector<std::string> rows;
-  for (const std::string& path : inputs) {
-    std::ifstream in(path);
-    if (!in) throw InputError(path + ": cannot read the CSV file");
-    std::string first, line;
-    if (!std::getline(in, first)) throw InputError(path + ": empty file, expected a hetcoll CSV header");
-    if (header.empty()) header = first;
-    else if (first != header) throw InputError(path + ": header differs from " + inputs.front() + "'s");
-    while (std::getline(in, line))
-      if (!line.empty()) rows.push_back(line);
+  for (const std::string& part : request.parts) {
+    auto [part_header, part_rows] = read_csv(part);
+    if (header.empty()) header = part_header;
+    else if (part_header != header) throw InputError(part + ": header differs from " + request.parts.front() + "'s");
+    rows.insert(rows.end(), part_rows.begin(), part_rows.end());
   }
   const std::vector<std::string> columns = split_fields(header);
   const auto replications = std::find(columns.begin(), columns.end(), "replications");
   if (columns.empty() || columns[0] != "algorithm" || replications == columns.end())
-    throw InputError(inputs.front() + ": expected a header 'algorithm,<parameters>,replications,...'");
+    throw InputError(request.parts.front() + ": expected a header 'algorithm,<parameters>,replications,...'");
   const auto parameter_columns = static_cast<std::size_t>(replications - columns.begin()) - 1;
   const std::vector<std::string> ordered = canonical_order(rows, parameter_columns, "merge");
-  AtomicFile out(output, "output");
+
+  AtomicFile out(request.output, "output");
+  std::unique_ptr<AtomicFile> raw, trace, manifest;
+  if (!raw_target.empty()) raw = std::make_unique<AtomicFile>(raw_target, "raw");
+  if (!trace_target.empty()) trace = std::make_unique<AtomicFile>(trace_target, "trace");
+  if (!is_stream(request.output)) manifest = std::make_unique<AtomicFile>(manifest_path(request.output), "output (its manifest)");
   out.stream() << header << '\n';
   for (const std::string& row : ordered) out.stream() << row << '\n';
+  if (raw) raw->stream() << merge_side_files(raws, parameter_columns);
+  if (trace) trace->stream() << merge_side_files(traces, parameter_columns);
+  if (raw) raw->commit();
+  if (trace) trace->commit();
   out.commit();
+  if (manifest) {
+    nlohmann::json merged = first;
+    merged["shard"] = {{"index", 0}, {"count", 1}};
+    merged["merged_from"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < request.parts.size(); ++i)
+      merged["merged_from"].push_back({{"path", request.parts[i]},
+                                       {"shard", manifests[i]["shard"]},
+                                       {"removed", request.remove_parts}});
+    merged["merge_command_line"] = request.command_line;
+    const auto absolute = [](const std::string& p) {
+      return p.empty() ? p : std::filesystem::absolute(p).lexically_normal().string();
+    };
+    merged["files"]["output"] = absolute(request.output);
+    merged["files"]["raw"] = absolute(raw_target);
+    merged["files"]["trace"] = absolute(trace_target);
+    manifest->stream() << merged.dump(2) << '\n';
+    manifest->commit();
+  }
+  if (request.remove_parts)
+    for (const NamedPath& in : inputs) std::remove(in.path.c_str());
 }
 
 }  // namespace hetcoll

@@ -1,27 +1,26 @@
 #include "driver/run_command.hpp"
 
 #include <algorithm>
-#include <cstdio>
-#include <fstream>
+#include <filesystem>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/statistics.hpp"
+#include "driver/atomic_file.hpp"
+#include "driver/checkpoint.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/interrupt.hpp"
+#include "driver/manifest.hpp"
 #include "driver/merge.hpp"
 #include "driver/progress.hpp"
+#include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
-
-#ifndef HETCOLL_REVISION
-#define HETCOLL_REVISION "unknown"
-#endif
 
 namespace hetcoll {
 namespace {
@@ -38,33 +37,6 @@ std::size_t count_commas(const std::string& text) {
   return static_cast<std::size_t>(std::count(text.begin(), text.end(), ','));
 }
 
-/// Summary rows of points already in OUTPUT.partial (a checkpoint appended point by point).
-std::map<std::string, std::vector<std::string>> read_checkpoint(const std::string& path, const Scenario& s) {
-  std::map<std::string, std::vector<std::string>> rows;  // parameter fields -> rows
-  std::ifstream in(path);
-  std::string line;
-  const std::size_t columns = count_commas(summary_header(*s.family));
-  const std::size_t parameters = count_commas(parameter_header(*s.family)) + 1;
-  while (std::getline(in, line)) {
-    // A run stopped mid-write may leave a short last line: only whole rows count.
-    if (static_cast<std::size_t>(std::count(line.begin(), line.end(), ',')) != columns) continue;
-    std::size_t end = line.find(',');
-    for (std::size_t i = 0; i < parameters; ++i) end = line.find(',', end + 1);
-    const std::size_t start = line.find(',') + 1;
-    rows[line.substr(start, end - start)].push_back(line);
-  }
-  return rows;
-}
-
-void write_manifest(const Scenario& s, const std::string& path) {
-  std::ofstream out(path);
-  out << "# hetcoll run manifest: rerun with `hetcoll run " << path << "`\n"
-      << "# command: " << s.command_line << "\n# revision: " << HETCOLL_REVISION
-      << "\n# simgrid: " << SimgridSession::version() << "\n# engine: " << s.engine << "\n# seed: " << s.seed
-      << "\n# shard: " << s.shard.index << '/' << s.shard.count << '\n'
-      << to_ini(s);
-}
-
 }  // namespace
 
 void run_scenario(const Scenario& s) {
@@ -75,11 +47,18 @@ void run_scenario(const Scenario& s) {
   int hosts = 0;
   for (const Point& p : setup.points) hosts = std::max(hosts, family.hosts_needed(p));
 
-  // Every file is opened before any work: an unwritable path fails now, with nothing written.
+  // Every file is checked and opened before any work: a clash or an unwritable path fails now,
+  // with nothing written.
+  refuse_clashing_paths(input_files(s), output_files(s));
+  const nlohmann::json identity = run_identity(s);
+  const std::string raw_path = shard_path(s.raw, s.shard), trace_path = shard_path(s.trace, s.shard);
   AtomicFile output(s.output, "output");
-  std::unique_ptr<AtomicFile> raw, trace;
-  if (!s.raw.empty()) raw = std::make_unique<AtomicFile>(s.raw, "raw");
-  if (!s.trace.empty()) trace = std::make_unique<AtomicFile>(s.trace, "trace");
+  std::unique_ptr<AtomicFile> raw, trace, manifest;
+  if (!s.raw.empty()) raw = std::make_unique<AtomicFile>(raw_path, "raw");
+  if (!s.trace.empty()) trace = std::make_unique<AtomicFile>(trace_path, "trace");
+  const bool beside = !is_stream(s.output);  // a checkpoint and a manifest beside the output
+  if (beside) manifest = std::make_unique<AtomicFile>(manifest_path(s.output), "output (its manifest)");
+  InterruptGuard interrupts;
   WorkDir work;
   setup.work_dir = work.path();
 
@@ -93,36 +72,33 @@ void run_scenario(const Scenario& s) {
   }
 
   // Resume: points whose every algorithm is in the checkpoint are not run again.
-  const std::string checkpoint_path = s.output == "-" ? "" : s.output + ".partial";
-  std::map<std::string, std::vector<std::string>> done_rows;
-  if (s.resume) done_rows = read_checkpoint(checkpoint_path, s);
+  Checkpoint checkpoint(s, identity);
+  std::vector<std::string> temporaries;
+  for (const AtomicFile* f : {&output, raw.get(), trace.get(), manifest.get()})
+    if (f && !f->temporary().empty()) temporaries.push_back(f->temporary());
+  checkpoint.set_writer(work.path(), temporaries);
+  std::error_code no_error;
+  const bool checkpoint_existed = beside && std::filesystem::exists(checkpoint.path(), no_error);
   std::vector<bool> skip(setup.points.size(), false);
   std::vector<std::string> rows;
-  for (std::size_t p = 0; p < setup.points.size(); ++p) {
-    const auto it = done_rows.find(parameter_fields(family, setup.points[p]));
-    if (it != done_rows.end() && it->second.size() == s.algorithms.size() && in_shard(s, p)) {
-      skip[p] = true;
-      rows.insert(rows.end(), it->second.begin(), it->second.end());
+  // Finished points are written in point order, whatever order the children finish in, so
+  // the raw and trace files are byte-identical for any number of jobs.
+  std::map<std::size_t, std::string> raw_ready, trace_ready;
+  std::set<std::size_t> pending_points;
+  if (beside)
+    for (auto& [point, saved] : checkpoint.load(setup.points)) {
+      skip[point] = true;
+      rows.insert(rows.end(), saved.rows.begin(), saved.rows.end());
+      raw_ready[point] = std::move(saved.raw);
+      trace_ready[point] = std::move(saved.trace);
+      pending_points.insert(point);
     }
-  }
-  // Opened when the first point is done, so a run that fails before (bad input found in a
-  // worker process) leaves no file behind.
-  std::ofstream checkpoint;
-  auto checkpoint_row = [&](const std::string& row) {
-    if (checkpoint_path.empty()) return;
-    if (!checkpoint.is_open()) checkpoint.open(checkpoint_path, s.resume ? std::ios::app : std::ios::trunc);
-    checkpoint << row << '\n' << std::flush;
-  };
 
   const std::vector<WorkUnit> units = make_units(s, setup.points.size(), skip);
   // Values are held only for points with units in flight; a point's memory is taken when its
   // first unit returns and given back when its row is written.
   std::map<std::size_t, PointState> open;
   for (const WorkUnit& u : units) ++open[u.point].units_left;
-  // Finished points are written in point order, whatever order the children finish in, so
-  // the raw and trace files are byte-identical for any number of jobs.
-  std::map<std::size_t, std::string> raw_ready, trace_ready;
-  std::set<std::size_t> pending_points;
   for (const auto& entry : open) pending_points.insert(entry.first);
   if (raw) raw->stream() << raw_header(family) << '\n';
   if (trace) trace->stream() << trace_header(family) << '\n';
@@ -142,7 +118,7 @@ void run_scenario(const Scenario& s) {
   for (const WorkUnit& u : units) total += u.count * s.algorithms.size();
   Progress progress(total, s.progress);
 
-  run_units(setup, units, s.jobs, [&](std::size_t i, UnitResult&& result) {
+  auto on_unit = [&](std::size_t i, UnitResult&& result) {
     const WorkUnit& u = units[i];
     PointState& state = open[u.point];
     const std::size_t algorithms = s.algorithms.size(), width = 1 + family.metrics().size();
@@ -155,12 +131,12 @@ void run_scenario(const Scenario& s) {
     if (--state.units_left > 0) return;
     const std::string fields = parameter_fields(family, setup.points[u.point]);
     std::string raw_text;
+    const std::size_t first_row = rows.size();
     for (std::size_t a = 0; a < algorithms; ++a) {
       const std::vector<double>* series = &state.values[a * width];
       std::vector<Summary> metrics;
       for (std::size_t m = 1; m < width; ++m) metrics.push_back(summarize(series[m]));
       rows.push_back(summary_row(family, s.algorithms[a], fields, summarize(series[0]), metrics));
-      checkpoint_row(rows.back());
       if (!raw) continue;
       for (std::uint64_t r = 0; r < s.replications; ++r) {
         raw_text += s.algorithms[a] + ',' + fields + ',' + std::to_string(r);
@@ -170,9 +146,26 @@ void run_scenario(const Scenario& s) {
     }
     raw_ready[u.point] = std::move(raw_text);
     trace_ready[u.point] = std::move(state.trace);
+    checkpoint.append(u.point, {{rows.begin() + static_cast<long>(first_row), rows.end()},
+                                raw ? raw_ready[u.point] : std::string(), trace ? trace_ready[u.point] : std::string()});
     open.erase(u.point);
     flush_in_order();
-  });
+  };
+  try {
+    run_units(setup, units, s.jobs, on_unit);
+  } catch (const Interrupted& e) {
+    progress.finish();
+    const std::size_t points = std::count_if(setup.points.begin(), setup.points.end(),
+                                             [&, p = std::size_t{0}](const Point&) mutable { return in_shard(s, p++); });
+    throw Interrupted(e.signal(), !beside ? std::string(e.what()) + "; nothing was kept (the output is a stream)"
+                                                  : std::string(e.what()) + "; " + std::to_string(checkpoint.points_saved()) +
+                                                        " of " + std::to_string(points) + " points are saved in " +
+                                                        checkpoint.path() + ": run the same command with --resume to finish");
+  } catch (const InputError&) {
+    // Bad input found by a worker: a checkpoint this run began holds nothing worth resuming.
+    if (!checkpoint_existed) checkpoint.discard();
+    throw;
+  }
   flush_in_order();
   progress.finish();
 
@@ -182,11 +175,11 @@ void run_scenario(const Scenario& s) {
   if (raw) raw->commit();
   if (trace) trace->commit();
   output.commit();
-  if (!checkpoint_path.empty()) {
-    checkpoint.close();
-    std::remove(checkpoint_path.c_str());
+  if (manifest) {
+    manifest->stream() << make_manifest(s, {s.output, raw_path, trace_path, s.raw, s.trace}).dump(2) << '\n';
+    manifest->commit();
   }
-  if (s.output != "-") write_manifest(s, s.output + ".manifest.ini");
+  if (beside) checkpoint.discard();
 }
 
 }  // namespace hetcoll

@@ -1,11 +1,22 @@
 #include "driver/scenario.hpp"
 
+#include <filesystem>
 #include <sstream>
 
 #include "algorithms/family.hpp"
 #include "core/number_format.hpp"
 
 namespace hetcoll {
+namespace {
+
+// Files are written as absolute paths, so the scenario reruns from any directory.
+std::string absolute_if_file(const std::string& word) {
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(word, error)) return word;
+  return std::filesystem::absolute(word, error).lexically_normal().string();
+}
+
+}  // namespace
 
 std::string to_ini(const Scenario& s) {
   std::ostringstream out;
@@ -14,8 +25,12 @@ std::string to_ini(const Scenario& s) {
   out << '\n';
   const auto& params = s.family->parameters();
   for (std::size_t i = 0; i < params.size(); ++i) {
+    // A list or word without a value is left out: `key =` would not read back.
+    const bool empty = params[i].kind == ParameterKind::text ? s.texts[i].empty()
+                       : params[i].kind == ParameterKind::list ? s.lists[i].empty() : s.values[i].empty();
+    if (empty) continue;
     out << params[i].key << " =";
-    if (params[i].kind == ParameterKind::text) out << ' ' << s.texts[i];
+    if (params[i].kind == ParameterKind::text) out << ' ' << absolute_if_file(s.texts[i]);
     const std::vector<double>& numbers = params[i].kind == ParameterKind::list ? s.lists[i] : s.values[i];
     const char* separator = params[i].kind == ParameterKind::list ? "," : " ";
     for (std::size_t k = 0; k < numbers.size(); ++k) out << (k ? separator : " ") << format_number(numbers[k]);
@@ -23,7 +38,7 @@ std::string to_ini(const Scenario& s) {
   }
   out << "replications = " << s.replications << "\nseed = " << s.seed << "\nblock = " << s.block
       << "\nengine = " << s.engine << '\n';
-  if (!s.platform.empty()) out << "platform = " << s.platform << '\n';
+  if (!s.platform.empty()) out << "platform = " << absolute_if_file(s.platform) << '\n';
   for (const std::string& c : s.cfg) out << "cfg = " << c << '\n';
   return out.str();
 }

@@ -1,11 +1,15 @@
 #include "driver/work_runner.hpp"
 
-#include <csignal>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <iostream>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -14,6 +18,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/interrupt.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/recording_policy.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
@@ -114,13 +119,23 @@ std::string read_text(const std::string& path) {
   return line;
 }
 
-/// Runs `body` in a child; the child reports errors in `error_path` and exits with a status
-/// that says which kind. Never returns in the child.
-pid_t spawn(const std::string& error_path, const std::function<void()>& body) {
+/// Runs `body` in a child whose standard output and error go to `log_path` (SimGrid's own
+/// messages and backtraces never reach the terminal or a CSV on stdout); the child reports
+/// errors in `error_path` and exits with a status that says which kind. Never returns in the
+/// child.
+pid_t spawn(const std::string& error_path, const std::string& log_path, const std::function<void()>& body) {
   std::fflush(nullptr);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid > 0) return pid;
+  detach_worker_from_parent_signals(parent);
+  const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  if (log >= 0) {
+    ::dup2(log, STDOUT_FILENO);
+    ::dup2(log, STDERR_FILENO);
+    ::close(log);
+  }
   int status = 0;
   try {
     body();
@@ -135,14 +150,62 @@ pid_t spawn(const std::string& error_path, const std::function<void()>& body) {
   ::_exit(status);  // no atexit handlers, no destructors of the parent's objects
 }
 
-void check_exit(int status, const std::string& error_path) {
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
-  std::string message = read_text(error_path);
+/// A failed worker's log, copied out of the work directory (which the failure removes) to a
+/// file that stays; "" if the worker said nothing.
+std::string keep_log(const std::string& log_path) {
+  std::ifstream in(log_path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (text.str().empty()) return "";
+  const char* tmp = std::getenv("TMPDIR");
+  std::string kept = std::string(tmp && *tmp ? tmp : "/tmp") + "/hetcoll-failure.XXXXXX";
+  const int fd = ::mkstemp(kept.data());
+  if (fd < 0) return "";
+  ::close(fd);
+  std::ofstream(kept, std::ios::binary) << text.str();
+  return kept;
+}
+
+/// What a worker wrote on a successful exit (SimGrid warnings, say) goes on to stderr.
+void forward_log(const std::string& log_path) {
+  std::ifstream in(log_path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!text.str().empty()) std::cerr << text.str() << std::flush;
+  std::remove(log_path.c_str());
+}
+
+/// Turns a worker's exit into the parent's outcome: nothing, the worker's InputError, an
+/// interruption, or one line naming `what` failed and where its messages are.
+void check_exit(int status, const std::string& error_path, const std::string& log_path, const std::string& what) {
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+    forward_log(log_path);
+    return;
+  }
+  const std::string message = read_text(error_path);
   if (WIFEXITED(status) && WEXITSTATUS(status) == kChildInputError) throw InputError(message);
-  if (message.empty())
-    message = WIFSIGNALED(status) ? "a worker process died of signal " + std::to_string(WTERMSIG(status))
-                                  : "a worker process failed";
-  throw std::runtime_error(message);
+  throw_if_interrupted();  // a Ctrl-C reaches the workers too: that is no failure of theirs
+  std::string cause = message;
+  if (cause.empty())
+    cause = WIFSIGNALED(status) ? "died of " + signal_name(WTERMSIG(status))
+                                : "failed with status " + std::to_string(WEXITSTATUS(status));
+  const std::string kept = keep_log(log_path);
+  throw std::runtime_error(what + ": " + cause + (kept.empty() ? "" : "; its messages are in " + kept));
+}
+
+/// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit.
+std::string describe_unit(const RunSetup& setup, const WorkUnit& unit) {
+  const Family& family = *setup.scenario->family;
+  std::string names = parameter_header(family), values = parameter_fields(family, setup.points[unit.point]);
+  std::string point;
+  for (std::size_t n = 0, v = 0; n < names.size() || v < values.size();) {
+    const std::size_t ne = std::min(names.find(',', n), names.size()), ve = std::min(values.find(',', v), values.size());
+    point += (point.empty() ? "" : ",") + names.substr(n, ne - n) + "=" + values.substr(v, ve - v);
+    n = ne + 1;
+    v = ve + 1;
+  }
+  return "the work unit at point " + point + " (replications " + std::to_string(unit.first) + " to " +
+         std::to_string(unit.first + unit.count - 1) + ")";
 }
 
 }  // namespace
@@ -198,19 +261,23 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
       while (next < units.size() && static_cast<int>(running.size()) < jobs) {
         const std::size_t first = next, last = std::min(units.size(), next + batch);
         next = last;
-        const pid_t pid = spawn(path(first, ".err"), [&] {
+        const pid_t pid = spawn(path(first, ".err"), path(first, ".log"), [&] {
           for (std::size_t i = first; i < last; ++i) write_result(path(i, ".bin"), execute_unit(setup, units[i]));
         });
         running[pid] = {first, last};
       }
       int status = 0;
       const pid_t pid = ::waitpid(-1, &status, 0);
-      if (pid < 0) throw std::runtime_error("waitpid failed");
+      throw_if_interrupted();
+      if (pid < 0) {
+        if (errno == EINTR) continue;
+        throw std::runtime_error("waitpid failed");
+      }
       const auto it = running.find(pid);
       if (it == running.end()) continue;
       const auto [first, last] = it->second;
       running.erase(it);
-      check_exit(status, path(first, ".err"));
+      check_exit(status, path(first, ".err"), path(first, ".log"), describe_unit(setup, units[first]));
       for (std::size_t i = first; i < last; ++i) done(i, read_result(path(i, ".bin")));
     }
   } catch (...) {
@@ -221,10 +288,18 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
 
 std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task) {
   const std::string out_path = work_dir + "/probe.out", error_path = work_dir + "/probe.err";
-  const pid_t pid = spawn(error_path, [&] { std::ofstream(out_path) << task(); });
+  const std::string log_path = work_dir + "/probe.log";
+  const pid_t pid = spawn(error_path, log_path, [&] { std::ofstream(out_path) << task(); });
   int status = 0;
-  ::waitpid(pid, &status, 0);
-  check_exit(status, error_path);
+  while (::waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw std::runtime_error("waitpid failed");
+    if (pending_interrupt()) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, nullptr, 0);
+      throw_if_interrupted();
+    }
+  }
+  check_exit(status, error_path, log_path, "the platform probe");
   std::ifstream in(out_path);
   std::stringstream text;
   text << in.rdbuf();

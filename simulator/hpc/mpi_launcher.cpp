@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -96,23 +95,13 @@ int main(int argc, char** argv) {
   if (rank == 0 && worst != 0 && status == 0)
     std::cerr << "hetcoll-mpi: a rank failed; its messages are in " << output << ".rank<r>.log\n";
   if (rank == 0 && worst == 0) {
+    // merge checks the parts against each other through their manifests, writes the merged
+    // manifest, and removes the parts with their raw and trace shards.
     std::vector<std::string> merge{hetcoll, "merge"};
     for (int r = 0; r < size; ++r) merge.push_back(output + ".rank" + std::to_string(r));
-    merge.push_back("--output");
-    merge.push_back(output);
+    for (const std::string& a : {std::string("--output"), output, std::string("--remove-parts")}) merge.push_back(a);
     merged = run(merge);
-    if (merged == 0) {
-      // The manifest of rank 0 describes the whole sweep once its shard line is dropped.
-      std::ifstream in(part + ".manifest.ini");
-      std::ofstream out(output + ".manifest.ini");
-      out << "# hetcoll-mpi over " << size << " ranks; rerun with hetcoll run on this file\n";
-      for (std::string line; std::getline(in, line);)
-        if (line.rfind("# shard:", 0) != 0) out << line << '\n';
-    }
   }
-  MPI_Barrier(MPI_COMM_WORLD);
-  std::remove(part.c_str());
-  std::remove((part + ".manifest.ini").c_str());
   MPI_Bcast(&merged, 1, MPI_INT, 0, MPI_COMM_WORLD);
   MPI_Finalize();
   return merged;

@@ -159,27 +159,6 @@ else
   fail "grid5000 platform file" "$(excerpt)"
 fi
 
-# ---- resume ----------------------------------------------------------------------------
-# A checkpoint holding the first point's rows (as an interrupted run leaves it, with a torn
-# last line) makes --resume skip that point and still write the same CSV as an uninterrupted run.
-d=$(new_dir)
-resume_args=(run --processors 8 --cv "0.5 2" --replications 500 --block 100 --engine model --quiet)
-hetcoll "${resume_args[@]}" --output "$d/full.csv"
-sed -n '2,5p' "$d/full.csv" > "$d/resumed.csv.partial"
-printf 'binomial-stat,8,2,0,50' >> "$d/resumed.csv.partial"
-hetcoll "${resume_args[@]}" --output "$d/resumed.csv" --resume
-if cmp -s "$d/full.csv" "$d/resumed.csv" && [[ ! -e "$d/resumed.csv.partial" ]]; then
-  pass "--resume completes an interrupted run to the same bytes and removes the checkpoint"
-else
-  fail "--resume" "$(diff "$d/full.csv" "$d/resumed.csv" | head -n 4 | tr '\n' ' ')"
-fi
-# The resumed point is really skipped: a checkpoint with altered numbers shows through.
-sed -n '2,5p' "$d/full.csv" | sed 's/,500,/,500,/; s/^\([^,]*,8,0.5,0,500\),[^,]*/\1,12345/' > "$d/skip.csv.partial"
-hetcoll "${resume_args[@]}" --output "$d/skip.csv" --resume
-if grep -q ',12345,' "$d/skip.csv"; then
-  pass "--resume keeps checkpointed points instead of recomputing them"
-else
-  fail "--resume skipping" "the checkpointed mean was recomputed"
-fi
+# Resume, interrupts, kills and merges of mismatched parts are in faults_outputs.sh.
 
 finish

@@ -6,6 +6,7 @@ run: /usr/bin/python3 test/scripts/test_plot_steffenel.py
 Each figure must produce a non-empty PNG and name what it drew; an input problem must exit
 with status 2 and one line on stderr that names the file.
 """
+import json
 import sys
 import unittest
 
@@ -47,8 +48,8 @@ class PlotSteffenel(PlotScriptTest):
         for strategy in ("flat", "binomial", "segmented-chain"):
             csv_path = self.path(f"{strategy}.csv")
             write_csv(csv_path, [("ecef", 1, m, p, p * m / 1e8, p * m / 1e8) for p in (4, 16) for m in (65536, 1048576)])
-            with open(csv_path + ".manifest.ini", "w") as manifest:
-                manifest.write(f"# manifest\nfamily = broadcast\nintra = {strategy}\n")
+            with open(csv_path + ".manifest.json", "w") as manifest:
+                json.dump({"identity": {"family": "broadcast", "parameters": {"intra": strategy}}}, manifest)
             paths.append(csv_path)
         result = self.run_script(*paths, "--output", self.path("intra.png"))
         self.assert_png(result, self.path("intra.png"), "Figures 3 to 6")

@@ -1,0 +1,49 @@
+#pragma once
+/// @file atomic_file.hpp
+/// @brief Output files that appear whole or not at all, and never in place of something else.
+#include <fstream>
+#include <string>
+
+namespace hetcoll {
+
+/// @brief A file written under a temporary name beside its target and renamed into place by
+/// commit(): readers never see half a file, a failed or interrupted run leaves the old file as
+/// it was, and a full disk is an error, not a truncated result. `-` means standard output.
+///
+/// The target's kind decides how it is written:
+/// - a regular file or a new name: temporary file in the same directory (so rename is atomic
+///   and the disk that fills up is the target's), then rename; a symbolic link is followed, so
+///   the link stays and its target is replaced;
+/// - a character device or FIFO (`/dev/null`, `/dev/stdout`, a pipe): written directly, never
+///   replaced by a regular file;
+/// - a directory or anything else: refused before any work (InputError naming the key).
+class AtomicFile {
+ public:
+  /// Opens the temporary file now, so an unwritable path fails before any work is done.
+  /// `key` names the option in error messages ("output", "raw", ...).
+  AtomicFile(const std::string& path, const std::string& key);
+  ~AtomicFile();  // removes the temporary file unless committed
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  std::ostream& stream();
+  /// Flushes, syncs and renames into place; throws InputError naming the key and the path if
+  /// anything could not be written (a full disk, an I/O error).
+  void commit();
+  const std::string& path() const { return path_; }
+  /// The temporary file being written ("" when writing directly), for a checkpoint to record
+  /// so that a resume can remove what a killed run left.
+  const std::string& temporary() const { return temporary_; }
+
+ private:
+  [[noreturn]] void fail(const std::string& why) const;
+
+  std::string path_;       // as the user gave it
+  std::string key_;
+  std::string target_;     // the file that commit() replaces (symbolic links resolved)
+  std::string temporary_;  // empty when writing directly (stdout, a device, a FIFO)
+  std::ofstream file_;
+  bool committed_ = false;
+};
+
+}  // namespace hetcoll

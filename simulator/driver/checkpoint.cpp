@@ -1,0 +1,194 @@
+#include "driver/checkpoint.hpp"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "driver/atomic_file.hpp"
+#include "driver/csv_output.hpp"
+#include "driver/manifest.hpp"
+#include "driver/run_files.hpp"
+#include "driver/sweep.hpp"
+
+using nlohmann::json;
+
+namespace hetcoll {
+namespace {
+
+constexpr const char* kHeaderPrefix = "# hetcoll checkpoint ";
+
+std::vector<std::string> split_fields(const std::string& line) {
+  std::vector<std::string> fields;
+  std::size_t start = 0;
+  for (std::size_t comma; (comma = line.find(',', start)) != std::string::npos; start = comma + 1)
+    fields.push_back(line.substr(start, comma - start));
+  fields.push_back(line.substr(start));
+  return fields;
+}
+
+bool is_number(const std::string& text) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  errno = 0;
+  std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size();
+}
+
+std::string host_name() {
+  char name[256] = {};
+  ::gethostname(name, sizeof name - 1);
+  return name;
+}
+
+/// Removes what a killed run left, if it ran on this host and is gone.
+void clean_after(const json& writer) {
+  if (!writer.is_object() || writer.value("host", "") != host_name()) return;
+  const int pid = writer.value("pid", 0);
+  if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) return;
+  std::error_code ignored;
+  for (const json& t : writer.value("temporaries", json::array()))
+    if (t.is_string()) std::filesystem::remove(t.get<std::string>(), ignored);
+  const std::string work_dir = writer.value("work_dir", "");
+  if (!work_dir.empty()) std::filesystem::remove_all(work_dir, ignored);
+}
+
+}  // namespace
+
+Checkpoint::Checkpoint(const Scenario& scenario, const json& identity)
+    : scenario_(scenario), identity_(identity), path_(checkpoint_path(scenario.output)) {}
+
+std::string Checkpoint::header() const {
+  const json h{{"hash", identity_hash(identity_)},
+               {"identity", identity_},
+               {"shard", {{"index", scenario_.shard.index}, {"count", scenario_.shard.count}}},
+               {"writer", writer_},
+               {"raw", !scenario_.raw.empty()},
+               {"trace", !scenario_.trace.empty()}};
+  return kHeaderPrefix + h.dump();
+}
+
+std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& points) {
+  std::map<std::size_t, SavedPoint> done;
+  std::error_code error;
+  if (!std::filesystem::exists(path_, error)) return done;
+  if (!scenario_.resume)
+    throw InputError(path_ + ": the checkpoint of an interrupted run is there; add --resume to finish it, or remove it");
+  std::ifstream in(path_, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  const std::string text = buffer.str();
+  const std::size_t first_end = text.find('\n');
+  const std::string first = text.substr(0, first_end);
+  const std::string prefix = kHeaderPrefix;
+  // A kill while the header was being written leaves part of it: nothing was saved yet.
+  const bool torn_header = first_end == std::string::npos &&
+                           (first.size() < prefix.size() ? prefix.rfind(first, 0) == 0 : first.rfind(prefix, 0) == 0);
+  if (torn_header) {
+    file_.open(path_, std::ios::binary | std::ios::trunc);
+    file_ << header() << '\n' << std::flush;
+    return done;
+  }
+  if (first.rfind(kHeaderPrefix, 0) != 0 || first_end == std::string::npos)
+    throw InputError(path_ + ": not a hetcoll checkpoint (no '" + std::string(kHeaderPrefix) + "' line); remove it");
+  const json saved = json::parse(first.substr(std::string(kHeaderPrefix).size()), nullptr, false);
+  if (saved.is_discarded() || !saved.is_object() || !saved.contains("identity"))
+    throw InputError(path_ + ": the checkpoint's first line is damaged; remove the file to start again");
+  const std::string difference = identity_difference(identity_, saved["identity"], path_);
+  if (!difference.empty())
+    throw InputError(path_ + ": written by another run: " + difference + " (remove it or drop --resume)");
+  const json shard{{"index", scenario_.shard.index}, {"count", scenario_.shard.count}};
+  if (saved.value("shard", json()) != shard)
+    throw InputError(path_ + ": written by shard " + saved.value("shard", json()).dump() + ", not by this shard " +
+                     shard.dump());
+  clean_after(saved.value("writer", json()));
+
+  // Whole blocks only: a kill can cut the last one anywhere.
+  std::vector<std::string> lines;  // complete lines only: one not ended by a newline was cut
+  for (std::size_t start = first_end + 1, end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    lines.push_back(text.substr(start, end - start));
+  const Family& family = *scenario_.family;
+  // Blocks hold the raw and trace lines only if the run that wrote them asked for those files.
+  const bool same_side_files = saved.value("raw", false) == !scenario_.raw.empty() &&
+                               saved.value("trace", false) == !scenario_.trace.empty();
+  for (std::size_t i = 0; i < lines.size();) {
+    std::istringstream head(lines[i]);
+    std::string tag;
+    std::size_t point = 0, rows = 0, raw = 0, trace = 0;
+    if (!(head >> tag >> point >> rows >> raw >> trace) || tag != "@point") {
+      ++i;
+      continue;
+    }
+    const std::size_t end = i + 1 + rows + raw + trace;
+    const bool whole = end < lines.size() && lines[end] == "@end " + std::to_string(point) && point < points.size() &&
+                       in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
+                       same_side_files;
+    if (!whole) {
+      ++i;
+      continue;
+    }
+    SavedPoint saved;
+    const std::string fields = parameter_fields(family, points[point]);
+    bool valid = true;
+    for (std::size_t r = 0; r < rows && valid; ++r) {
+      valid = valid_row(lines[i + 1 + r], scenario_.algorithms[r], fields);
+      saved.rows.push_back(lines[i + 1 + r]);
+    }
+    for (std::size_t r = 0; r < raw; ++r) saved.raw += lines[i + 1 + rows + r] + '\n';
+    for (std::size_t r = 0; r < trace; ++r) saved.trace += lines[i + 1 + rows + raw + r] + '\n';
+    if (valid) done[point] = std::move(saved);
+    i = end + 1;
+  }
+  // Rewritten with the kept rows, so that new rows never follow a torn one.
+  AtomicFile rewritten(path_, "output (its checkpoint)");
+  rewritten.stream() << header() << '\n';
+  for (const auto& [point, saved] : done) write_block(rewritten.stream(), point, saved);
+  rewritten.commit();
+  file_.open(path_, std::ios::binary | std::ios::app);
+  points_saved_ = done.size();
+  return done;
+}
+
+void Checkpoint::set_writer(const std::string& work_dir, const std::vector<std::string>& temporaries) {
+  writer_ = {{"host", host_name()}, {"pid", ::getpid()}, {"work_dir", work_dir}, {"temporaries", temporaries}};
+}
+
+void Checkpoint::write_block(std::ostream& out, std::size_t point, const SavedPoint& saved) const {
+  auto count = [](const std::string& text) { return std::count(text.begin(), text.end(), '\n'); };
+  out << "@point " << point << ' ' << saved.rows.size() << ' ' << count(saved.raw) << ' ' << count(saved.trace)
+      << '\n';
+  for (const std::string& row : saved.rows) out << row << '\n';
+  out << saved.raw << saved.trace << "@end " << point << '\n';
+}
+
+bool Checkpoint::valid_row(const std::string& row, const std::string& algorithm, const std::string& fields) const {
+  const std::string prefix = algorithm + ',' + fields + ',' + std::to_string(scenario_.replications) + ',';
+  if (row.rfind(prefix, 0) != 0) return false;
+  const std::vector<std::string> statistics = split_fields(row.substr(prefix.size()));
+  return statistics.size() + split_fields(prefix).size() - 1 == split_fields(summary_header(*scenario_.family)).size() &&
+         std::all_of(statistics.begin(), statistics.end(), is_number);
+}
+
+void Checkpoint::append(std::size_t point, const SavedPoint& saved) {
+  if (is_stream(scenario_.output)) return;
+  if (!file_.is_open()) {
+    file_.open(path_, std::ios::binary | std::ios::trunc);
+    file_ << header() << '\n';
+  }
+  write_block(file_, point, saved);
+  file_.flush();
+  ++points_saved_;
+}
+
+void Checkpoint::discard() {
+  if (file_.is_open()) file_.close();
+  std::remove(path_.c_str());
+}
+
+}  // namespace hetcoll

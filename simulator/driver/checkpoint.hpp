@@ -1,0 +1,67 @@
+#pragma once
+/// @file checkpoint.hpp
+/// @brief OUTPUT.partial: the summary rows of finished points, appended as each point ends, so
+/// that `--resume` after a kill recomputes only what is missing.
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "algorithms/family.hpp"
+#include "driver/scenario.hpp"
+
+namespace hetcoll {
+
+/// @brief What a finished point contributes to a run's files.
+struct SavedPoint {
+  std::vector<std::string> rows;  //!< summary rows, one per algorithm, in algorithm order
+  std::string raw;                //!< its raw lines (each ending in a newline), if raw is asked for
+  std::string trace;              //!< its trace lines, if a trace is asked for
+};
+
+/// @brief The checkpoint of one run (or one shard of it).
+///
+/// Its first line is `# hetcoll checkpoint {...}`: the run's identity (manifest.hpp), its shard,
+/// and the process and temporary files that wrote it. Then one block per finished point:
+/// `@point I ROWS RAW TRACE` (line counts), the lines, and `@end I`. A resume with another
+/// identity or shard is refused, naming the first differing key. A block counts only if it is
+/// whole (its `@end` line is there, every summary row has its fields in place and numbers
+/// where numbers belong); the rest is recomputed, so a kill in the middle of a write costs
+/// one point at most.
+class Checkpoint {
+ public:
+  Checkpoint(const Scenario& scenario, const nlohmann::json& identity);
+
+  /// Points already computed, by point index. With `resume`: reads the
+  /// file, refuses another run's, and rewrites it with the whole rows only (so appends never
+  /// follow a torn line); removes what a killed writer left (its temporary files and work
+  /// directory). Without: refuses to overwrite an existing checkpoint.
+  std::map<std::size_t, SavedPoint> load(const std::vector<Point>& points);
+
+  /// Records this process as the writer (for a later resume to clean after it).
+  void set_writer(const std::string& work_dir, const std::vector<std::string>& temporaries);
+  /// Appends a point's block, flushed; opens the file (writing the header) on first use.
+  void append(std::size_t point, const SavedPoint& saved);
+  /// Removes the file: the run completed.
+  void discard();
+
+  const std::string& path() const { return path_; }
+  /// Points in the file (loaded and appended).
+  std::size_t points_saved() const { return points_saved_; }
+
+ private:
+  std::string header() const;
+  void write_block(std::ostream& out, std::size_t point, const SavedPoint& saved) const;
+  bool valid_row(const std::string& row, const std::string& algorithm, const std::string& fields) const;
+
+  const Scenario& scenario_;
+  nlohmann::json identity_;
+  std::string path_;
+  nlohmann::json writer_;
+  std::ofstream file_;
+  std::size_t points_saved_ = 0;
+};
+
+}  // namespace hetcoll

@@ -1,0 +1,135 @@
+#include "driver/manifest.hpp"
+
+#include <filesystem>
+#include <fstream>
+
+#include "algorithms/family.hpp"
+#include "core/error.hpp"
+#include "core/sha256.hpp"
+#include "driver/run_files.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
+
+#ifndef HETCOLL_REVISION
+#define HETCOLL_REVISION "unknown"
+#endif
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace hetcoll {
+namespace {
+
+constexpr const char* kFormat = "hetcoll-manifest-1";
+
+/// A path as an absolute one, so a manifest can be read from another directory.
+std::string absolute(const std::string& path) {
+  if (path.empty() || path == "-") return path;
+  std::error_code error;
+  const fs::path p = fs::absolute(path, error);
+  return error ? path : p.lexically_normal().string();
+}
+
+/// The value of key `i` as the identity sees it: numbers, a list, a word, or the SHA-256 of the
+/// file a word names.
+json parameter_value(const Scenario& s, std::size_t i, const std::vector<NamedPath>& inputs) {
+  const ParameterSpec& p = s.family->parameters()[i];
+  switch (p.kind) {
+    case ParameterKind::number:
+      return s.values[i];
+    case ParameterKind::list:
+      return s.lists[i];
+    case ParameterKind::text:
+      for (const NamedPath& in : inputs)
+        if (in.key == p.key) return "sha256:" + sha256_file(in.path);
+      return s.texts[i];
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+std::string hetcoll_revision() { return HETCOLL_REVISION; }
+
+json run_identity(const Scenario& s) {
+  const std::vector<NamedPath> inputs = input_files(s);
+  json parameters = json::object();
+  for (std::size_t i = 0; i < s.family->parameters().size(); ++i)
+    parameters[s.family->parameters()[i].key] = parameter_value(s, i, inputs);
+  return {{"family", s.family->name()},
+          {"algorithms", s.algorithms},
+          {"parameters", parameters},
+          {"replications", s.replications},
+          {"seed", s.seed},
+          {"block", s.block},
+          {"engine", s.engine},
+          {"cfg", s.cfg},
+          {"platform", s.platform.empty() ? json("built-in") : json("sha256:" + sha256_file(s.platform))},
+          {"hetcoll_revision", hetcoll_revision()},
+          {"simgrid_version", SimgridSession::version()}};
+}
+
+std::string identity_hash(const json& identity) { return sha256_hex(identity.dump()); }
+
+json make_manifest(const Scenario& s, const ManifestFiles& files) {
+  const json identity = run_identity(s);
+  json inputs = json::array();
+  for (const NamedPath& in : input_files(s))
+    inputs.push_back({{"key", in.key}, {"path", absolute(in.path)}, {"sha256", sha256_file(in.path)}});
+  return {{"format", kFormat},
+          {"command_line", s.command_line},
+          {"hetcoll_revision", hetcoll_revision()},
+          {"simgrid_version", SimgridSession::version()},
+          {"engine", s.engine},
+          {"seed", s.seed},
+          {"cfg", s.cfg},
+          {"platform", absolute(s.platform)},
+          {"inputs", inputs},
+          {"shard", {{"index", s.shard.index}, {"count", s.shard.count}}},
+          {"files",
+           {{"output", absolute(files.output)},
+            {"raw", absolute(files.raw)},
+            {"trace", absolute(files.trace)},
+            {"raw_requested", absolute(files.raw_requested)},
+            {"trace_requested", absolute(files.trace_requested)}}},
+          {"scenario", to_ini(s)},
+          {"identity", identity},
+          {"hash", identity_hash(identity)}};
+}
+
+json read_manifest(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw InputError(path + ": cannot read the manifest (every hetcoll output has one beside it)");
+  json manifest = json::parse(in, nullptr, false);
+  if (manifest.is_discarded() || !manifest.is_object() || manifest.value("format", "") != kFormat ||
+      !manifest.contains("identity") || !manifest.contains("hash") || !manifest.contains("shard"))
+    throw InputError(path + ": not a hetcoll manifest (expected JSON with format " + kFormat + ")");
+  return manifest;
+}
+
+std::string identity_difference(const json& here, const json& there, const std::string& where) {
+  auto shown = [](const json& v) {
+    std::string text = v.is_null() ? "absent" : v.dump();
+    return text.size() > 60 ? text.substr(0, 57) + "..." : text;
+  };
+  auto differ = [&](const std::string& key, const json& a, const json& b) {
+    return "key '" + key + "' is " + shown(a) + " here and " + shown(b) + " in " + where;
+  };
+  const json none;
+  for (const json* side : {&here, &there})
+    for (const auto& item : side->items()) {
+      const json& a = here.contains(item.key()) ? here[item.key()] : none;
+      const json& b = there.contains(item.key()) ? there[item.key()] : none;
+      if (a == b) continue;
+      if (item.key() == "parameters" && a.is_object() && b.is_object())
+        for (const json* inner : {&a, &b})
+          for (const auto& p : inner->items()) {
+            const json& pa = a.contains(p.key()) ? a[p.key()] : none;
+            const json& pb = b.contains(p.key()) ? b[p.key()] : none;
+            if (pa != pb) return differ(p.key(), pa, pb);
+          }
+      return differ(item.key(), a, b);
+    }
+  return "";
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,82 @@
+#include "driver/run_files.hpp"
+
+#include <sys/stat.h>
+
+#include <filesystem>
+#include <system_error>
+
+#include "algorithms/family.hpp"
+#include "core/error.hpp"
+
+namespace fs = std::filesystem;
+
+namespace hetcoll {
+
+bool is_stream(const std::string& output) {
+  struct stat info {};
+  return output == "-" || (::stat(output.c_str(), &info) == 0 && (S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode)));
+}
+
+std::string checkpoint_path(const std::string& output) { return output + ".partial"; }
+
+std::string manifest_path(const std::string& output) { return output + ".manifest.json"; }
+
+std::string shard_path(const std::string& path, const Shard& shard) {
+  if (shard.count == 1 || path.empty() || path == "-") return path;
+  const std::string tag = ".shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count);
+  // Before the extension of the file name (not of a directory name), so `r.csv` stays a CSV.
+  const std::size_t slash = path.find_last_of('/');
+  const std::size_t dot = path.find_last_of('.');
+  const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
+  return has_extension ? path.substr(0, dot) + tag + path.substr(dot) : path + tag;
+}
+
+std::vector<NamedPath> input_files(const Scenario& s) {
+  std::vector<NamedPath> inputs;
+  if (!s.source.empty()) inputs.push_back({"scenario", s.source});
+  if (!s.platform.empty()) inputs.push_back({"platform", s.platform});
+  const std::vector<ParameterSpec>& params = s.family->parameters();
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    std::error_code error;
+    if (params[i].kind == ParameterKind::text && !s.texts[i].empty() && fs::is_regular_file(s.texts[i], error))
+      inputs.push_back({params[i].key, s.texts[i]});
+  }
+  return inputs;
+}
+
+std::vector<NamedPath> output_files(const Scenario& s) {
+  std::vector<NamedPath> outputs{{"output", s.output}};
+  if (!is_stream(s.output)) {
+    outputs.push_back({"output (its checkpoint)", checkpoint_path(s.output)});
+    outputs.push_back({"output (its manifest)", manifest_path(s.output)});
+  }
+  if (!s.raw.empty()) outputs.push_back({"raw", shard_path(s.raw, s.shard)});
+  if (!s.trace.empty()) outputs.push_back({"trace", shard_path(s.trace, s.shard)});
+  return outputs;
+}
+
+bool same_file(const std::string& a, const std::string& b) {
+  if (a == "-" || b == "-") return a == b;
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  std::error_code error;
+  return fs::weakly_canonical(fs::absolute(a), error) == fs::weakly_canonical(fs::absolute(b), error);
+}
+
+void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {
+  for (std::size_t o = 0; o < outputs.size(); ++o) {
+    const NamedPath& out = outputs[o];
+    for (const NamedPath& in : inputs)
+      if (same_file(out.path, in.path))
+        throw InputError("key '" + out.key + "': '" + out.path + "' is the " + in.key +
+                         " file, an input of this run; choose another path");
+    if (same_file(out.path, "/dev/null")) continue;
+    for (std::size_t k = 0; k < o; ++k)
+      if (same_file(out.path, outputs[k].path))
+        throw InputError("key '" + out.key + "': '" + out.path + "' is also written as key '" + outputs[k].key +
+                         "'; give each output its own path");
+  }
+}
+
+}  // namespace hetcoll

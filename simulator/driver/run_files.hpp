@@ -1,0 +1,46 @@
+#pragma once
+/// @file run_files.hpp
+/// @brief The files a run reads and writes, and the rule that no output lands on an input or on
+/// another output.
+#include <string>
+#include <vector>
+
+#include "driver/scenario.hpp"
+
+namespace hetcoll {
+
+/// @brief A path and the key that named it, for error messages.
+struct NamedPath {
+  std::string key;
+  std::string path;
+};
+
+/// @brief True for standard output (`-`), a character device or a FIFO: written as a stream,
+/// with no checkpoint or manifest beside it.
+bool is_stream(const std::string& output);
+
+/// @brief Checkpoint of an interrupted run: OUTPUT.partial.
+std::string checkpoint_path(const std::string& output);
+/// @brief Manifest beside an output: OUTPUT.manifest.json.
+std::string manifest_path(const std::string& output);
+/// @brief The file a shard writes for a side output (raw, trace) of a sharded run:
+/// `r.csv` becomes `r.shard-1-of-3.csv`, so shards never write one file. Unchanged for an
+/// unsharded run or for standard output.
+std::string shard_path(const std::string& path, const Shard& shard);
+
+/// @brief The files a run reads: the scenario file, the platform file and every text key of the
+/// family that names an existing file (a matrix, a latency table).
+std::vector<NamedPath> input_files(const Scenario& scenario);
+/// @brief The files a run writes: output, its checkpoint and manifest, raw and trace (as this
+/// shard writes them).
+std::vector<NamedPath> output_files(const Scenario& scenario);
+
+/// @brief True if the two paths name the same file: the same inode when both exist, the same
+/// normalised absolute path otherwise; `-` (standard output) is the same as `-`.
+bool same_file(const std::string& a, const std::string& b);
+
+/// @brief Throws InputError (one line naming both keys) if an output is an input, or if two
+/// outputs are the same file; /dev/null may take any number of outputs.
+void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs);
+
+}  // namespace hetcoll
