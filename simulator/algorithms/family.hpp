@@ -7,6 +7,7 @@
 /// sweep and the CSV writer learn about its keys and algorithms from here, with no edit
 /// elsewhere.
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -32,6 +33,13 @@ struct ParameterSpec {
   bool integer = false;       //!< number or list: every value must be a whole number
   double minimum = 0;         //!< number or list: smallest allowed value
   bool minimum_exclusive = false;  //!< the minimum itself is not allowed
+  /// number or list: largest allowed value. Every key has a finite one, chosen so that every
+  /// amount stays a whole number of bytes or flops a double holds exactly (docs/keys.md).
+  double maximum = std::numeric_limits<double>::infinity();
+  bool maximum_exclusive = false;  //!< the maximum itself is not allowed
+  /// number or list: values in (0, smallest_nonzero) are refused, 0 and larger ones allowed
+  /// (a CV: 0 means deterministic, but a gamma law of CV 1e-200 has shape 1/CV² = inf).
+  double smallest_nonzero = 0;
   ParameterKind kind = ParameterKind::number;
   std::string default_text;   //!< list or text: the default, as it would be written in a file
   std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
@@ -45,6 +53,14 @@ struct ParameterSpec {
   ParameterSpec above(double m) const {
     return with([m](ParameterSpec& p) { p.minimum = m, p.minimum_exclusive = true; });
   }
+  ParameterSpec at_most(double m) const { return with([m](ParameterSpec& p) { p.maximum = m; }); }
+  ParameterSpec below(double m) const {
+    return with([m](ParameterSpec& p) { p.maximum = m, p.maximum_exclusive = true; });
+  }
+  /// 0, or at least `m` (and at most the maximum).
+  ParameterSpec zero_or_at_least(double m) const {
+    return with([m](ParameterSpec& p) { p.minimum = 0, p.smallest_nonzero = m; });
+  }
   /// A 0/1 sweep axis that `--key` alone sets to 1.
   ParameterSpec as_flag() const { return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true; }); }
 
@@ -56,6 +72,17 @@ struct ParameterSpec {
     return copy;
   }
 };
+
+/// @brief The valid values of a number or list key in words, e.g. "whole numbers in [1, 1048576]"
+/// or "0, or values in [1e-06, 100]": the form error messages and docs/keys.md use.
+std::string range_text(const ParameterSpec& spec);
+
+/// @brief True if `value` lies in the range of `spec` (bounds, whole, 0/1 for a flag).
+bool in_range(const ParameterSpec& spec, double value);
+
+/// @brief Largest host count a key may ask for (2^20): it keeps every host index an int with
+/// room to spare; the parser's memory estimate refuses a point the machine cannot hold sooner.
+inline constexpr double kMaxHosts = 1048576;
 
 /// @brief A number key (at least 0 unless told otherwise), `fallback` when the scenario omits it.
 inline ParameterSpec number_key(std::string key, std::string description, double fallback) {
@@ -143,6 +170,13 @@ class Family {
   virtual std::string value_description() const { return "makespan (s)"; }
   /// Number of hosts the point uses (hosts 0 .. n-1 of the platform).
   virtual int hosts_needed(const Point& point) const = 0;
+  /// Checks that need several keys of one point (the tables check each key alone), e.g. that
+  /// the largest cost a point can draw is still a whole number of bytes a double holds. Called
+  /// by the parser on every point; throws InputError naming the keys (the caller adds the file).
+  virtual void check_point(const Point& /*point*/) const {}
+  /// Bytes a work unit of the point needs beside the engine's own per-host cost (which the
+  /// driver counts): tables of n² entries, say. The parser refuses points the machine cannot hold.
+  virtual double unit_memory(const Point& /*point*/) const { return 0; }
   /// True if prepare() needs the route table of a platform file on the SimGrid engine too (the
   /// model engine always gets it); reading it costs n² route look-ups per work unit.
   virtual bool needs_routes() const { return false; }

@@ -23,4 +23,13 @@ double parse_number(const std::string& text, const std::string& key, const std::
   return value;
 }
 
+std::optional<std::uint64_t> parse_digits(const std::string& text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto result = std::from_chars(text.data(), end, value);
+  // from_chars takes no sign and no base prefix; a leading '-' or '+' stops it at once.
+  if (text.empty() || result.ec != std::errc() || result.ptr != end) return std::nullopt;
+  return value;
+}
+
 }  // namespace hetcoll

@@ -2,6 +2,8 @@
 /// @file number_format.hpp
 /// @brief Numbers as text: the shortest form that reads back to the same double, and parsing
 /// with one-line errors.
+#include <cstdint>
+#include <optional>
 #include <string>
 
 namespace hetcoll {
@@ -13,5 +15,10 @@ std::string format_number(double x);
 /// @brief Parses all of `text` as a finite double; throws InputError "<where>: key '<key>'
 /// expects a number, got '<text>'" otherwise.
 double parse_number(const std::string& text, const std::string& key, const std::string& where);
+
+/// @brief `text` read as an unsigned 64-bit integer if it is plain decimal digits whose value
+/// fits (exactly: no detour through a double, which would merge 2^53 and 2^53 + 1); nothing
+/// otherwise.
+std::optional<std::uint64_t> parse_digits(const std::string& text);
 
 }  // namespace hetcoll

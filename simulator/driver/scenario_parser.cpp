@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -11,6 +13,7 @@
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/sweep.hpp"
 
 namespace po = boost::program_options;
 
@@ -78,15 +81,40 @@ class Origin {
   std::string file_;
 };
 
+/// Largest --jobs: processes at once. Far above any machine's cores, and it keeps `4 * jobs`
+/// (the model engine's batching) and every count of children an int.
+constexpr std::uint64_t kMaxJobs = 1024;
+
+/// Largest replications and block: 2^53, so that replication numbers and unit bounds never
+/// wrap; the memory estimate refuses far fewer on any real machine.
+constexpr std::uint64_t kMaxReplications = std::uint64_t{1} << 53;
+
+/// A count (replications, block, jobs): digits, or a number that is exactly whole such as 1e6
+/// (counts stay far below 2^53, where doubles are exact), in [minimum, maximum].
 std::uint64_t parse_count(const po::variables_map& vm, const Origin& origin, const std::string& key,
-                          std::uint64_t fallback, std::uint64_t minimum) {
+                          std::uint64_t fallback, std::uint64_t minimum, std::uint64_t maximum) {
   if (!vm.count(key)) return fallback;
   const std::string text = vm[key].as<std::string>();
-  const double v = parse_number(text, key, origin.of(key));
-  if (v != std::floor(v) || v < static_cast<double>(minimum) || v > 1e18)
-    throw InputError(origin.of(key) + ": key '" + key + "' expects a whole number >= " + std::to_string(minimum) +
-                     ", got '" + text + "'");
-  return static_cast<std::uint64_t>(v);
+  std::optional<std::uint64_t> value = parse_digits(text);
+  if (!value) {
+    const double v = parse_number(text, key, origin.of(key));
+    if (v == std::floor(v) && v >= 0 && v <= 0x1p53) value = static_cast<std::uint64_t>(v);
+  }
+  if (!value || *value < minimum || *value > maximum)
+    throw InputError(origin.of(key) + ": key '" + key + "' expects a whole number in [" + std::to_string(minimum) +
+                     ", " + std::to_string(maximum) + "], got '" + text + "'");
+  return *value;
+}
+
+/// The root seed: any unsigned 64-bit integer, in digits (a double would merge 2^53 and 2^53 + 1).
+std::uint64_t parse_seed(const po::variables_map& vm, const Origin& origin, std::uint64_t fallback) {
+  if (!vm.count("seed")) return fallback;
+  const std::string text = vm["seed"].as<std::string>();
+  const std::optional<std::uint64_t> value = parse_digits(text);
+  if (!value)
+    throw InputError(origin.of("seed") + ": key 'seed' expects a whole number in [0, 18446744073709551615] "
+                     "written in digits, got '" + text + "'");
+  return *value;
 }
 
 bool parse_flag(const po::variables_map& vm, const Origin& origin, const std::string& key) {
@@ -101,15 +129,10 @@ std::vector<double> parse_values(const ParameterSpec& spec, const std::string& t
   const bool list = spec.kind == ParameterKind::list;
   std::vector<double> values;
   for (const std::string& item : split_list(text)) {
-    const double v = parse_number(item, spec.key, where);
-    const bool low = spec.minimum_exclusive ? v <= spec.minimum : v < spec.minimum;
-    if (low)
-      throw InputError(where + ": key '" + spec.key + "' expects values " + (spec.minimum_exclusive ? "> " : ">= ") +
-                       format_number(spec.minimum) + ", got '" + item + "'");
-    if (spec.integer && v != std::floor(v))
-      throw InputError(where + ": key '" + spec.key + "' expects whole numbers, got '" + item + "'");
-    if (spec.flag && v != 0 && v != 1)
-      throw InputError(where + ": key '" + spec.key + "' expects 0 or 1, got '" + item + "'");
+    // -0 + 0 is +0: the point seed hashes the bits, and -0 must be the same point as 0.
+    const double v = parse_number(item, spec.key, where) + 0.0;
+    if (!in_range(spec, v))
+      throw InputError(where + ": key '" + spec.key + "' expects " + range_text(spec) + ", got '" + item + "'");
     values.push_back(v);
   }
   if (values.empty()) throw InputError(where + ": key '" + spec.key + "' has no value");
@@ -139,6 +162,83 @@ Shard parse_shard(const std::string& text, const std::string& where) {
   if (s.count < 1 || s.index < 0 || s.index >= s.count)
     throw InputError(where + ": key 'shard' expects i/N with 0 <= i < N, got '" + text + "'");
   return s;
+}
+
+/// The text of a scenario file, without a UTF-8 byte order mark (editors on Windows write one).
+std::string read_scenario_file(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error))
+    throw InputError(path + ": is a directory, not a scenario file (KEY = VALUE lines)");
+  std::ifstream file(path, std::ios::binary);
+  std::ostringstream text;
+  if (!file || (!(text << file.rdbuf()) && file.peek() != std::char_traits<char>::eof()))
+    throw InputError(path + ": cannot read the scenario file");
+  std::string content = text.str();
+  if (content.compare(0, 3, "\xEF\xBB\xBF") == 0) content.erase(0, 3);
+  return content;
+}
+
+/// Where a point's values came from, for a rule of several keys: the file, the command line or both.
+std::string point_origin(const Scenario& s, const po::variables_map& cli) {
+  if (s.source.empty()) return "command line";
+  for (const ParameterSpec& p : s.family->parameters())
+    if (cli.count(p.key)) return s.source + " and the command line";
+  return s.source;
+}
+
+std::string gigabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  return text;
+}
+
+/// Share of physical memory a run may take by estimate; the rest is the system's and the
+/// estimate's margin.
+constexpr double kMemoryShare = 0.8;
+
+/// Refuses a run whose memory estimate exceeds kMemoryShare of the machine, naming the keys of
+/// its largest part.
+void check_memory(const Scenario& s, const MemoryEstimate& m, double points, double largest_unit,
+                  const std::string& where, const Origin& origin) {
+  const double limit = kMemoryShare * physical_memory();
+  if (m.total() <= limit) return;
+  const double largest = std::max({m.points, m.series, m.units, m.children});
+  const std::string replications = "key 'replications' = " + std::to_string(s.replications);
+  std::string culprit;
+  if (largest == m.points) {
+    culprit = where + ": the sweep's " + format_number(points) + " points (the product of the axes' value counts)";
+  } else if (largest == m.series) {
+    culprit = origin.of("replications") + ": " + replications + " (every value of a point in flight is kept" +
+              (s.raw.empty() ? ")" : ", and its raw rows)");
+  } else if (largest == m.units) {
+    culprit = origin.of("replications") + ": " + replications + " with key 'block' = " + std::to_string(s.block) +
+              " (" + format_number(points * std::ceil(static_cast<double>(s.replications) / s.block)) + " work units)";
+  } else if (s.jobs * largest_unit >= m.children / 2) {
+    culprit = where + ": key 'jobs' = " + std::to_string(s.jobs) + " with the largest point's hosts (" +
+              gigabytes(largest_unit) + " per process on the " + s.engine + " engine)";
+  } else {
+    culprit = origin.of("block") + ": key 'block' = " + std::to_string(s.block) + " with key 'jobs' = " +
+              std::to_string(s.jobs) + " (each process holds a unit's values)";
+  }
+  throw InputError(culprit + " needs about " + gigabytes(m.total()) + " of memory by estimate, above the limit of " +
+                   gigabytes(limit) + " (80% of this machine's " + gigabytes(physical_memory()) + ")");
+}
+
+/// Rules of several keys, point by point, and the memory the run needs. The sweep is sized
+/// before it is expanded: axes of a million values each must be refused, not built.
+void check_sweep(const Scenario& s, const std::string& where, const Origin& origin) {
+  const double points = count_points(s);
+  check_memory(s, estimate_memory(s, points, 0), points, 0, where, origin);
+  double largest_unit = 0;
+  for (const Point& point : expand_points(s)) {
+    try {
+      s.family->check_point(point);
+      largest_unit = std::max(largest_unit, unit_memory(s, point));
+    } catch (const InputError& e) {
+      throw InputError(where + ": " + e.what());
+    }
+  }
+  check_memory(s, estimate_memory(s, points, largest_unit), points, largest_unit, where, origin);
 }
 
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
@@ -175,8 +275,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   s.source = get(cli, "scenario", "");
   po::variables_map vm = cli;  // the command line is stored first, so it wins over the file
   if (!s.source.empty()) {
-    std::ifstream file(s.source);
-    if (!file) throw InputError(s.source + ": cannot read the scenario file");
+    std::istringstream file(read_scenario_file(s.source));
     try {
       po::store(po::parse_config_file(file, options, false), vm);
     } catch (const po::unknown_option& e) {
@@ -240,10 +339,10 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
     s.texts.push_back(std::move(text));
   }
 
-  s.replications = parse_count(vm, origin, "replications", s.replications, 1);
-  s.seed = parse_count(vm, origin, "seed", s.seed, 0);
-  s.block = parse_count(vm, origin, "block", s.block, 1);
-  s.jobs = static_cast<int>(parse_count(vm, origin, "jobs", 1, 1));
+  s.replications = parse_count(vm, origin, "replications", s.replications, 1, kMaxReplications);
+  s.seed = parse_seed(vm, origin, s.seed);
+  s.block = parse_count(vm, origin, "block", s.block, 1, kMaxReplications);
+  s.jobs = static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs));
   s.engine = get(vm, "engine", s.engine);
   if (s.engine != "simgrid" && s.engine != "model")
     throw InputError(origin.of("engine") + ": key 'engine' expects simgrid or model, got '" + s.engine + "'");
@@ -260,6 +359,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   s.progress = !parse_flag(vm, origin, "quiet");
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
+  check_sweep(s, point_origin(s, cli), origin);
   return s;
 }
 

@@ -1,6 +1,9 @@
 #include "driver/sweep.hpp"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "core/random.hpp"
@@ -34,6 +37,7 @@ std::vector<Point> expand_points(const Scenario& s) {
 std::uint64_t point_seed(std::uint64_t seed, const Point& point) {
   std::uint64_t h = mix64(seed);
   auto mix_number = [&h](double v) {
+    v += 0.0;  // -0 is 0: the same point must get the same seed
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
     h = mix64(h ^ bits);
@@ -63,6 +67,54 @@ std::vector<WorkUnit> make_units(const Scenario& s, std::size_t points, const st
       units.push_back({p, first, std::min<std::uint64_t>(s.block, s.replications - first)});
   }
   return units;
+}
+
+double count_points(const Scenario& s) {
+  double points = 1;
+  for (const std::vector<double>& axis : s.values) points *= static_cast<double>(std::max<std::size_t>(axis.size(), 1));
+  return points;
+}
+
+namespace {
+
+// Resident bytes per host, measured on reduction points of 1e4 to 1e6 hosts (about 0.8 KiB on
+// the model engine, 15 KiB on SimGrid, whose actors and mailboxes dominate), rounded up.
+constexpr double kModelBytesPerHost = 1024;
+constexpr double kSimgridBytesPerHost = 16 * 1024;
+// A route of a platform file's route table: its cost, its first link, about three links.
+constexpr double kBytesPerRoute = 48;
+
+}  // namespace
+
+double unit_memory(const Scenario& s, const Point& point) {
+  const double hosts = s.family->hosts_needed(point);
+  double bytes = hosts * (s.engine == "simgrid" ? kSimgridBytesPerHost : kModelBytesPerHost);
+  if (!s.platform.empty() && (s.engine == "model" || s.family->needs_routes())) bytes += kBytesPerRoute * hosts * hosts;
+  return bytes + s.family->unit_memory(point);
+}
+
+MemoryEstimate estimate_memory(const Scenario& s, double points, double largest_unit) {
+  const double algorithms = static_cast<double>(s.algorithms.size());
+  const double width = 1.0 + static_cast<double>(s.family->metrics().size());
+  const double replications = static_cast<double>(s.replications);
+  const double block = std::min(static_cast<double>(s.block), replications);
+  const double jobs = s.jobs;
+  MemoryEstimate m;
+  // A point: its values, its summary rows and its entries in the driver's maps.
+  m.points = points * (256 + 64.0 * static_cast<double>(s.family->parameters().size()) + 256 * algorithms);
+  // Points in flight: a unit of each of `jobs` children may open one, and one may wait to be
+  // written in order. Each holds every replication's values, copied once more to summarise,
+  // and its raw rows as text.
+  const double per_point = replications * algorithms * (2 * 8 * width + (s.raw.empty() ? 0 : 32 + 24 * width));
+  m.series = std::min(points, 2 * jobs) * per_point;
+  m.units = points * std::ceil(replications / block) * static_cast<double>(sizeof(WorkUnit));
+  // A child holds its unit's values, which the parent reads back whole.
+  m.children = jobs * (largest_unit + 2 * 8 * block * algorithms * width);
+  return m;
+}
+
+double physical_memory() {
+  return static_cast<double>(::sysconf(_SC_PHYS_PAGES)) * static_cast<double>(::sysconf(_SC_PAGE_SIZE));
 }
 
 }  // namespace hetcoll

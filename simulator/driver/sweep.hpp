@@ -2,6 +2,7 @@
 /// @file sweep.hpp
 /// @brief Sweep points, their seeds, and the work units they are cut into.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "algorithms/family.hpp"
@@ -31,5 +32,29 @@ std::vector<WorkUnit> make_units(const Scenario& scenario, std::size_t points, c
 
 /// @brief True if point `index` belongs to the scenario's shard (points are dealt round-robin).
 bool in_shard(const Scenario& scenario, std::size_t index);
+
+/// @brief Number of points expand_points() would make (a double: a sweep of huge axes may
+/// exceed any integer type, and must be refused before it is expanded).
+double count_points(const Scenario& scenario);
+
+/// @brief Bytes one child needs to run a unit of `point` (engine, platform, family tables),
+/// beside the unit's values: a rough upper estimate, measured on the engines.
+double unit_memory(const Scenario& scenario, const Point& point);
+
+/// @brief The peak memory of a run, by estimate (bytes), in the parts a user can change.
+struct MemoryEstimate {
+  double points = 0;    //!< every point, its summary rows and bookkeeping (parent; the axes)
+  double series = 0;    //!< values and raw rows of the points in flight (parent; replications)
+  double units = 0;     //!< the list of work units (parent; replications / block)
+  double children = 0;  //!< `jobs` children, each running a unit of the largest point (jobs, block, hosts)
+  double total() const { return points + series + units + children; }
+};
+
+/// @brief Estimate for a sweep of `points` points whose largest unit needs `largest_unit` bytes
+/// (unit_memory()).
+MemoryEstimate estimate_memory(const Scenario& scenario, double points, double largest_unit);
+
+/// @brief Physical memory of the machine, in bytes.
+double physical_memory();
 
 }  // namespace hetcoll

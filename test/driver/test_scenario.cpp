@@ -99,14 +99,15 @@ TEST(Merge, CanonicalOrderSortsPointsNumericallyAndKeepsAlgorithmOrder) {
 namespace hetcoll {
 
 TEST(ScenarioParser, AFlagKeyAloneMeansOneAndTakesOnlyZeroOrOne) {
-  const Scenario bare = parse_run_arguments({"--family", "redistribution", "--uncapped"});
+  // k = 3: random instances need k >= 1, and the parser checks every point.
+  const Scenario bare = parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped"});
   const int index = bare.family->parameter_index("uncapped");
   ASSERT_GE(index, 0);
   ASSERT_TRUE(bare.family->parameters()[index].flag);
   EXPECT_EQ(bare.values[index], std::vector<double>{1});
-  const Scenario both = parse_run_arguments({"--family", "redistribution", "--uncapped", "0 1"});
+  const Scenario both = parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped", "0 1"});
   EXPECT_EQ(both.values[index], (std::vector<double>{0, 1}));
-  EXPECT_THROW(parse_run_arguments({"--family", "redistribution", "--uncapped", "2"}), InputError);
+  EXPECT_THROW(parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped", "2"}), InputError);
 }
 
 }  // namespace hetcoll

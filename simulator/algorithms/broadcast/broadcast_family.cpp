@@ -1,5 +1,8 @@
 #include "algorithms/broadcast/broadcast_family.hpp"
 
+#include <algorithm>
+
+#include "algorithms/amount_limits.hpp"
 #include "algorithms/broadcast/broadcast_settings.hpp"
 #include "algorithms/broadcast/heuristics.hpp"
 #include "algorithms/broadcast/intra_models.hpp"
@@ -62,6 +65,21 @@ class BroadcastFamily final : public Family {
   std::vector<AlgorithmInfo> algorithms_;
 };
 
+/// A gap runs as a delay of gap · host_speed whole flops: the slowest message the generated
+/// platform can carry (over a WAN link of window / (2 · latency) bytes/s) must keep it exact.
+void check_longest_gap(const BroadcastSettings& s, double longest_latency) {
+  const GridPlatformSpec& p = s.platform;
+  double slowest = p.lan_bandwidth;
+  if (longest_latency > 0) slowest = std::min(slowest, p.wan_window / (2 * longest_latency));
+  const double gap = s.overhead + s.message / slowest + longest_latency;
+  if (!(gap * p.host_speed <= kMaxAmount))
+    throw InputError("keys 'message' = " + format_number(s.message) + ", 'lan-bandwidth' = " +
+                     format_number(p.lan_bandwidth) + ", 'wan-window' = " + format_number(p.wan_window) +
+                     " and the longest latency (" + format_number(longest_latency) + " s) give a message time of " +
+                     format_number(gap) + " s; at most " + format_number(kMaxAmount / p.host_speed) +
+                     " s is timed exactly (docs/keys.md)");
+}
+
 void check_range(double low, double high, const char* low_key, const char* high_key) {
   if (low > high)
     throw InputError(std::string("key '") + low_key + "' (" + format_number(low) + ") exceeds key '" + high_key +
@@ -92,19 +110,21 @@ std::shared_ptr<const GridCosts> given_costs(const Point& point, int clusters, i
 const std::vector<ParameterSpec>& broadcast_parameters() {
   static const std::vector<ParameterSpec> params = {
       number_key("clusters", "clusters C (costs = random or given); with costs = platform, the count Lowekamp "
-                             "must find (0: any)", 0).sweep().whole(),
-      number_key("message", "message size m in bytes", 4194304).sweep().whole().above(0),
+                             "must find (0: any)", 0).sweep().whole().at_most(kMaxHosts),
+      number_key("message", "message size m in bytes", 4194304).sweep().whole().above(0).at_most(kMaxMessage),
       number_key("cluster-hosts", "costs = platform without latency-file: one homogeneous cluster of this many "
-                                  "hosts", 0).sweep().whole(),
+                                  "hosts", 0).sweep().whole().at_most(kMaxHosts),
       text_key("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, intra-times; "
                         "platform: measured on the platform", "random", {"random", "given", "platform"}),
-      number_key("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0),
-      number_key("root", "root cluster (costs = random or given) or root host (costs = platform)", 0).whole(),
+      number_key("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0).at_most(1),
+      number_key("root", "root cluster (costs = random or given) or root host (costs = platform)", 0).whole()
+          .at_most(kMaxHosts - 1),
       text_key("latency-file", "host latency matrix (CSV, microseconds) from which the platform is generated"),
-      number_key("lan-bandwidth", "bytes/s of every host's links (generated platform)", 1.25e8).above(0),
+      number_key("lan-bandwidth", "bytes/s of every host's links (generated platform)", 1.25e8).above(0)
+          .at_most(kMaxBandwidth),
       number_key("wan-window", "TCP window in bytes: a WAN link carries window / RTT bytes/s (generated "
-                               "platform)", 65536).above(0),
-      number_key("overhead", "pLogP g(0): a sender's per-message gap, seconds", 2e-5),
+                               "platform)", 65536).above(0).at_most(kMaxMessage),
+      number_key("overhead", "pLogP g(0): a sender's per-message gap, seconds", 2e-5).at_most(kLongestDelay),
       text_key("sender-busy", "a sender is busy for g (pLogP) or g+L (Bhat) after it starts a send",
                "g", {"g", "g+L"}),
       text_key("fef-weight", "FEF edge weight: latency (the paper) or g+L (Bhat)", "latency", {"latency", "g+L"}),
@@ -112,17 +132,19 @@ const std::vector<ParameterSpec>& broadcast_parameters() {
                "no", {"no", "yes"}),
       text_key("intra", "intra-cluster strategy: best (of the executable ones) or one of them",
                "best", intra_choices()),
-      number_key("latency-min", "smallest L between clusters (s, costs = random)", 0.001),
-      number_key("latency-max", "largest L between clusters (s, costs = random)", 0.015),
-      number_key("gap-min", "smallest g(m) between clusters (s, costs = random)", 0.1),
-      number_key("gap-max", "largest g(m) between clusters (s, costs = random)", 0.6),
-      number_key("intra-min", "smallest intra-cluster broadcast time T (s, costs = random)", 0.02),
-      number_key("intra-max", "largest intra-cluster broadcast time T (s, costs = random)", 3),
-      list_key("gaps", "g_ij(m) between clusters, C x C row by row (s, costs = given)"),
-      list_key("latencies", "L_ij between clusters, C x C row by row (s, costs = given)"),
-      list_key("intra-times", "T_c of every cluster, C values (s, costs = given)"),
+      number_key("latency-min", "smallest L between clusters (s, costs = random)", 0.001).at_most(kLongestDelay),
+      number_key("latency-max", "largest L between clusters (s, costs = random)", 0.015).at_most(kLongestDelay),
+      number_key("gap-min", "smallest g(m) between clusters (s, costs = random)", 0.1).at_most(kLongestDelay),
+      number_key("gap-max", "largest g(m) between clusters (s, costs = random)", 0.6).at_most(kLongestDelay),
+      number_key("intra-min", "smallest intra-cluster broadcast time T (s, costs = random)", 0.02)
+          .at_most(kLongestDelay),
+      number_key("intra-max", "largest intra-cluster broadcast time T (s, costs = random)", 3).at_most(kLongestDelay),
+      list_key("gaps", "g_ij(m) between clusters, C x C row by row (s, costs = given)").at_most(kLongestDelay),
+      list_key("latencies", "L_ij between clusters, C x C row by row (s, costs = given)").at_most(kLongestDelay),
+      list_key("intra-times", "T_c of every cluster, C values (s, costs = given)").at_most(kLongestDelay),
       number_key("cluster-latency", "latency between two hosts of the cluster-hosts cluster (microseconds)", 50)
-          .above(0),
+          .above(0)
+          .at_most(kMaxLatencyMicroseconds),
   };
   return params;
 }
@@ -162,7 +184,15 @@ BroadcastSettings broadcast_settings(const Point& point) {
   s.cluster_latency = v[kClusterLatency];
   if (s.latency_file.empty() && s.cluster_hosts < 1)
     throw InputError("key 'latency-file' (a CSV matrix) or 'cluster-hosts' is needed with costs = platform");
-  s.hosts = s.latency_file.empty() ? s.cluster_hosts : read_latency_csv(s.latency_file).n;
+  double longest_latency = s.cluster_latency;  // microseconds
+  if (s.latency_file.empty()) {
+    s.hosts = s.cluster_hosts;
+  } else {
+    const LatencyMatrix m = read_latency_csv(s.latency_file);
+    s.hosts = m.n;
+    longest_latency = *std::max_element(m.w.begin(), m.w.end());
+  }
+  check_longest_gap(s, longest_latency * s.platform.latency_unit);
   if (s.root >= s.hosts)
     throw InputError("key 'root': host " + std::to_string(s.root) + " does not exist (the platform has " +
                      std::to_string(s.hosts) + " hosts)");

@@ -12,6 +12,16 @@
 
 namespace hetcoll {
 
+/// @brief Longest delay (L, g, T, overhead), in seconds. Delays run as computations at the
+/// timer resolution of 1e12 units/s (kAbstractRate, GridPlatformSpec::host_speed): 1e6 s, or
+/// g + L = 2e6 s, stays below kMaxAmount (2^63 ≈ 9.2e18) units. A measured gap (message over
+/// the slowest link) must stay below kMaxAmount / 1e12 ≈ 9.2e6 s too: checked per point.
+inline constexpr double kLongestDelay = 1e6;
+/// @brief Largest message and TCP window, in bytes (1 TiB).
+inline constexpr double kMaxMessage = 1099511627776;
+/// @brief Largest LAN bandwidth, in bytes/s (1 PB/s).
+inline constexpr double kMaxBandwidth = 1e15;
+
 /// @brief Every key of the family, resolved.
 struct BroadcastSettings {
   int clusters = 0;          //!< C (random costs), or the count Lowekamp must find (0: any)

@@ -39,6 +39,9 @@ LatencyMatrix parse_latency_csv(const std::string& text, const std::string& sour
       const double v = parse_number(cell, "latency", where);
       if (v < 0)
         throw InputError(where + ": negative latency '" + cell + "' in column " + std::to_string(row.size() + 1));
+      if (v > kMaxLatencyMicroseconds)
+        throw InputError(where + ": latency '" + cell + "' in column " + std::to_string(row.size() + 1) +
+                         " exceeds the largest, " + format_number(kMaxLatencyMicroseconds) + " microseconds");
       row.push_back(v);
       if (comma == std::string::npos) break;
       start = comma + 1;

@@ -6,6 +6,10 @@
 
 namespace hetcoll {
 
+/// @brief Largest latency of a matrix entry (and of key cluster-latency), in microseconds:
+/// 1e6 s, the longest delay the broadcast family runs (kLongestDelay).
+inline constexpr double kMaxLatencyMicroseconds = 1e12;
+
 /// @brief n×n latencies, row-major; entry (a, b) is the latency between hosts a and b.
 ///
 /// The diagonal is kept as read and never used: a host has no edge to itself.
@@ -19,7 +23,8 @@ struct LatencyMatrix {
 
 /// @brief Parses CSV text: one row per host, numbers separated by commas (spaces allowed),
 /// blank lines and lines starting with '#' ignored. Throws InputError naming `source` if the
-/// matrix is empty or not square, a cell is missing or not a number, an entry is negative, or
+/// matrix is empty or not square, a cell is missing or not a number, an entry is outside
+/// [0, kMaxLatencyMicroseconds], or
 /// the matrix is not symmetric (entries compared exactly: latencies are read, not computed).
 LatencyMatrix parse_latency_csv(const std::string& text, const std::string& source);
 

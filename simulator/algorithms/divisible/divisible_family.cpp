@@ -35,9 +35,6 @@ int worker_count(const Point& point) {
     throw InputError("keys 'd' and 'w' need key 'c' (an explicit star lists c and w, and d if not z*c)");
   if (workers < 1)
     throw InputError("key 'workers': p = 0; give workers >= 1 (random or file star) or the lists c and w");
-  if (point.values[kSpread] >= 1)
-    throw InputError("key 'spread' must be < 1 (costs are drawn in mean*[1-spread, 1+spread]), got " +
-                     format_number(point.values[kSpread]));
   return workers;
 }
 
@@ -159,18 +156,22 @@ class DivisibleFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override {
     static const std::vector<ParameterSpec> params = {
-        number_key("workers", "workers p of a random or file star (0: as many as key c lists)", 0).sweep().whole(),
-        number_key("z", "d_i = z*c_i when key d is not given", 1).sweep(),
-        number_key("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1).sweep().above(0),
-        number_key("c-mean", "random star: mean of c", 1).above(0),
-        number_key("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5),
-        list_key("c", "explicit star: c_i of every worker, e.g. 1,1,5").above(0),
-        list_key("d", "explicit star: d_i of every worker (default z*c_i)"),
-        list_key("w", "explicit star: w_i of every worker").above(0),
+        number_key("workers", "workers p of a random or file star (0: as many as key c lists)", 0).sweep().whole()
+            .at_most(kMaxHosts - 1),
+        number_key("z", "d_i = z*c_i when key d is not given", 1).sweep().at_most(kLargestCost),
+        number_key("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1).sweep().above(0)
+            .at_most(kLargestCost),
+        number_key("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost),
+        number_key("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5).below(1),
+        list_key("c", "explicit star: c_i of every worker, e.g. 1,1,5").at_least(kSmallestCost).at_most(kLargestCost),
+        list_key("d", "explicit star: d_i of every worker (default z*c_i)").at_most(kLargestCost),
+        list_key("w", "explicit star: w_i of every worker").at_least(kSmallestCost).at_most(kLargestCost),
         text_key("port", "master port model: two-port (a send may overlap a receive) or one-port",
                  "two-port", {"two-port", "one-port"}),
-        list_key("send-order", "lp: workers 1..p in send order (default 1,2,..,p)").whole().at_least(1),
-        list_key("return-order", "lp: workers 1..p in return order (default: the send order)").whole().at_least(1),
+        list_key("send-order", "lp: workers 1..p in send order (default 1,2,..,p)").whole().at_least(1)
+            .at_most(kMaxHosts - 1),
+        list_key("return-order", "lp: workers 1..p in return order (default: the send order)").whole().at_least(1)
+            .at_most(kMaxHosts - 1),
     };
     return params;
   }
@@ -184,6 +185,29 @@ class DivisibleFamily final : public Family {
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
   int hosts_needed(const Point& point) const override { return worker_count(point) + 1; }
+  void check_point(const Point& point) const override {
+    if (explicit_star(point)) {
+      star_of_lists(point);  // d = z*c must stay in range too
+      return;
+    }
+    // Every cost a random star can draw, c in c-mean·[1-s, 1+s], w in c-mean·wc_ratio·[1-s, 1+s]
+    // and d = z·c, must lie where an explicit one may.
+    const double c = point.values[kCMean], w = c * point.values[kWcRatio], s = point.values[kSpread];
+    const std::string keys = "keys 'c-mean' = " + format_number(c) + ", 'wc_ratio' = " +
+                             format_number(point.values[kWcRatio]) + ", 'spread' = " + format_number(s) +
+                             " and 'z' = " + format_number(point.values[kZ]);
+    auto within = [&](double low, double high, const char* what) {
+      if (low < kSmallestCost || high > kLargestCost)
+        throw InputError(keys + " draw " + what + " in [" + format_number(low) + ", " + format_number(high) +
+                         "], outside the range of costs [" + format_number(kSmallestCost) + ", " +
+                         format_number(kLargestCost) + "]");
+    };
+    within(c * (1 - s), c * (1 + s), "c");
+    within(w * (1 - s), w * (1 + s), "w");
+    if (point.values[kZ] * c * (1 + s) > kLargestCost)
+      throw InputError(keys + " draw d = z·c up to " + format_number(point.values[kZ] * c * (1 + s)) +
+                       ", above the largest cost " + format_number(kLargestCost));
+  }
   // c_i and d_i of a platform file are the bandwidths of its master-worker routes.
   bool needs_routes() const override { return true; }
   Platform platform_for(const Point& point) const override {

@@ -24,9 +24,13 @@ void validate_star(const Star& star, const std::string& where) {
                      ", " + std::to_string(star.d.size()) + " and " + std::to_string(star.w.size()));
   for (std::size_t i = 0; i < p; ++i) {
     const std::string worker = " of worker " + std::to_string(i + 1);
-    if (!(star.c[i] > 0)) throw InputError(where + ": c" + worker + " must be > 0, got " + format_number(star.c[i]));
-    if (!(star.w[i] > 0)) throw InputError(where + ": w" + worker + " must be > 0, got " + format_number(star.w[i]));
-    if (!(star.d[i] >= 0)) throw InputError(where + ": d" + worker + " must be >= 0, got " + format_number(star.d[i]));
+    const std::string range = " must be in [" + format_number(kSmallestCost) + ", " + format_number(kLargestCost) + "]";
+    auto cost = [](double v) { return v >= kSmallestCost && v <= kLargestCost; };
+    if (!cost(star.c[i])) throw InputError(where + ": c" + worker + range + ", got " + format_number(star.c[i]));
+    if (!cost(star.w[i])) throw InputError(where + ": w" + worker + range + ", got " + format_number(star.w[i]));
+    if (!(star.d[i] >= 0 && star.d[i] <= kLargestCost))
+      throw InputError(where + ": d" + worker + " must be in [0, " + format_number(kLargestCost) + "], got " +
+                       format_number(star.d[i]));
   }
 }
 

@@ -12,6 +12,12 @@
 
 namespace hetcoll {
 
+/// @brief Range of c_i and w_i (d_i: from 0), seconds per load unit. A schedule for T = 1
+/// gives worker i a load of at most 1/c_i, and every operation carries load × kStarUnit bytes
+/// or flops: c_i ≥ 1e-6 keeps that below 1e18, within kMaxAmount (amount_limits.hpp).
+inline constexpr double kSmallestCost = 1e-6;
+inline constexpr double kLargestCost = 1e6;
+
 /// @brief Costs of the p workers, in seconds per load unit.
 struct Star {
   std::vector<double> c;  //!< master to worker i
@@ -40,7 +46,8 @@ struct DivisibleSchedule {
   int enrolled() const { return static_cast<int>(send.size()); }
 };
 
-/// @brief Checks that the star is usable (p ≥ 1, lists of equal length, c and w > 0, d ≥ 0);
+/// @brief Checks that the star is usable (p ≥ 1, lists of equal length, c and w in
+/// [kSmallestCost, kLargestCost], d in [0, kLargestCost]);
 /// throws InputError naming `where` otherwise.
 void validate_star(const Star& star, const std::string& where);
 

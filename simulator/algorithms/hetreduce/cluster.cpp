@@ -94,6 +94,10 @@ std::vector<double> times_from_platform(const Platform& platform, int n, const s
                        " (hetreduce reads t(p) from it; write such a file with hetcoll platform --times)");
     const LinkSpec& up = platform.links[link];
     times[i] = up.latency + kMessageBytes / up.bandwidth;
+    if (!(times[i] >= kShortestTime && times[i] <= kLongestTime))
+      throw InputError(where + ": link " + name + " gives t = " + format_number(times[i]) +
+                       " s (latency + 1e7 B / bandwidth); hetreduce takes times in [" + format_number(kShortestTime) +
+                       ", " + format_number(kLongestTime) + "] s");
     is_up[link] = true;
     fastest_up = std::max(fastest_up, up.bandwidth);
   }
@@ -116,8 +120,9 @@ void check_times(const std::vector<double>& times, const std::string& key, const
   if (times.size() < 2)
     throw InputError(prefix + "key '" + key + "' expects at least 2 processors, got " + std::to_string(times.size()));
   for (double t : times)
-    if (!(t > 0) || !std::isfinite(t))
-      throw InputError(prefix + "key '" + key + "' expects times > 0, got " + format_number(t));
+    if (!(t >= kShortestTime && t <= kLongestTime))
+      throw InputError(prefix + "key '" + key + "' expects times in [" + format_number(kShortestTime) + ", " +
+                       format_number(kLongestTime) + "] s, got " + format_number(t));
 }
 
 std::vector<double> parse_times(const std::string& text, const std::string& key, const std::string& where) {

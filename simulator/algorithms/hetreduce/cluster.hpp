@@ -24,6 +24,17 @@ inline constexpr double kMessageBytes = 1e7;
 /// exactly simultaneous and distinct dates are at least 1 µs apart (far above kSimultaneity).
 inline constexpr double kTimeGrid = 0x1.0p-20;
 
+/// @brief Range of a transmission time t(p), given or read from a file (seconds). Below 1e-7 s
+/// (the 0.1 µs grid both engines cut batches on) distinct completions could fall within one
+/// instant; beyond 1e6 s a makespan of many hosts stops being exact on the grid of drawn times.
+inline constexpr double kShortestTime = 1e-7;
+inline constexpr double kLongestTime = 1e6;
+/// @brief Largest exponent of power-of-two times: 2^20 s, about kLongestTime.
+inline constexpr double kLongestLevel = 20;
+/// @brief Largest CV of gamma times: a draw reaches 350·CV² (gamma_draw_bound), under
+/// kLongestTime for CV ≤ 50.
+inline constexpr double kLargestTimeCv = 50;
+
 /// @brief Scale of every hetreduce plan: a comm of cost 1 is one message of kMessageBytes.
 inline CostScale message_scale() { return CostScale{kMessageBytes, 1e7}; }
 
@@ -79,15 +90,15 @@ void set_uplinks(const Platform& platform, const std::vector<double>& times, std
 std::vector<double> times_from_platform(const Platform& platform, int n, const std::string& where);
 
 /// @brief Parses a list of times such as "10,5,5" (commas or spaces); throws InputError naming
-/// `where` and `key` unless there are at least 2 finite times, all > 0.
+/// `where` and `key` unless there are at least 2 times, all in [kShortestTime, kLongestTime].
 std::vector<double> parse_times(const std::string& text, const std::string& key, const std::string& where);
 
 /// @brief `hetcoll platform --times T1,T2,... [N]`: the platform of those times (N, if given,
 /// must be their count); InputError naming the command line otherwise.
 Platform times_platform(const std::string& times_text, const std::string& hosts_text);
 
-/// @brief Checks a list of times: at least 2, all finite and > 0 (InputError naming `where`, if
-/// not empty, and `key`).
+/// @brief Checks a list of times: at least 2, all in [kShortestTime, kLongestTime] (InputError
+/// naming `where`, if not empty, and `key`).
 void check_times(const std::vector<double>& times, const std::string& key, const std::string& where);
 
 }  // namespace hetcoll

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "algorithms/amount_limits.hpp"
 #include "algorithms/hetreduce/algorithms.hpp"
 #include "algorithms/hetreduce/cluster.hpp"
 #include "core/error.hpp"
@@ -97,19 +98,26 @@ class HetreduceFamily final : public Family {
     static const std::vector<ParameterSpec> params = {
         number_key("processors", "number of processors n (0 with cluster = times: the length of 'times')", 0)
             .sweep()
-            .whole(),
-        number_key("spread", "cluster = uniform: times drawn in [1, spread]", 4).sweep().at_least(1),
+            .whole()
+            .at_most(kMaxHosts),
+        number_key("spread", "cluster = uniform: times drawn in [1, spread]", 4).sweep().at_least(1)
+            .at_most(kLongestTime),
         number_key("slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5)
-            .sweep(),
-        number_key("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2).sweep().above(0),
-        number_key("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3).sweep().whole(),
-        number_key("cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1).sweep(),
+            .sweep()
+            .at_most(1),
+        // Not below the grid of drawn times: the DOWN links are only that fast.
+        number_key("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2).sweep()
+            .at_least(kTimeGrid).at_most(kLongestTime),
+        number_key("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3).sweep().whole()
+            .at_most(kLongestLevel),
+        number_key("cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1).sweep()
+            .zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv),
         text_key("cluster", "where the times come from: times, file (the platform's <host>_UP links), uniform, "
                             "two-type, power-of-two, gamma (drawn per replication)", "times", cluster_words()),
         list_key("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
-                 "10,5,5,5,4,2,2").above(0),
+                 "10,5,5,5,4,2,2").at_least(kShortestTime).at_most(kLongestTime),
         list_key("order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: host "
-                          "order)").whole(),
+                          "order)").whole().at_most(kMaxHosts - 1),
     };
     return params;
   }
@@ -135,11 +143,13 @@ class HetreduceFamily final : public Family {
       throw InputError("key 'processors' expects at least 2 processors with cluster = " +
                        point.texts[kCluster] + ", got " + format_number(processors));
     }
+    // The table bounds these too; points built in code (tests, tools) pass here without it.
     if (kind == ClusterKind::two_type && point.values[kSlowFraction] > 1)
       throw InputError("key 'slow-fraction' expects a share in [0, 1], got " +
                        format_number(point.values[kSlowFraction]));
-    if (kind == ClusterKind::power_of_two && point.values[kLevels] > 60)
-      throw InputError("key 'levels' expects at most 60, got " + format_number(point.values[kLevels]));
+    if (kind == ClusterKind::power_of_two && point.values[kLevels] > kLongestLevel)
+      throw InputError("key 'levels' expects at most " + format_number(kLongestLevel) + ", got " +
+                       format_number(point.values[kLevels]));
     check_order(point.lists[kOrder], n);
     return n;
   }

@@ -54,7 +54,9 @@ std::vector<std::vector<double>> read_matrix_file(const std::string& path) {
     for (;;) {
       const std::size_t comma = content.find(',', start);
       const double amount = parse_number(trim(content.substr(start, comma - start)), "matrix", where);
-      if (amount < 0) throw InputError(where + ": amounts must be >= 0 Mbit, got " + format_number(amount));
+      if (amount < 0 || amount > kMaxMatrixMbit)
+        throw InputError(where + ": amounts must be in [0, " + format_number(kMaxMatrixMbit) + "] Mbit, got " +
+                         format_number(amount));
       row.push_back(amount);
       if (comma == std::string::npos) break;
       start = comma + 1;

@@ -13,6 +13,17 @@ namespace hetcoll {
 /// @brief Bits per megabit over bits per byte: 1 Mbit = 125,000 bytes.
 inline constexpr double kBytesPerMbit = 1e6 / 8;
 
+/// @brief Largest speed (NIC, backbone) in Mbit/s: 1 Pbit/s, so that port counts and k, speeds
+/// over their GCD, are ints, and a second of it (1.25e14 bytes) is an exact whole number.
+inline constexpr double kMaxMbitPerSecond = 1e9;
+/// @brief Largest matrix entry in Mbit: 1.25e14 bytes, well within kMaxAmount, and at most
+/// 1e9 s at the slowest base speed (1 Mbit/s).
+inline constexpr double kMaxMatrixMbit = 1e9;
+/// @brief Largest cluster size: senders·receivers pairs are numbered in 32 bits.
+inline constexpr double kMaxSide = 65535;
+/// @brief Largest count (edges, delta-max): an int.
+inline constexpr double kMaxCount = 2147483647;
+
 /// @brief A redistribution as a user describes it.
 struct Hardware {
   std::vector<std::vector<double>> matrix;  //!< Mbit from sender i (row) to receiver j (column)
@@ -35,8 +46,8 @@ Derived derive_instance(const Hardware& hardware);
 
 /// @brief Reads a communication matrix: one line per sender, comma-separated amounts (Mbit) per
 /// receiver; blank lines and lines starting with '#' are skipped. Throws InputError naming
-/// `path` (and the line) for an unreadable file, a non-number, a negative amount, or rows of
-/// unequal length.
+/// `path` (and the line) for an unreadable file, a non-number, an amount outside
+/// [0, kMaxMatrixMbit], or rows of unequal length.
 std::vector<std::vector<double>> read_matrix_file(const std::string& path);
 
 /// @brief The generator of §1.6 [INTERP]: `edges` distinct (sender, receiver) pairs drawn

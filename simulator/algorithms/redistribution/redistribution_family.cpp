@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "algorithms/amount_limits.hpp"
 #include "algorithms/redistribution/execution.hpp"
 #include "algorithms/redistribution/registry.hpp"
 #include "core/error.hpp"
@@ -77,6 +78,10 @@ class RedistributionRunner final : public PointRunner {
       algorithms_.push_back(a);
     }
     if (setup_.from_matrix) use(setup_.fixed);
+    check_amount(point.values[kBeta] * host_speed_,
+                 (platform.file.empty() ? "" : platform.file + ": ") + std::string("key 'beta' = ") +
+                     format_number(point.values[kBeta]) + " s at " + format_number(host_speed_) + " flop/s",
+                 "flops");
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
@@ -142,32 +147,41 @@ class RedistributionFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override {
     static const std::vector<ParameterSpec> params = {
-        number_key("senders", "nodes of the sending cluster", 14).sweep().whole().at_least(1),
-        number_key("receivers", "nodes of the receiving cluster", 14).sweep().whole().at_least(1),
+        // Pairs are numbered in 32 bits (random instances shuffle them): senders·receivers < 2^32.
+        number_key("senders", "nodes of the sending cluster", 14).sweep().whole().at_least(1).at_most(kMaxSide),
+        number_key("receivers", "nodes of the receiving cluster", 14).sweep().whole().at_least(1).at_most(kMaxSide),
         number_key("edges", "messages (0: a random count in 1..senders*receivers, or the matrix's count)", 0)
             .sweep()
-            .whole(),
+            .whole()
+            .at_most(kMaxCount),
         number_key("k", "messages at once through the backbone (0 with 'matrix': backbone / base speed)", 0)
             .sweep()
-            .whole(),
-        number_key("beta", "set-up time of a step (s)", 1).sweep(),
+            .whole()
+            .at_most(kMaxMbitPerSecond),
+        // β is a computation of β·kHostSpeed flops: at most 1e15.
+        number_key("beta", "set-up time of a step (s)", 1).sweep().at_most(1e6),
         number_key("uncapped", "1 (or --uncapped alone): run step schedules without the base-speed rate cap, "
                                "under SimGrid's bandwidth sharing; 0 1 sweeps both", 0).as_flag(),
         number_key("delta-max",
                    "random instances: ports of a node uniform in 1..delta-max (delta = min(ports, k))", 5)
             .whole()
-            .at_least(1),
+            .at_least(1)
+            .at_most(kMaxCount),
+        // A weight of w seconds at the random base speed is w·1.25e7 bytes.
         number_key("weight-min", "random instances: smallest message weight (s at base speed)", 1)
             .whole()
-            .at_least(1),
+            .at_least(1)
+            .at_most(1e6),
         number_key("weight-max", "random instances: largest message weight (s at base speed)", 20)
             .whole()
-            .at_least(1),
+            .at_least(1)
+            .at_most(1e6),
         text_key("matrix", "CSV of the amounts in Mbit (a row per sender, a column per receiver); empty: random"),
         // Whole Mbit/s > 0: the base speed is their GCD.
         list_key("nic", "with 'matrix': NIC speeds in Mbit/s, senders then receivers (none: from the platform "
-                        "file)").whole().above(0),
-        number_key("backbone", "with 'matrix': backbone speed in Mbit/s (0: from the platform file)", 0).whole(),
+                        "file)").whole().above(0).at_most(kMaxMbitPerSecond),
+        number_key("backbone", "with 'matrix': backbone speed in Mbit/s (0: from the platform file)", 0).whole()
+            .at_most(kMaxMbitPerSecond),
     };
     return params;
   }
@@ -181,6 +195,11 @@ class RedistributionFamily final : public Family {
   }
   std::string value_description() const override {
     return "simulated redistribution time (s), the schedule's cost when capped; lower-bound: LB";
+  }
+  // A random instance numbers every (sender, receiver) pair, and every algorithm keeps its
+  // messages and their steps: about 32 bytes a pair.
+  double unit_memory(const Point& point) const override {
+    return 32.0 * point.values[kSenders] * point.values[kReceivers];
   }
   int hosts_needed(const Point& point) const override {
     // Called by the parent before any work: a bad point fails here, before anything is written.

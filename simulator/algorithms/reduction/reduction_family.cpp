@@ -1,12 +1,28 @@
 #include "algorithms/reduction/reduction_family.hpp"
 
+#include <algorithm>
+
+#include "algorithms/amount_limits.hpp"
 #include "algorithms/reduction/reduction_costs.hpp"
 #include "algorithms/reduction/registry.hpp"
+#include "core/number_format.hpp"
 
 namespace hetcoll {
 namespace {
 
 enum Param { kProcessors, kCv, kRatio, kCommMean };
+
+/// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
+/// flops a double holds (`where`: the platform that sets the scale).
+void check_largest_draws(const Point& point, const CostScale& scale, const std::string& where) {
+  const double cv = point.values[kCv], ratio = point.values[kRatio], mean = point.values[kCommMean];
+  const std::string keys = where + "keys 'comm-mean' = " + format_number(mean) + ", 'ratio' = " +
+                           format_number(ratio) + " and 'cv' = " + format_number(cv) +
+                           " (a draw reaches 350·max(1, cv²) means; keep comm-mean·max(1, ratio)·max(1, cv²) <= " +
+                           format_number(kMaxAmount / (350 * std::max(scale.bytes_per_unit, scale.flops_per_unit))) + ")";
+  check_amount(mean * gamma_draw_bound(cv) * scale.bytes_per_unit, keys, "bytes");
+  check_amount(ratio * mean * gamma_draw_bound(cv) * scale.flops_per_unit, keys, "flops");
+}
 
 /// Replications of one point: one cost stream, reseeded identically for every algorithm of a
 /// replication, so the k-th communication of every algorithm takes the same draw.
@@ -23,6 +39,7 @@ class ReductionPointRunner final : public PointRunner {
     ReductionSetup setup;
     setup.processors = static_cast<int>(point.values[kProcessors]);
     setup.scale = CostScale{platform.reference_bandwidth(), platform.reference_speed()};
+    check_largest_draws(point, setup.scale, platform.file.empty() ? "" : platform.file + ": ");
     setup.costs = costs_.get();
     for (const std::string& name : algorithms) policies_.push_back(find_reduction_algorithm(name)->make(setup));
   }
@@ -49,15 +66,23 @@ class ReductionFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override {
     static const std::vector<ParameterSpec> params = {
-        number_key("processors", "number of processors n (hosts 0..n-1)", 64).sweep().whole().at_least(1),
-        number_key("cv", "coefficient of variation of every cost (0: deterministic)", 1).sweep(),
-        number_key("ratio", "mean computation cost / mean communication cost (0: no computation)", 0).sweep(),
-        number_key("comm-mean", "mean communication cost, in seconds on the reference link", 1).above(0),
+        number_key("processors", "number of processors n (hosts 0..n-1)", 64).sweep().whole().at_least(1)
+            .at_most(kMaxHosts),
+        number_key("cv", "coefficient of variation of every cost (0: deterministic)", 1).sweep()
+            .zero_or_at_least(kSmallestCv).at_most(kLargestCv),
+        number_key("ratio", "mean computation cost / mean communication cost (0: no computation)", 0).sweep()
+            .at_most(1e6),
+        number_key("comm-mean", "mean communication cost, in seconds on the reference link", 1).above(0)
+            .at_most(1e6),
     };
     return params;
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
   int hosts_needed(const Point& point) const override { return static_cast<int>(point.values[kProcessors]); }
+  void check_point(const Point& point) const override {
+    const Platform built_in = ideal_cluster(1);
+    check_largest_draws(point, CostScale{built_in.reference_bandwidth(), built_in.reference_speed()}, "");
+  }
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
                                        const Platform& platform, std::uint64_t seed) const override {
     return std::make_unique<ReductionPointRunner>(point, algorithms, platform, seed);
