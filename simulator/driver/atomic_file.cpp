@@ -69,7 +69,7 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::fail(const std::string& why) const {
-  throw InputError("key '" + key_ + "': cannot write '" + path_ + "': " + why);
+  throw OutputError("key '" + key_ + "': cannot write '" + path_ + "': " + why);
 }
 
 std::ostream& AtomicFile::stream() { return path_ == "-" ? std::cout : file_; }

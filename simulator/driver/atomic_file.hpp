@@ -4,7 +4,16 @@
 #include <fstream>
 #include <string>
 
+#include "core/error.hpp"
+
 namespace hetcoll {
+
+/// @brief An output could not be written (a full disk, an I/O error): bad input in the sense of
+/// the exit status (2), but the run's finished work may still be worth keeping.
+class OutputError : public InputError {
+ public:
+  using InputError::InputError;
+};
 
 /// @brief A file written under a temporary name beside its target and renamed into place by
 /// commit(): readers never see half a file, a failed or interrupted run leaves the old file as
@@ -27,7 +36,7 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   std::ostream& stream();
-  /// Flushes, syncs and renames into place; throws InputError naming the key and the path if
+  /// Flushes, syncs and renames into place; throws OutputError naming the key and the path if
   /// anything could not be written (a full disk, an I/O error).
   void commit();
   const std::string& path() const { return path_; }

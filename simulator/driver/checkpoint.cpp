@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
 
@@ -182,7 +183,14 @@ void Checkpoint::append(std::size_t point, const SavedPoint& saved) {
     file_ << header() << '\n';
   }
   write_block(file_, point, saved);
+  errno = 0;
   file_.flush();
+  if (!file_) {
+    const int error = errno ? errno : EIO;
+    file_.close();
+    broken_ = true;
+    throw OutputError("key 'output': cannot write the checkpoint '" + path_ + "': " + std::strerror(error));
+  }
   ++points_saved_;
 }
 

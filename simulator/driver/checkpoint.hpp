@@ -50,6 +50,8 @@ class Checkpoint {
   const std::string& path() const { return path_; }
   /// Points in the file (loaded and appended).
   std::size_t points_saved() const { return points_saved_; }
+  /// True if a write failed: the file may end in a torn block and is worth nothing new.
+  bool broken() const { return broken_; }
 
  private:
   std::string header() const;
@@ -62,6 +64,7 @@ class Checkpoint {
   nlohmann::json writer_;
   std::ofstream file_;
   std::size_t points_saved_ = 0;
+  bool broken_ = false;
 };
 
 }  // namespace hetcoll

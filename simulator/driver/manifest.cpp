@@ -70,6 +70,16 @@ json run_identity(const Scenario& s) {
 
 std::string identity_hash(const json& identity) { return sha256_hex(identity.dump()); }
 
+namespace {
+
+/// SHA-256 of a file this run wrote ("" for standard output, a device or nothing).
+std::string written_sha256(const std::string& path) {
+  std::error_code error;
+  return !path.empty() && fs::is_regular_file(path, error) ? sha256_file(path) : "";
+}
+
+}  // namespace
+
 json make_manifest(const Scenario& s, const ManifestFiles& files) {
   const json identity = run_identity(s);
   json inputs = json::array();
@@ -90,7 +100,10 @@ json make_manifest(const Scenario& s, const ManifestFiles& files) {
             {"raw", absolute(files.raw)},
             {"trace", absolute(files.trace)},
             {"raw_requested", absolute(files.raw_requested)},
-            {"trace_requested", absolute(files.trace_requested)}}},
+            {"trace_requested", absolute(files.trace_requested)},
+            {"output_sha256", written_sha256(files.output)},
+            {"raw_sha256", written_sha256(files.raw)},
+            {"trace_sha256", written_sha256(files.trace)}}},
           {"scenario", to_ini(s)},
           {"identity", identity},
           {"hash", identity_hash(identity)}};

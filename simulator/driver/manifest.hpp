@@ -30,7 +30,8 @@ struct ManifestFiles {
   std::string trace_requested;
 };
 
-/// @brief The whole manifest of a run or of one shard of it.
+/// @brief The whole manifest of a run or of one shard of it, with the SHA-256 of each file it
+/// wrote (call it once they are in place), so that a merge notices a part changed since.
 nlohmann::json make_manifest(const Scenario& scenario, const ManifestFiles& files);
 
 /// @brief Reads a manifest; throws InputError naming the file if it is missing or not one.

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "core/sha256.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/manifest.hpp"
@@ -122,6 +123,14 @@ void merge_parts(const MergeRequest& request) {
       throw InputError(where + ": shard " + std::to_string(index) + " of " + std::to_string(count) +
                        " is given twice (also " + shard_parts[index] + ")");
   }
+  // Each part's files as its run wrote them: not overwritten since by another run of the same names.
+  for (std::size_t i = 0; i < manifests.size(); ++i)
+    for (const auto& [file, sha] : {std::pair<std::string, std::string>{request.parts[i], "output_sha256"},
+                                    {file_of(manifests[i], "raw"), "raw_sha256"},
+                                    {file_of(manifests[i], "trace"), "trace_sha256"}})
+      if (!file.empty() && sha256_file(file) != file_of(manifests[i], sha.c_str()))
+        throw InputError(file + ": changed since the run of " + request.parts[i] +
+                         " wrote it (its SHA-256 differs from the manifest's)");
   for (int k = 0; k < shards; ++k)
     if (!shard_parts.count(k))
       throw InputError("merge: shard " + std::to_string(k) + " of " + std::to_string(shards) +
@@ -199,6 +208,10 @@ void merge_parts(const MergeRequest& request) {
     merged["files"]["output"] = absolute(request.output);
     merged["files"]["raw"] = absolute(raw_target);
     merged["files"]["trace"] = absolute(trace_target);
+    for (const auto& [sha, file] : {std::pair<const char*, std::string>{"output_sha256", request.output},
+                                    {"raw_sha256", raw_target},
+                                    {"trace_sha256", trace_target}})
+      merged["files"][sha] = file.empty() || is_stream(file) ? "" : sha256_file(file);
     manifest->stream() << merged.dump(2) << '\n';
     manifest->commit();
   }

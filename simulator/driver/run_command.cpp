@@ -151,33 +151,44 @@ void run_scenario(const Scenario& s) {
     open.erase(u.point);
     flush_in_order();
   };
+  auto write_outputs = [&] {
+    output.stream() << summary_header(family) << '\n';
+    const std::size_t parameter_columns = count_commas(parameter_header(family)) + 1;
+    for (const std::string& row : canonical_order(rows, parameter_columns, s.output)) output.stream() << row << '\n';
+    if (raw) raw->commit();
+    if (trace) trace->commit();
+    output.commit();
+    if (manifest) {
+      manifest->stream() << make_manifest(s, {s.output, raw_path, trace_path, s.raw, s.trace}).dump(2) << '\n';
+      manifest->commit();
+    }
+  };
+  const std::size_t shard_points = std::count_if(
+      setup.points.begin(), setup.points.end(), [&, p = std::size_t{0}](const Point&) mutable { return in_shard(s, p++); });
   try {
     run_units(setup, units, s.jobs, on_unit);
+    flush_in_order();
+    progress.finish();
+    write_outputs();
   } catch (const Interrupted& e) {
     progress.finish();
-    const std::size_t points = std::count_if(setup.points.begin(), setup.points.end(),
-                                             [&, p = std::size_t{0}](const Point&) mutable { return in_shard(s, p++); });
     throw Interrupted(e.signal(), !beside ? std::string(e.what()) + "; nothing was kept (the output is a stream)"
-                                                  : std::string(e.what()) + "; " + std::to_string(checkpoint.points_saved()) +
-                                                        " of " + std::to_string(points) + " points are saved in " +
-                                                        checkpoint.path() + ": run the same command with --resume to finish");
+                                          : std::string(e.what()) + "; " + std::to_string(checkpoint.points_saved()) +
+                                                " of " + std::to_string(shard_points) + " points are saved in " +
+                                                checkpoint.path() + ": run the same command with --resume to finish");
+  } catch (const OutputError& e) {
+    // A full disk or an I/O error: finished points stay in a sound checkpoint for --resume.
+    progress.finish();
+    if (checkpoint_existed || (checkpoint.points_saved() > 0 && !checkpoint.broken()))
+      throw OutputError(std::string(e.what()) + "; " + std::to_string(checkpoint.points_saved()) + " of " +
+                        std::to_string(shard_points) + " points are saved in " + checkpoint.path() +
+                        ": make room and run the same command with --resume");
+    checkpoint.discard();
+    throw;
   } catch (const InputError&) {
     // Bad input found by a worker: a checkpoint this run began holds nothing worth resuming.
     if (!checkpoint_existed) checkpoint.discard();
     throw;
-  }
-  flush_in_order();
-  progress.finish();
-
-  output.stream() << summary_header(family) << '\n';
-  const std::size_t parameter_columns = count_commas(parameter_header(family)) + 1;
-  for (const std::string& row : canonical_order(rows, parameter_columns, s.output)) output.stream() << row << '\n';
-  if (raw) raw->commit();
-  if (trace) trace->commit();
-  output.commit();
-  if (manifest) {
-    manifest->stream() << make_manifest(s, {s.output, raw_path, trace_path, s.raw, s.trace}).dump(2) << '\n';
-    manifest->commit();
   }
   if (beside) checkpoint.discard();
 }

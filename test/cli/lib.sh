@@ -68,10 +68,11 @@ snapshot() {
 
 # expect_bad_input NAME DIR [EXTRA_PATH]: runs `hetcoll ARGS` from DIR and checks status 2,
 # exactly one line on stderr, no file in DIR created, changed or removed (nor EXTRA_PATH, if
-# given, created), and nothing left in $TMPDIR.
+# given, created), and nothing new left in $TMPDIR.
 expect_bad_input() {
-  local name=$1 dir=$2 extra=${3:-} before after status lines
+  local name=$1 dir=$2 extra=${3:-} before after status lines tmp_before
   before=$(snapshot "$dir")
+  tmp_before=$(ls -A "$TMPDIR")
   (cd "$dir" && hetcoll "${ARGS[@]}")
   status=$?
   after=$(snapshot "$dir")
@@ -84,7 +85,7 @@ expect_bad_input() {
     fail "$name" "files changed: $(diff <(echo "$before") <(echo "$after") | grep '^[<>]' | head -n 3 | tr '\n' ' ')"
   elif [[ -n "$extra" && -e "$extra" ]]; then
     fail "$name" "created $extra"
-  elif [[ -n "$(ls -A "$TMPDIR")" ]]; then
+  elif [[ "$(ls -A "$TMPDIR")" != "$tmp_before" ]]; then
     fail "$name" "left in TMPDIR: $(ls -A "$TMPDIR" | head -n 3 | tr '\n' ' ')"
   else
     pass "$name ($(cat "$tmp/stderr"))"

@@ -1,0 +1,221 @@
+#!/usr/bin/env bash
+# Fault suite for what hetcoll writes: outputs that clash with inputs or with each other, output
+# paths that are directories, devices, links or on a full disk; kill -9 and --resume (with the
+# run changed in between or not); SIGINT and SIGTERM; mismatched merges; a worker that dies.
+#
+# usage: test/cli/faults_outputs.sh path/to/hetcoll      (ctest runs it as cli_faults_outputs)
+#
+# Every refusal must be exit status 2, one line on stderr, no file created or changed and
+# nothing left in TMPDIR (expect_bad_input in lib.sh). Prints `N passed, M failed` last.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+# A small model-engine scenario file in DIR: 2 points x 2 algorithms.
+write_scenario() {
+  cat >"$1/s.ini" <<'EOF'
+family = reduction
+algorithms = tree-dyn binomial-stat
+processors = 8
+cv = 0.5 1
+replications = 50
+engine = model
+quiet = true
+EOF
+}
+
+# check NAME CONDITION...: passes if the command succeeds.
+check() {
+  local name=$1
+  shift
+  if "$@"; then pass "$name"; else fail "$name" "$* is false"; fi
+}
+
+# ---- outputs never land on inputs or on each other --------------------------------------
+d=$(new_dir); write_scenario "$d"
+ARGS=(run s.ini --output s.ini); expect_bad_input "output = the scenario file" "$d"
+ARGS=(run s.ini --output "$d/./s.ini"); expect_bad_input "output = the scenario file by another path" "$d"
+ln -s s.ini "$d/link.ini"
+ARGS=(run s.ini --output link.ini); expect_bad_input "output = a link to the scenario file" "$d"
+ARGS=(run s.ini --output o.csv --raw s.ini); expect_bad_input "raw = the scenario file" "$d"
+ARGS=(run s.ini --output o.csv --trace s.ini); expect_bad_input "trace = the scenario file" "$d"
+ARGS=(run s.ini --output o.csv --raw o.csv); expect_bad_input "raw = output" "$d"
+ARGS=(run s.ini --output o.csv --raw r.csv --trace r.csv); expect_bad_input "trace = raw" "$d"
+ARGS=(run s.ini --raw -); expect_bad_input "raw and output both standard output" "$d"
+ARGS=(run s.ini --output o.csv --raw o.csv.manifest.json); expect_bad_input "raw = the output's manifest" "$d"
+
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+small_run "$d" engine simgrid platform two.xml processors 2 output two.xml
+expect_bad_input "output = the platform file" "$d"
+small_run "$d" engine simgrid platform two.xml processors 2 output o.csv
+ARGS+=(--raw two.xml); expect_bad_input "raw = the platform file" "$d"
+
+d=$(new_dir); cp "$REPO/platforms/grid5000-88-latency.csv" "$d/lat.csv"
+ARGS=(run --family broadcast --algorithms flat --costs platform --rho 0.3 --clusters 6 --latency-file lat.csv
+  --message 1024 --replications 1 --engine model --quiet --output lat.csv)
+expect_bad_input "output = the broadcast latency file" "$d"
+
+# ---- output paths of the wrong kind ------------------------------------------------------
+d=$(new_dir); write_scenario "$d"; mkdir "$d/sub"
+ARGS=(run s.ini --output sub); expect_bad_input "output is a directory (found before the run)" "$d"
+ARGS=(run s.ini --output o.csv --trace sub); expect_bad_input "trace is a directory" "$d"
+ARGS=(run s.ini --output missing/o.csv); expect_bad_input "output in a missing directory" "$d"
+ARGS=(run s.ini --output /dev/full); expect_bad_input "output /dev/full (no space)" "$d"
+ARGS=(run "$d"); expect_bad_input "a directory as the scenario file" "$d"
+
+d=$(new_dir); write_scenario "$d"
+(cd "$d" && hetcoll run s.ini --output /dev/null)
+check "output /dev/null runs and stays a device" test $? -eq 0 -a -c /dev/null
+check "no manifest is written beside a device" test ! -e /dev/null.manifest.json
+
+d=$(new_dir); write_scenario "$d"; echo old >"$d/target.csv"; ln -s target.csv "$d/link.csv"
+(cd "$d" && hetcoll run s.ini --output link.csv)
+check "an output link stays a link and its target gets the CSV" \
+  test -L "$d/link.csv" -a "$(head -c 9 "$d/target.csv")" = "algorithm"
+
+# A full disk: a small tmpfs (root only; skipped, not passed, elsewhere).
+full=$tmp/full
+if mkdir -p "$full" && mount -t tmpfs -o size=16k tmpfs "$full" 2>/dev/null; then
+  write_scenario "$full"
+  printf 'old content\n' >"$full/keep.csv"
+  head -c 12000 /dev/zero >"$full/filler" 2>/dev/null
+  ARGS=(run s.ini --processors 8 --cv "0.1 0.2 0.5 1 2 3" --replications 400 --output keep.csv --raw raw.csv)
+  expect_bad_input "a full disk: exit 2, the old output kept whole" "$full"
+  ARGS=(platform 200 --output keep.csv)
+  expect_bad_input "hetcoll platform on a full disk keeps the old file" "$full"
+  umount "$full"
+else
+  echo "skip  full-disk cases (mounting a tmpfs needs root)"
+fi
+
+d=$(new_dir); echo '<platform/>' >"$d/old.xml"
+ARGS=(platform 4 --output /dev/full); expect_bad_input "hetcoll platform to /dev/full" "$d"
+ARGS=(platform 4 --output "$d"); expect_bad_input "hetcoll platform to a directory" "$d"
+
+# ---- kill -9, then --resume --------------------------------------------------------------
+# A run long enough to be killed after its first points (about 10 s on 2 cores).
+long=(run --processors 64 --cv "0.1 0.3 1 3" --ratio "0 1" --replications 40000 --engine model --jobs 2 --quiet)
+d=$(new_dir)
+(cd "$d" && hetcoll "${long[@]}" --output full.csv --raw full-raw.csv --trace full-trace.csv)
+reference=$d/full.csv
+# wait_for_points FILE N: until the checkpoint holds N whole points (or 60 s).
+wait_for_points() {
+  local i
+  for ((i = 0; i < 600; i++)); do
+    [[ -f $1 ]] && (($(grep -c '^@end ' "$1") >= $2)) && return 0
+    sleep 0.1
+  done
+  return 1
+}
+(cd "$d" && exec "$bin" "${long[@]}" --output o.csv --raw raw.csv --trace trace.csv) 2>/dev/null &
+pid=$!
+wait_for_points "$d/o.csv.partial" 1
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+sleep 0.5
+check "kill -9 of the parent stops its workers" test -z "$(pgrep -f "$d" 2>/dev/null)"
+printf 'tree-dyn,64,3,1,40000,3.1' >>"$d/o.csv.partial"   # a row cut inside a number
+
+for change in "--seed 2" "--replications 30000" "--algorithms tree-dyn" "--ratio 0"; do
+  # shellcheck disable=SC2206  # two words on purpose
+  ARGS=("${long[@]}" --output o.csv --raw raw.csv --trace trace.csv --resume $change)
+  expect_bad_input "--resume after a change ($change) is refused" "$d"
+done
+grep -q "key 'seed'" <(cd "$d" && "$bin" "${long[@]}" --output o.csv --raw raw.csv --trace trace.csv --resume \
+  --seed 2 2>&1) && pass "the refusal names the key that changed" || fail "refusal" "does not name key 'seed'"
+ARGS=("${long[@]}" --output o.csv --raw raw.csv --trace trace.csv)
+expect_bad_input "a run without --resume does not overwrite a checkpoint" "$d"
+
+(cd "$d" && hetcoll "${long[@]}" --output o.csv --raw raw.csv --trace trace.csv --resume)
+check "--resume after kill -9 exits 0" test $? -eq 0
+check "--resume after kill -9 gives the CSV of an uninterrupted run" cmp -s "$d/full.csv" "$d/o.csv"
+check "... and its raw file" cmp -s "$d/full-raw.csv" "$d/raw.csv"
+check "... and its trace file" cmp -s "$d/full-trace.csv" "$d/trace.csv"
+check "... and removes the killed run's temporary files and checkpoint" \
+  test -z "$(ls -A "$d" | grep -E 'tmp|partial')"
+check "... and its work directory" test -z "$(ls -A "$TMPDIR")"
+
+# ---- SIGINT and SIGTERM ------------------------------------------------------------------
+for signal in INT TERM; do
+  d=$(new_dir)
+  (cd "$d" && exec "$bin" "${long[@]}" --output o.csv) 2>"$tmp/stderr" &
+  pid=$!
+  wait_for_points "$d/o.csv.partial" 1
+  kill -s "$signal" "$pid"
+  wait "$pid"
+  status=$?
+  [[ $signal == INT ]] && expected=130 || expected=143
+  if ((status == expected)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q -- --resume "$tmp/stderr"; then
+    pass "SIG$signal: exit $expected, one line saying how to resume ($(cat "$tmp/stderr"))"
+  else
+    fail "SIG$signal" "exit $status, stderr: $(excerpt)"
+  fi
+  check "SIG$signal: the checkpoint stays, nothing else is left" \
+    test "$(ls -A "$d")" = "o.csv.partial" -a -z "$(ls -A "$TMPDIR")"
+  check "SIG$signal to the parent alone stops its workers" test -z "$(pgrep -f "$d" 2>/dev/null)"
+  (cd "$d" && hetcoll "${long[@]}" --output o.csv --resume)
+  check "SIG$signal then --resume gives the uninterrupted CSV" cmp -s "$d/o.csv" "$reference"
+done
+
+# ---- a worker that dies ------------------------------------------------------------------
+d=$(new_dir)
+(cd "$d" && exec "$bin" "${long[@]}" --output o.csv) 2>"$tmp/stderr" &
+pid=$!
+for ((i = 0; i < 300; i++)); do
+  worker=$(pgrep -P "$pid" | head -n 1)
+  [[ -n $worker ]] && break
+  sleep 0.05
+done
+kill -SEGV "$worker" 2>/dev/null
+wait "$pid"
+status=$?
+if ((status == 1)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "work unit at point" "$tmp/stderr"; then
+  pass "a worker killed by SIGSEGV: exit 1, one line naming the work unit ($(cat "$tmp/stderr"))"
+else
+  fail "dead worker" "exit $status, stderr: $(excerpt)"
+fi
+check "a dead worker leaves no output, temporary file or work directory" \
+  test -z "$(ls -A "$d" | grep -v partial)" -a -z "$(ls -A "$TMPDIR" | grep -v hetcoll-failure)"
+rm -f "$TMPDIR"/hetcoll-failure.*
+
+# ---- merge -------------------------------------------------------------------------------
+d=$(new_dir)
+base=(run --processors 8 --cv "0.2 0.5 1" --engine model --quiet)
+(cd "$d" && for i in 0 1 2; do hetcoll "${base[@]}" --replications 60 --shard "$i/3" --output "p$i.csv" --raw r.csv; done
+  hetcoll "${base[@]}" --replications 60 --shard 1/3 --output seed.csv --seed 9 --raw seed-r.csv
+  hetcoll "${base[@]}" --replications 61 --shard 1/3 --output reps.csv --raw reps-r.csv
+  hetcoll "${base[@]}" --replications 60 --shard 1/3 --output algs.csv --algorithms tree-dyn --raw algs-r.csv
+  hetcoll "${base[@]}" --replications 60 --shard 1/2 --output two.csv --raw two-r.csv
+  hetcoll "${base[@]}" --replications 60 --shard 1/3 --output noraw.csv
+  hetcoll "${base[@]}" --replications 60 --output single.csv --raw single-raw.csv)
+ARGS=(merge p0.csv seed.csv p2.csv --output m.csv); expect_bad_input "merge: a part of another seed" "$d"
+ARGS=(merge p0.csv reps.csv p2.csv --output m.csv); expect_bad_input "merge: another replication count" "$d"
+ARGS=(merge p0.csv algs.csv p2.csv --output m.csv); expect_bad_input "merge: another algorithm list" "$d"
+ARGS=(merge p0.csv two.csv p2.csv --output m.csv); expect_bad_input "merge: another shard count" "$d"
+ARGS=(merge p0.csv p2.csv --output m.csv); expect_bad_input "merge: a missing shard" "$d"
+ARGS=(merge p0.csv p1.csv p1.csv p2.csv --output m.csv); expect_bad_input "merge: a shard twice" "$d"
+ARGS=(merge p0.csv noraw.csv p2.csv --output m.csv); expect_bad_input "merge: a part without raw" "$d"
+ARGS=(merge p0.csv p1.csv p2.csv --output p1.csv); expect_bad_input "merge: output = a part" "$d"
+ARGS=(merge p0.csv p1.csv p2.csv --output m.csv --raw r.shard-0-of-3.csv)
+expect_bad_input "merge: raw = a part's raw file" "$d"
+ARGS=(merge p0.csv p1.csv p2.csv --output m.csv --bogus); expect_bad_input "merge: an unknown option" "$d"
+cp "$d/p1.csv" "$d/orphan.csv"
+ARGS=(merge p0.csv orphan.csv p2.csv --output m.csv); expect_bad_input "merge: a part without its manifest" "$d"
+cp "$d/r.shard-1-of-3.csv" "$d/saved-raw"
+sed -i '2s/,[^,]*$/,0.5/' "$d/r.shard-1-of-3.csv"
+ARGS=(merge p0.csv p1.csv p2.csv --output m.csv); expect_bad_input "merge: a raw part changed since its run" "$d"
+mv "$d/saved-raw" "$d/r.shard-1-of-3.csv"
+(cd "$d" && hetcoll merge p0.csv p1.csv p2.csv --output m.csv --raw m-raw.csv)
+check "merge of every shard gives the single run's CSV" cmp -s "$d/single.csv" "$d/m.csv"
+check "... and its raw file" cmp -s "$d/single-raw.csv" "$d/m-raw.csv"
+check "... with the single run's identity hash" \
+  test "$(grep -m1 '"hash"' "$d/single.csv.manifest.json")" = "$(grep -m1 '"hash"' "$d/m.csv.manifest.json")"
+
+# ---- a manifest reruns ---------------------------------------------------------------------
+d=$(new_dir)
+(cd "$d" && hetcoll run --family hetreduce --algorithms "snf optimal" --times 10,5,5,5,4,2,2 --replications 3 \
+  --engine model --quiet --output a.csv)
+python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"], end="")' "$d/a.csv.manifest.json" \
+  >"$d/rerun.ini"
+(cd "$d" && hetcoll run rerun.ini --quiet --output b.csv)
+check "the manifest's scenario reruns to the same CSV" cmp -s "$d/a.csv" "$d/b.csv"
+
+finish
