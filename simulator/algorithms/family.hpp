@@ -62,7 +62,9 @@ struct ParameterSpec {
     return with([m](ParameterSpec& p) { p.minimum = 0, p.smallest_nonzero = m; });
   }
   /// A 0/1 sweep axis that `--key` alone sets to 1.
-  ParameterSpec as_flag() const { return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true; }); }
+  ParameterSpec as_flag() const {
+    return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
+  }
 
  private:
   template <class Change>

@@ -192,6 +192,16 @@ std::string gigabytes(double bytes) {
   return text;
 }
 
+/// The whole-number keys of a point above 1 (processors = 65536, senders = 300): what sizes it.
+std::string sizes_of(const Family& family, const Point& point) {
+  std::string text;
+  const auto& params = family.parameters();
+  for (std::size_t i = 0; i < params.size(); ++i)
+    if (params[i].kind == ParameterKind::number && params[i].integer && !params[i].flag && point.values[i] > 1)
+      text += (text.empty() ? "" : ", ") + params[i].key + " = " + format_number(point.values[i]);
+  return text.empty() ? "its hosts" : text;
+}
+
 /// Share of physical memory a run may take by estimate; the rest is the system's and the
 /// estimate's margin.
 constexpr double kMemoryShare = 0.8;
@@ -199,7 +209,7 @@ constexpr double kMemoryShare = 0.8;
 /// Refuses a run whose memory estimate exceeds kMemoryShare of the machine, naming the keys of
 /// its largest part.
 void check_memory(const Scenario& s, const MemoryEstimate& m, double points, double largest_unit,
-                  const std::string& where, const Origin& origin) {
+                  const std::string& largest_point, const std::string& where, const Origin& origin) {
   const double limit = kMemoryShare * physical_memory();
   if (m.total() <= limit) return;
   const double largest = std::max({m.points, m.series, m.units, m.children});
@@ -214,8 +224,8 @@ void check_memory(const Scenario& s, const MemoryEstimate& m, double points, dou
     culprit = origin.of("replications") + ": " + replications + " with key 'block' = " + std::to_string(s.block) +
               " (" + format_number(points * std::ceil(static_cast<double>(s.replications) / s.block)) + " work units)";
   } else if (s.jobs * largest_unit >= m.children / 2) {
-    culprit = where + ": key 'jobs' = " + std::to_string(s.jobs) + " with the largest point's hosts (" +
-              gigabytes(largest_unit) + " per process on the " + s.engine + " engine)";
+    culprit = where + ": the largest point (" + largest_point + ", " + gigabytes(largest_unit) + " per process on the " +
+              s.engine + " engine) with key 'jobs' = " + std::to_string(s.jobs);
   } else {
     culprit = origin.of("block") + ": key 'block' = " + std::to_string(s.block) + " with key 'jobs' = " +
               std::to_string(s.jobs) + " (each process holds a unit's values)";
@@ -228,17 +238,21 @@ void check_memory(const Scenario& s, const MemoryEstimate& m, double points, dou
 /// before it is expanded: axes of a million values each must be refused, not built.
 void check_sweep(const Scenario& s, const std::string& where, const Origin& origin) {
   const double points = count_points(s);
-  check_memory(s, estimate_memory(s, points, 0), points, 0, where, origin);
+  check_memory(s, estimate_memory(s, points, 0), points, 0, "", where, origin);
   double largest_unit = 0;
-  for (const Point& point : expand_points(s)) {
+  const Point* largest = nullptr;
+  const std::vector<Point> all = expand_points(s);
+  for (const Point& point : all) {
     try {
       s.family->check_point(point);
-      largest_unit = std::max(largest_unit, unit_memory(s, point));
+      const double bytes = unit_memory(s, point);
+      if (largest == nullptr || bytes > largest_unit) largest_unit = bytes, largest = &point;
     } catch (const InputError& e) {
       throw InputError(where + ": " + e.what());
     }
   }
-  check_memory(s, estimate_memory(s, points, largest_unit), points, largest_unit, where, origin);
+  check_memory(s, estimate_memory(s, points, largest_unit), points, largest_unit, sizes_of(*s.family, *largest), where,
+               origin);
 }
 
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {

@@ -1,9 +1,12 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
+#include <set>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 #include "driver/merge.hpp"
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
@@ -108,6 +111,171 @@ TEST(ScenarioParser, AFlagKeyAloneMeansOneAndTakesOnlyZeroOrOne) {
   const Scenario both = parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped", "0 1"});
   EXPECT_EQ(both.values[index], (std::vector<double>{0, 1}));
   EXPECT_THROW(parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped", "2"}), InputError);
+}
+
+}  // namespace hetcoll
+
+// ---- Ranges checked at parse time (issue "Trust every number") -----------------------------
+namespace hetcoll {
+namespace {
+
+std::string temp_file(const std::string& name, const std::string& content) {
+  const std::string path = ::testing::TempDir() + "/" + name;
+  std::ofstream(path, std::ios::binary) << content;
+  return path;
+}
+
+void expect_refused(const std::vector<std::string>& args, const std::string& fragment) {
+  const std::string message = error_of(args);
+  std::string command;
+  for (const std::string& a : args) command += a + ' ';
+  EXPECT_NE(message.find(fragment), std::string::npos) << command << "gave: '" << message << "'";
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+}  // namespace
+
+TEST(KeyRanges, ValuesWhoseAmountsNoEngineCanCarryAreRefusedNamingTheKey) {
+  // The reproducers: garbage on SimGrid, an endless loop on the model engine, or NaN times.
+  expect_refused({"--processors", "4", "--cv", "0", "--comm-mean", "1e13"}, "'comm-mean'");
+  expect_refused({"--processors", "4", "--cv", "1e155"}, "'cv'");
+  expect_refused({"--processors", "4", "--ratio", "1e308"}, "'ratio'");
+  expect_refused({"--cv", "1e-155"}, "'cv'");
+  expect_refused({"--comm-mean", "1e308"}, "'comm-mean'");
+  expect_refused({"--family", "hetreduce", "--cluster", "gamma", "--processors", "3", "--cv", "1e-200"}, "'cv'");
+  // Each key in range, but together a draw would exceed 2^63 bytes.
+  expect_refused({"--comm-mean", "1e6", "--cv", "100"}, "'comm-mean'");
+  expect_refused({"--comm-mean", "1e6", "--cv", "100"}, "2^63");
+  // Ints that used to wrap ("got -2147483648", "p = 0").
+  expect_refused({"--processors", "1e10"}, "'processors'");
+  expect_refused({"--family", "divisible", "--workers", "4294967296"}, "'workers'");
+  expect_refused({"--family", "hetreduce", "--cluster", "uniform", "--processors", "3e9"}, "'processors'");
+  expect_refused({"--family", "redistribution", "--k", "3", "--senders", "1e9"}, "'senders'");
+  expect_refused({"--family", "broadcast", "--clusters", "1e9"}, "'clusters'");
+  expect_refused({"--family", "divisible", "--workers", "3", "--c-mean", "1", "--spread", "0.9999999999"}, "'c-mean'");
+  expect_refused({"--family", "broadcast", "--costs", "platform", "--cluster-hosts", "4", "--wan-window", "1e-300"},
+                 "'wan-window'");
+}
+
+TEST(KeyRanges, ValuesInInputFilesAreRangedNamingTheFile) {
+  const std::string matrix = temp_file("huge-matrix.csv", "1,1e308\n2,3\n");
+  expect_refused({"--family", "redistribution", "--matrix", matrix, "--senders", "2", "--receivers", "2", "--nic",
+                  "100,100,100,100", "--backbone", "100"},
+                 matrix);
+  const std::string latency = temp_file("huge-latency.csv", "0,1e300\n1e300,0\n");
+  expect_refused({"--family", "broadcast", "--costs", "platform", "--latency-file", latency}, latency);
+}
+
+TEST(KeyRanges, CountsAreBoundedByTheMachine) {
+  expect_refused({"--jobs", "4294967296"}, "'jobs'");
+  expect_refused({"--jobs", "0"}, "'jobs'");
+  expect_refused({"--replications", "1e12"}, "'replications'");
+  expect_refused({"--replications", "1e12"}, "GB");
+  expect_refused({"--family", "broadcast", "--clusters", "1000000"}, "clusters = 1e+06");
+  expect_refused({"--family", "redistribution", "--k", "3", "--senders", "65535", "--receivers", "65535"},
+                 "senders = 65535");
+  EXPECT_EQ(parse_run_arguments({"--replications", "1e3"}).replications, 1000u);
+  EXPECT_EQ(parse_run_arguments({"--jobs", "1024"}).jobs, 1024);
+  // 65536 hosts must stay possible on SimGrid (the default engine).
+  EXPECT_NO_THROW(parse_run_arguments({"--processors", "65536", "--replications", "1"}));
+}
+
+TEST(KeyRanges, SeedsAreExactUnsigned64BitIntegers) {
+  const Scenario low = parse_run_arguments({"--seed", "9007199254740992"});
+  const Scenario high = parse_run_arguments({"--seed", "9007199254740993"});
+  EXPECT_EQ(low.seed, 9007199254740992u);
+  EXPECT_EQ(high.seed, 9007199254740993u);
+  const Point point = expand_points(low).front();
+  EXPECT_NE(point_seed(low.seed, point), point_seed(high.seed, point));
+  EXPECT_EQ(parse_run_arguments({"--seed", "18446744073709551615"}).seed, 18446744073709551615u);
+  expect_refused({"--seed", "18446744073709551616"}, "'seed'");
+  expect_refused({"--seed", "1e3"}, "digits");
+  expect_refused({"--seed", "-1"}, "'seed'");
+}
+
+TEST(KeyRanges, MinusZeroIsZero) {
+  const Scenario minus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "-0"});
+  const Scenario plus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "0"});
+  const double z = minus.values[minus.family->parameter_index("z")][0];
+  EXPECT_FALSE(std::signbit(z));
+  EXPECT_EQ(point_seed(1, expand_points(minus).front()), point_seed(1, expand_points(plus).front()));
+  Point negative, positive;
+  negative.values = {-0.0};
+  positive.values = {0.0};
+  EXPECT_EQ(point_seed(1, negative), point_seed(1, positive));  // also for points built in code
+}
+
+TEST(ScenarioFile, ADirectoryIsRefusedAndAByteOrderMarkIsAccepted) {
+  const std::string directory = ::testing::TempDir();
+  expect_refused({directory}, directory);
+  expect_refused({directory}, "directory");
+  const std::string bom = temp_file("bom.ini", "\xEF\xBB\xBF" "family = divisible\nworkers = 3\n");
+  EXPECT_EQ(parse_run_arguments({bom}).family->name(), "divisible");
+}
+
+TEST(KeyRanges, EveryNumberKeyHasAFiniteRangeThatItsDefaultSatisfies) {
+  for (const Family* f : all_families())
+    for (const ParameterSpec& p : f->parameters()) {
+      if (p.kind == ParameterKind::text) continue;
+      EXPECT_TRUE(std::isfinite(p.maximum)) << f->name() << " " << p.key;
+      if (p.kind == ParameterKind::number) EXPECT_TRUE(in_range(p, p.default_value)) << f->name() << " " << p.key;
+    }
+}
+
+}  // namespace hetcoll
+
+namespace hetcoll {
+namespace {
+
+/// The row docs/keys.md gives a key: | `key` | kind | default | valid values |.
+std::string key_row(const ParameterSpec& p) {
+  std::string kind, fallback, range;
+  switch (p.kind) {
+    case ParameterKind::number:
+      kind = p.flag ? "0/1 flag" : "number";
+      fallback = format_number(p.default_value);
+      range = range_text(p);
+      break;
+    case ParameterKind::list:
+      kind = "list";
+      fallback = p.default_text.empty() ? "none" : p.default_text;
+      range = range_text(p);
+      break;
+    case ParameterKind::text:
+      kind = "word";
+      fallback = p.default_text.empty() ? "none" : p.default_text;
+      if (p.choices.empty()) {
+        range = "a file path";
+      } else {
+        range = "one of";
+        for (const std::string& c : p.choices) range += (range == "one of" ? " " : ", ") + c;
+      }
+      break;
+  }
+  if (p.axis) kind += ", sweep axis";
+  return "| `" + p.key + "` | " + kind + " | " + fallback + " | " + range + " |";
+}
+
+}  // namespace
+
+TEST(KeysDoc, GivesEveryKeyOfEveryFamilyWithTheRangeItsTableChecks) {
+  std::ifstream in(std::string(HETCOLL_SOURCE_DIR) + "/docs/keys.md");
+  ASSERT_TRUE(in) << "docs/keys.md is missing";
+  std::string line, family;
+  std::set<std::string> rows;  // "family|row"
+  while (std::getline(in, line)) {
+    if (line.rfind("## ", 0) == 0) family = line.substr(3);
+    if (line.rfind("| `", 0) == 0) rows.insert(family + "|" + line);
+  }
+  std::string missing;
+  for (const Family* f : all_families())
+    for (const ParameterSpec& p : f->parameters())
+      if (!rows.count(f->name() + "|" + key_row(p))) missing += "\n" + f->name() + ": " + key_row(p);
+  EXPECT_TRUE(missing.empty()) << "docs/keys.md lacks these rows (under '## <family>'):" << missing;
+  for (const std::string key : {"replications", "seed", "block", "jobs"})
+    EXPECT_TRUE(std::any_of(rows.begin(), rows.end(),
+                            [&](const std::string& r) { return r.rfind("common keys|| `" + key + "`", 0) == 0; }))
+        << key;
 }
 
 }  // namespace hetcoll

@@ -49,6 +49,12 @@ class BroadcastFamily final : public Family {
     const BroadcastSettings s = broadcast_settings(point);
     return s.abstract ? s.clusters : s.hosts;
   }
+  // Costs between every two clusters (L, g, and the edges the heuristics weigh), or between
+  // every two hosts (latencies, measured pLogP, routes): a few tables of n² numbers.
+  double unit_memory(const Point& point) const override {
+    const double n = hosts_needed(point);
+    return 64.0 * n * n;
+  }
   Platform platform_for(const Point& point) const override {
     const BroadcastSettings s = broadcast_settings(point);
     if (s.abstract) return abstract_grid_platform(s.clusters);
