@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Bad values caught at parse time (issue "Trust every number", items 5, 8, 13 and the unclear
+# errors), on every family where they apply: each case must exit with status 2, one line on
+# stderr, and no file created or changed (lib.sh's expect_bad_input). Also the values that must
+# be accepted: the largest seed, a UTF-8 byte order mark, seeds 2^53 and 2^53 + 1 (different
+# results), -0 and 0 (the same results).
+#
+# usage: test/cli/faults_inputs.sh path/to/hetcoll
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+# family_run DIR FAMILY ALGORITHM [--KEY VALUE]...: a small valid model-engine run of FAMILY.
+family_run() {
+  local dir=$1 family=$2 algorithm=$3
+  shift 3
+  small_run "$dir" family "$family" algorithms "$algorithm" processors "" cv "" ratio "" replications 4
+  ARGS+=("$@")
+}
+
+# expect_ok NAME: runs `hetcoll ARGS` and checks exit status 0.
+expect_ok() {
+  if hetcoll "${ARGS[@]}"; then pass "$1"; else fail "$1" "exit status $? (stderr: $(excerpt))"; fi
+}
+
+# ---- item 5: amounts no engine can carry -------------------------------------------------
+d=$(new_dir); small_run "$d" processors 4 cv 0 engine simgrid; ARGS+=(--comm-mean 1e13)
+expect_bad_input "reduction --comm-mean 1e13 on SimGrid (ran in 0 s)" "$d"
+d=$(new_dir); small_run "$d" processors 4 cv 1e155
+expect_bad_input "reduction --cv 1e155 (gave 1844674407370.955)" "$d"
+d=$(new_dir); small_run "$d" processors 4 ratio 1e308
+expect_bad_input "reduction --ratio 1e308 (deadlock, exit 0)" "$d"
+d=$(new_dir); small_run "$d" cv 1e-155
+expect_bad_input "reduction --cv 1e-155 (model engine looped)" "$d"
+d=$(new_dir); small_run "$d"; ARGS+=(--comm-mean 1e308)
+expect_bad_input "reduction --comm-mean 1e308 (model engine looped)" "$d"
+d=$(new_dir); small_run "$d" cv 100; ARGS+=(--comm-mean 1e6)
+expect_bad_input "reduction comm-mean 1e6 with cv 100 (draws above 2^63)" "$d"
+d=$(new_dir); write_two_host_platform "$d/fast.xml"; sed -i 's/1e15Bps/1e18Bps/' "$d/fast.xml"
+small_run "$d" processors 2 platform "$d/fast.xml"
+expect_bad_input "reduction on a platform file of 1e18 B/s links (draws above 2^63 bytes)" "$d"
+d=$(new_dir); family_run "$d" hetreduce snf --cluster gamma --processors 3 --cv 1e-200
+expect_bad_input "hetreduce gamma --cv 1e-200 (gave 2.86e-06)" "$d"
+d=$(new_dir); family_run "$d" hetreduce snf --times 10,1e300
+expect_bad_input "hetreduce --times 10,1e300" "$d"
+d=$(new_dir); family_run "$d" divisible opt-fifo --c 1e-300,1 --w 1,1
+expect_bad_input "divisible --c 1e-300,1" "$d"
+d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --c-mean 1 --spread 0.9999999999
+expect_bad_input "divisible random star drawing c below 1e-6" "$d"
+d=$(new_dir); printf '1,1e308\n2,3\n' >"$d/matrix.csv"
+family_run "$d" redistribution ggp --matrix "$d/matrix.csv" --senders 2 --receivers 2 --nic 100,100,100,100 \
+  --backbone 100
+expect_bad_input "redistribution matrix entry 1e308 (model engine looped)" "$d"
+d=$(new_dir); family_run "$d" redistribution ggp --k 3 --beta 1e300
+expect_bad_input "redistribution --beta 1e300" "$d"
+d=$(new_dir); printf '0,1e300\n1e300,0\n' >"$d/latency.csv"
+family_run "$d" broadcast flat --costs platform --latency-file "$d/latency.csv"
+expect_bad_input "broadcast latency file entry 1e300" "$d"
+d=$(new_dir); family_run "$d" broadcast flat --clusters 3 --gap-max 1e300
+expect_bad_input "broadcast --gap-max 1e300" "$d"
+d=$(new_dir); family_run "$d" broadcast flat --costs platform --cluster-hosts 4 --wan-window 1e-300
+expect_bad_input "broadcast message time beyond 2^63 ps (wan-window 1e-300)" "$d"
+
+# ---- item 8: seeds and -0 ---------------------------------------------------------------
+d=$(new_dir); small_run "$d"; ARGS+=(--seed 18446744073709551616)
+expect_bad_input "--seed 2^64" "$d"
+d=$(new_dir); small_run "$d"; ARGS+=(--seed 1e3)
+expect_bad_input "--seed 1e3 (a double, not digits)" "$d"
+d=$(new_dir); small_run "$d"; ARGS+=(--seed -1)
+expect_bad_input "--seed -1" "$d"
+d=$(new_dir); small_run "$d"; ARGS+=(--seed 18446744073709551615)
+expect_ok "--seed 2^64 - 1 is accepted"
+d=$(new_dir)
+small_run "$d" output "$d/low.csv"; ARGS+=(--seed 9007199254740992); hetcoll "${ARGS[@]}"
+small_run "$d" output "$d/high.csv"; ARGS+=(--seed 9007199254740993); hetcoll "${ARGS[@]}"
+if [[ -s "$d/low.csv" && -s "$d/high.csv" ]] && ! cmp -s "$d/low.csv" "$d/high.csv"; then
+  pass "seeds 2^53 and 2^53 + 1 give different results"
+else
+  fail "seeds 2^53 and 2^53 + 1" "the same CSV (or none)"
+fi
+d=$(new_dir)
+family_run "$d" divisible opt-fifo --workers 3 --z -0; hetcoll "${ARGS[@]}" && mv "$d/out.csv" "$d/minus.csv"
+family_run "$d" divisible opt-fifo --workers 3 --z 0; hetcoll "${ARGS[@]}" && mv "$d/out.csv" "$d/plus.csv"
+if [[ -s "$d/plus.csv" ]] && cmp -s "$d/minus.csv" "$d/plus.csv"; then
+  pass "divisible --z -0 gives the results of --z 0"
+else
+  fail "divisible --z -0" "$(diff "$d/minus.csv" "$d/plus.csv" | head -n 3 | tr '\n' ' ')"
+fi
+
+# ---- item 13: counts the machine cannot hold --------------------------------------------
+d=$(new_dir); small_run "$d"; ARGS+=(--jobs 4294967296)
+expect_bad_input "--jobs 4294967296 (SIGFPE)" "$d"
+d=$(new_dir); small_run "$d"; ARGS+=(--jobs 0)
+expect_bad_input "--jobs 0" "$d"
+d=$(new_dir); small_run "$d" replications 1e12
+expect_bad_input "--replications 1e12 (24 GB of work units)" "$d"
+d=$(new_dir); small_run "$d" replications 18446744073709551615; ARGS+=(--block 18446744073709551615)
+expect_bad_input "--replications and --block 2^64 - 1" "$d"
+d=$(new_dir); small_run "$d" processors 1e9
+expect_bad_input "reduction --processors 1e9 (bad_alloc)" "$d"
+d=$(new_dir); small_run "$d" processors 1048576 engine simgrid; ARGS+=(--jobs 1024)
+expect_bad_input "reduction 2^20 processors on 1024 SimGrid jobs (memory)" "$d"
+d=$(new_dir); family_run "$d" hetreduce snf --cluster uniform --processors 3e9
+expect_bad_input "hetreduce --processors 3e9 (int overflow)" "$d"
+d=$(new_dir); family_run "$d" divisible opt-fifo --workers 4294967296
+expect_bad_input "divisible --workers 2^32 (int overflow, 'p = 0')" "$d"
+d=$(new_dir); family_run "$d" redistribution ggp --k 3 --senders 65535 --receivers 65535
+expect_bad_input "redistribution 65535 x 65535 (memory)" "$d"
+d=$(new_dir); family_run "$d" redistribution ggp --k 3 --senders 1e9
+expect_bad_input "redistribution --senders 1e9 (bad_alloc)" "$d"
+d=$(new_dir); family_run "$d" broadcast flat --clusters 1000000
+expect_bad_input "broadcast --clusters 1e6 (bad_alloc)" "$d"
+d=$(new_dir); family_run "$d" broadcast flat --costs platform --cluster-hosts 3e9
+expect_bad_input "broadcast --cluster-hosts 3e9 (int overflow)" "$d"
+d=$(new_dir); small_run "$d" processors "$(seq -s ' ' 1 100)" cv "$(seq -s ' ' 0.01 0.01 30)" ratio "$(seq -s ' ' 1 3000)"
+expect_bad_input "a sweep of 9e8 points is refused before it is expanded" "$d"
+
+# ---- unclear errors ---------------------------------------------------------------------
+d=$(new_dir); mkdir "$d/scenario"; ARGS=(run "$d/scenario" --quiet)
+expect_bad_input "a directory as the scenario (ran the defaults)" "$d"
+d=$(new_dir)
+printf '\xEF\xBB\xBFfamily = reduction\nalgorithms = tree-dyn\nprocessors = 4\nreplications = 3\nengine = model\n' \
+  >"$d/bom.ini"
+ARGS=(run "$d/bom.ini" --output "$d/out.csv" --quiet)
+expect_ok "a UTF-8 byte order mark is skipped (was: unknown key 'family')"
+d=$(new_dir); small_run "$d" processors 2147483648
+expect_bad_input "reduction --processors 2^31 (got -2147483648)" "$d"
+
+finish
