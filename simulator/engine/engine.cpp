@@ -1,5 +1,10 @@
 #include "engine/engine.hpp"
 
+#include <limits>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
 namespace hetcoll {
 namespace {
 
@@ -22,6 +27,14 @@ class SingleReplication final : public ReplicationSource {
 };
 
 }  // namespace
+
+void check_link_setting(const LinkSetting& s) {
+  const double most = std::numeric_limits<double>::max();
+  if (s.bandwidth > 0 && s.bandwidth <= most && s.latency >= 0 && s.latency <= most) return;
+  throw InputError("platform: link " + s.link + " would get bandwidth " + format_number(s.bandwidth) +
+                   " B/s and latency " + format_number(s.latency) +
+                   " s; expected a positive, finite bandwidth and a finite, non-negative latency");
+}
 
 double run_single(Engine& engine, Policy& policy) {
   SingleReplication source(policy);

@@ -16,6 +16,10 @@ struct LinkSetting {
   double latency = 0;     //!< seconds
 };
 
+/// @brief Throws InputError naming the link unless `setting` has a positive, finite bandwidth and
+/// a finite, non-negative latency (anything else makes a message last forever or go back in time).
+void check_link_setting(const LinkSetting& setting);
+
 /// @brief Supplies replications to an engine and collects their outcomes.
 ///
 /// Engines own the control flow (SimGrid's run() does not return until the simulation ends),

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 
 namespace hetcoll {
 namespace {
@@ -51,18 +52,61 @@ class ModelEngine final : public Engine, private Executor {
 
   std::uint64_t start(const Activity& activity) override {
     const std::uint64_t id = started_.size();
-    const double end = clock_ + duration(activity);
+    const double end = end_date(activity);
+    // An infinite, NaN or negative duration would never leave the heap (or go back in time):
+    // one comparison here keeps the loop finite whatever a platform or a cost draw holds.
+    if (!(end >= clock_ && end <= std::numeric_limits<double>::max())) refuse(activity);
     started_.push_back({id, activity, clock_ - origin_, end - origin_});
     heap_.push_back({end, activity.owner(), id});
     std::push_heap(heap_.begin(), heap_.end());
     return id;
   }
 
-  double duration(const Activity& a) const {
-    if (a.kind == ActivityKind::compute) return a.amount / speed_[a.host];
+  // The sum SimGrid computes: the latency phase ends first, then the bytes flow.
+  double end_date(const Activity& a) const {
+    if (a.kind == ActivityKind::compute) return clock_ + a.amount / speed_[a.host];
     const RouteCost route = route_cost(a.host, a.peer);
     const double rate = a.rate > 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
-    return route.latency + a.amount / rate;
+    const double after_latency = route.latency > 0 ? clock_ + route.latency : clock_;
+    return after_latency + a.amount / rate;
+  }
+
+  // Off the hot path: says which number made the duration unusable.
+  [[noreturn]] void refuse(const Activity& a) const {
+    const std::string where = platform_.file.empty() ? "platform" : platform_.file;
+    const std::string& host = platform_.hosts[a.host].name;
+    if (a.kind == ActivityKind::compute) {
+      if (!(speed_[a.host] > 0 && speed_[a.host] <= std::numeric_limits<double>::max()))
+        throw InputError(where + ": host " + host + " has speed " + format_number(speed_[a.host]) +
+                         " flop/s; expected a positive finite speed");
+      throw InputError("a computation of " + format_number(a.amount) + " flops on host " + host +
+                       " has no finite duration; expected a finite, non-negative amount");
+    }
+    const std::string& peer = platform_.hosts[a.peer].name;
+    for (const LinkSpec* link : route_links(a.host, a.peer))
+      if (!(link->bandwidth > 0 && link->latency >= 0 && link->latency <= std::numeric_limits<double>::max()))
+        throw InputError(where + ": link " + link->name + " has bandwidth " + format_number(link->bandwidth) +
+                         " B/s and latency " + format_number(link->latency) +
+                         " s; expected a positive bandwidth and a finite, non-negative latency");
+    throw InputError("a message of " + format_number(a.amount) + " bytes from " + host + " to " + peer +
+                     " (rate cap " + format_number(a.rate) +
+                     " B/s) has no finite duration; expected a finite, non-negative size and rate cap");
+  }
+
+  std::vector<const LinkSpec*> route_links(int src, int dst) const {
+    std::vector<const LinkSpec*> links;
+    if (!platform_.route_table.empty()) {
+      for (int l : platform_.route_path(src, dst)) links.push_back(&platform_.links[l]);
+      return links;
+    }
+    const HostSpec& s = platform_.hosts[src];
+    const HostSpec& d = platform_.hosts[dst];
+    if (s.up >= 0) links.push_back(&platform_.links[s.up]);
+    if (s.zone < static_cast<int>(platform_.between.size()) &&
+        d.zone < static_cast<int>(platform_.between[s.zone].size()))
+      for (int l : platform_.between[s.zone][d.zone]) links.push_back(&platform_.links[l]);
+    if (d.down >= 0) links.push_back(&platform_.links[d.down]);
+    return links;
   }
 
   // Platform::route walks the route's links; the hot path reads the same numbers from flat
@@ -116,6 +160,14 @@ class ModelEngine final : public Engine, private Executor {
         heap_.pop_back();
       }
       makespan = clock_ - origin_;
+      // The heap yields the batch by date, and dates of one instant may differ in their last
+      // bits (sums taken along different paths): the Policy contract orders an instant by
+      // (owner, id) alone, as the SimGrid engine does.
+      if (batch_.size() > 1)
+        std::sort(batch_.begin(), batch_.end(), [this](std::uint64_t a, std::uint64_t b) {
+          const int oa = started_[a].activity.owner(), ob = started_[b].activity.owner();
+          return oa != ob ? oa < ob : a < b;
+        });
       for (std::uint64_t id : batch_) {
         Completion done = started_[id];  // a copy: the policy may grow started_
         done.end = clock_ - origin_;     // the instant of the batch, as SimGrid reports it
@@ -127,6 +179,7 @@ class ModelEngine final : public Engine, private Executor {
 
   void apply(const std::vector<LinkSetting>& settings) {
     for (const LinkSetting& s : settings) {
+      check_link_setting(s);
       const auto found = link_by_name_.find(s.link);
       const int index = found == link_by_name_.end() ? -1 : found->second;
       if (index < 0 || !platform_.route_table.empty())
