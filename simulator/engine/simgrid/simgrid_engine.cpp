@@ -2,10 +2,16 @@
 
 #include <simgrid/s4u.hpp>
 
+#include <xbt/config.hpp>
+
 #include <algorithm>
+#include <exception>
+#include <limits>
 #include <unordered_map>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "engine/simgrid/platform_checks.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -48,12 +54,18 @@ struct Agent {
 /// only then calls the policy: the order of the Policy contract, whatever SimGrid's wake order.
 class SimgridEngine final : public Engine, private Executor {
  public:
-  SimgridEngine(sg4::Engine& engine, std::vector<sg4::Host*> hosts)
-      : engine_(engine), hosts_(std::move(hosts)), idle_(hosts_.size()) {}
+  SimgridEngine(sg4::Engine& engine, std::vector<sg4::Host*> hosts, std::string file)
+      : engine_(engine), hosts_(std::move(hosts)), file_(std::move(file)), idle_(hosts_.size()) {}
 
   void run(ReplicationSource& source) override {
-    sg4::Actor::create("coordinator", hosts_.front(), [this, &source] { coordinate(source); });
+    // The policies run on the coordinator's stack, which keeps SimGrid's default size even when
+    // a large platform makes agent stacks small (see SimgridSession::engine).
+    const unsigned stack_kib = std::max(8192, simgrid::config::get_value<int>("contexts/stack-size"));
+    sg4::Actor::init("coordinator", hosts_.front())->set_stacksize(stack_kib)->start([this, &source] {
+      coordinate(source);
+    });
     engine_.run();
+    if (failure_) std::rethrow_exception(failure_);
   }
 
   /// Called by an agent when its operation ends; the owner side of every activity reports.
@@ -71,6 +83,11 @@ class SimgridEngine final : public Engine, private Executor {
   double now() const override { return sg4::Engine::get_clock() - origin_; }
 
   std::uint64_t start(const Activity& a) override {
+    const double most = std::numeric_limits<double>::max();
+    if (!(a.amount >= 0 && a.amount <= most && a.rate >= 0 && a.rate <= most))
+      throw InputError("an activity of " + format_number(a.amount) + (a.kind == ActivityKind::comm ? " bytes" : " flops") +
+                       " on host " + hosts_[a.host]->get_name() + " (rate cap " + format_number(a.rate) +
+                       ") has no finite duration; expected a finite, non-negative amount and rate cap");
     const std::uint64_t id = started_.size();
     started_.push_back({id, a, now(), 0.0});
     ++pending_;
@@ -114,6 +131,9 @@ class SimgridEngine final : public Engine, private Executor {
     const std::uint64_t key = static_cast<std::uint64_t>(src) * hosts_.size() + dst;
     auto it = mailboxes_.find(key);
     if (it != mailboxes_.end()) return it->second;
+    // SimGrid aborts on a message without route and never ends one over a link without
+    // bandwidth: check each route once, before its first message.
+    check_route(*hosts_[src], *hosts_[dst], file_);
     sg4::Mailbox* box = sg4::Mailbox::by_name(hosts_[src]->get_name() + "->" + hosts_[dst]->get_name());
     mailboxes_.emplace(key, box);
     return box;
@@ -122,12 +142,19 @@ class SimgridEngine final : public Engine, private Executor {
   void coordinate(ReplicationSource& source) {
     coordinator_ = sg4::Actor::self();
     std::vector<LinkSetting> settings;
-    for (;;) {
-      settings.clear();
-      Policy* policy = source.next(settings);
-      if (policy == nullptr) break;
-      apply(settings);
-      source.finished(run_one(*policy));
+    try {
+      for (;;) {
+        settings.clear();
+        Policy* policy = source.next(settings);
+        if (policy == nullptr) break;
+        apply(settings);
+        source.finished(run_one(*policy));
+      }
+    } catch (...) {
+      // An exception must not leave an actor: SimGrid would abort the process. Stop every
+      // agent, let the simulation end, and rethrow from run(), outside SimGrid.
+      failure_ = std::current_exception();
+      sg4::Actor::kill_all();
     }
   }
 
@@ -162,6 +189,7 @@ class SimgridEngine final : public Engine, private Executor {
 
   void apply(const std::vector<LinkSetting>& settings) {
     for (const LinkSetting& s : settings) {
+      check_link_setting(s);
       sg4::Link* link = sg4::Link::by_name_or_null(s.link);
       if (link == nullptr) throw InputError("platform: no link named " + s.link + " to update");
       link->set_bandwidth(s.bandwidth);
@@ -171,6 +199,8 @@ class SimgridEngine final : public Engine, private Executor {
 
   sg4::Engine& engine_;
   std::vector<sg4::Host*> hosts_;
+  std::string file_;  // the platform file, for error messages
+  std::exception_ptr failure_;
   std::vector<std::vector<Agent*>> idle_;
   std::vector<std::unique_ptr<Agent>> agents_;
   std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes_;
@@ -215,8 +245,9 @@ void Agent::operator()() {
 
 }  // namespace
 
-std::unique_ptr<Engine> make_simgrid_engine(sg4::Engine& engine, std::vector<sg4::Host*> hosts) {
-  return std::make_unique<SimgridEngine>(engine, std::move(hosts));
+std::unique_ptr<Engine> make_simgrid_engine(sg4::Engine& engine, std::vector<sg4::Host*> hosts,
+                                            const std::string& file) {
+  return std::make_unique<SimgridEngine>(engine, std::move(hosts), file);
 }
 
 }  // namespace hetcoll

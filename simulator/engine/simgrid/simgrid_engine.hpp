@@ -2,6 +2,7 @@
 /// @file simgrid_engine.hpp
 /// @brief Internal: the Engine that executes policies with s4u actors (see SimgridSession).
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/engine.hpp"
@@ -13,8 +14,9 @@ class Host;
 
 namespace hetcoll {
 
-/// @brief Runs replications as one SimGrid simulation on `hosts` (host index i = hosts[i]).
+/// @brief Runs replications as one SimGrid simulation on `hosts` (host index i = hosts[i]) of
+/// the platform loaded from `file` (named in error messages).
 std::unique_ptr<Engine> make_simgrid_engine(simgrid::s4u::Engine& engine,
-                                            std::vector<simgrid::s4u::Host*> hosts);
+                                            std::vector<simgrid::s4u::Host*> hosts, const std::string& file);
 
 }  // namespace hetcoll

@@ -2,17 +2,21 @@
 
 #include <simgrid/s4u.hpp>
 #include <simgrid/version.h>
+#include <xbt/config.hpp>
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <fstream>
 #include <limits>
 #include <unordered_map>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "engine/simgrid/simgrid_engine.hpp"
 #include "engine/executor.hpp"
+#include "engine/simgrid/config_check.hpp"
+#include "engine/simgrid/platform_checks.hpp"
+#include "engine/simgrid/simgrid_engine.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -72,8 +76,12 @@ struct SimgridSession::Impl {
 SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg)
     : impl_(std::make_unique<Impl>()) {
   impl_->file = platform_file;
+  std::error_code error;
+  if (std::filesystem::is_directory(platform_file, error))
+    throw InputError(platform_file + ": is a directory; expected a SimGrid platform file (platform = FILE.xml)");
   if (!std::ifstream(platform_file))
     throw InputError(platform_file + ": cannot read the platform file (platform = FILE.xml)");
+  check_simgrid_config(cfg, exact_timing_config());
   impl_->args.push_back("hetcoll");
   for (const std::string& c : exact_timing_config()) impl_->args.push_back("--cfg=" + c);
   for (const std::string& c : cfg) impl_->args.push_back("--cfg=" + c);
@@ -112,6 +120,9 @@ Platform SimgridSession::describe(bool routes) const {
       p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency()});
     }
   if (!routes) return p;
+  // The model engine and the families that read routes see every host of the file through
+  // this table, so every host and every route must be usable, not only those of a scenario.
+  for (const sg4::Host* h : impl_->hosts) check_host(*h, impl_->file);
   const std::size_t n = impl_->hosts.size();
   p.route_table.resize(n * n);
   p.route_link_start.assign(1, 0);
@@ -122,7 +133,10 @@ Platform SimgridSession::describe(bool routes) const {
       RouteCost& cost = p.route_table[s * n + d];
       cost.bandwidth = std::numeric_limits<double>::infinity();
       links.clear();
-      if (s != d) impl_->hosts[s]->route_to(impl_->hosts[d], links, &cost.latency);
+      if (s != d) {
+        check_route(*impl_->hosts[s], *impl_->hosts[d], impl_->file);
+        impl_->hosts[s]->route_to(impl_->hosts[d], links, &cost.latency);
+      }
       for (const sg4::Link* l : links) {
         cost.bandwidth = std::min(cost.bandwidth, l->get_bandwidth());
         const auto found = index.find(l);
@@ -138,7 +152,16 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
                      std::to_string(impl_->hosts.size()));
   std::vector<sg4::Host*> used(impl_->hosts.begin(), impl_->hosts.begin() + hosts);
-  return make_simgrid_engine(*impl_->engine, std::move(used));
+  check_hosts_and_routes(used, impl_->file);
+  // Every host gets an agent actor or more. SimGrid's default 8 MiB stacks, each with a guard
+  // page, exhaust the process's memory mappings near 32768 actors (vm.max_map_count); small
+  // stacks without guard pages come from the heap. Only defaults change: a user's --cfg wins.
+  if (hosts > kManyHosts) {
+    if (simgrid::config::is_default("contexts/guard-size")) sg4::Engine::set_config("contexts/guard-size", 0);
+    if (simgrid::config::is_default("contexts/stack-size"))
+      sg4::Engine::set_config("contexts/stack-size", kSmallStackKiB);
+  }
+  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file);
 }
 
 std::string SimgridSession::version() {

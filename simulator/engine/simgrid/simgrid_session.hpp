@@ -20,11 +20,19 @@ namespace hetcoll {
 /// (DESIGN.md principle 2); user `--cfg` values come after and can override them.
 std::vector<std::string> exact_timing_config();
 
+/// @brief Above this many hosts, SimgridSession::engine gives agents small stacks without guard
+/// pages (unless `--cfg` sets contexts/stack-size or contexts/guard-size).
+inline constexpr int kManyHosts = 2048;
+/// @brief Agent stack size on platforms of more than kManyHosts hosts, in KiB. Agents only call
+/// SimGrid (the policies run on the coordinator, whose stack keeps SimGrid's default).
+inline constexpr int kSmallStackKiB = 64;
+
 /// @brief A SimGrid engine with a loaded platform, in this process.
 class SimgridSession {
  public:
   /// Loads `platform_file`; `cfg` holds "key:value" SimGrid settings. Throws InputError naming
-  /// the file if it is missing or malformed.
+  /// the file if it is missing, a directory or malformed, and "cfg: ..." for a setting SimGrid
+  /// refuses (checked in a forked child first: SimGrid aborts on some).
   SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg);
   ~SimgridSession();
   SimgridSession(const SimgridSession&) = delete;
@@ -33,11 +41,12 @@ class SimgridSession {
   /// Hosts in natural name order (p2 before p10): host index i of every algorithm is hosts[i].
   /// With `routes`, also the full route table (n² look-ups), so the model engine can time
   /// messages on this platform, and the links of every route (Platform::route_links). The
-  /// platform's `file` is the path it was loaded from.
+  /// platform's `file` is the path it was loaded from. With `routes`, every host and route of
+  /// the file is checked (InputError naming the file and the host, link or host pair).
   Platform describe(bool routes) const;
 
   /// The engine that runs replications on the first `hosts` hosts (in describe() order).
-  /// Call once per session.
+  /// Call once per session. Checks those hosts and routes among them first (platform_checks.hpp).
   std::unique_ptr<Engine> engine(int hosts);
 
   /// SimGrid's version string, for run manifests.

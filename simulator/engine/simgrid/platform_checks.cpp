@@ -1,0 +1,61 @@
+#include "engine/simgrid/platform_checks.hpp"
+
+#include <simgrid/s4u.hpp>
+
+#include <limits>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace sg4 = simgrid::s4u;
+
+namespace hetcoll {
+namespace {
+
+bool finite_non_negative(double x) { return x >= 0 && x <= std::numeric_limits<double>::max(); }
+
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+}  // namespace
+
+void check_host(const sg4::Host& host, const std::string& file) {
+  const double speed = host.get_speed();
+  if (speed > 0 && finite_non_negative(speed)) return;
+  throw InputError(file + ": host " + host.get_name() + " has speed " + format_number(speed) +
+                   " flop/s; expected a positive, finite speed");
+}
+
+void check_route(const sg4::Host& src, const sg4::Host& dst, const std::string& file) {
+  const std::string pair = "from " + src.get_name() + " to " + dst.get_name();
+  std::vector<sg4::Link*> links;
+  double latency = 0;
+  try {
+    src.route_to(&dst, links, &latency);
+  } catch (const std::exception& e) {
+    throw InputError(file + ": no route " + pair + " (" + first_line(e.what()) +
+                     "); expected a route between every two hosts used");
+  }
+  if (links.empty() && !(latency > 0))
+    throw InputError(file + ": no route " + pair + "; expected a <route> (or host links) between every two hosts used");
+  for (const sg4::Link* link : links) {
+    const double bandwidth = link->get_bandwidth(), link_latency = link->get_latency();
+    if (!(bandwidth > 0 && finite_non_negative(bandwidth) && finite_non_negative(link_latency)))
+      throw InputError(file + ": link " + link->get_name() + " has bandwidth " + format_number(bandwidth) +
+                       " B/s and latency " + format_number(link_latency) +
+                       " s; expected a positive, finite bandwidth and a finite, non-negative latency");
+  }
+}
+
+void check_hosts_and_routes(const std::vector<sg4::Host*>& hosts, const std::string& file) {
+  for (const sg4::Host* h : hosts) check_host(*h, file);
+  const std::size_t n = hosts.size();
+  if (n <= static_cast<std::size_t>(kAllPairsHosts)) {
+    for (std::size_t s = 0; s < n; ++s)
+      for (std::size_t d = 0; d < n; ++d)
+        if (s != d) check_route(*hosts[s], *hosts[d], file);
+    return;
+  }
+  for (std::size_t s = 0; s < n; ++s) check_route(*hosts[s], *hosts[(s + 1) % n], file);
+}
+
+}  // namespace hetcoll
