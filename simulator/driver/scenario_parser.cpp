@@ -13,6 +13,7 @@
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/manifest.hpp"
 #include "driver/sweep.hpp"
 
 namespace po = boost::program_options;
@@ -175,6 +176,14 @@ std::string read_scenario_file(const std::string& path) {
     throw InputError(path + ": cannot read the scenario file");
   std::string content = text.str();
   if (content.compare(0, 3, "\xEF\xBB\xBF") == 0) content.erase(0, 3);
+  // A run's manifest (OUTPUT.manifest.json) reruns the run: its resolved scenario is inside.
+  const std::size_t first = content.find_first_not_of(" \t\r\n");
+  if (first != std::string::npos && content[first] == '{') {
+    const nlohmann::json manifest = read_manifest(path);
+    if (!manifest.contains("scenario") || !manifest["scenario"].is_string())
+      throw InputError(path + ": a manifest without its scenario (expected key \"scenario\")");
+    return manifest["scenario"].get<std::string>();
+  }
   return content;
 }
 

@@ -217,5 +217,9 @@ python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"], end
   >"$d/rerun.ini"
 (cd "$d" && hetcoll run rerun.ini --quiet --output b.csv)
 check "the manifest's scenario reruns to the same CSV" cmp -s "$d/a.csv" "$d/b.csv"
+(cd "$d" && hetcoll run a.csv.manifest.json --quiet --output c.csv)
+check "hetcoll run OUTPUT.manifest.json reruns to the same CSV" cmp -s "$d/a.csv" "$d/c.csv"
+echo '{"format": "something else"}' >"$d/other.json"
+ARGS=(run other.json --output d.csv); expect_bad_input "a JSON file that is no hetcoll manifest" "$d"
 
 finish
