@@ -71,10 +71,11 @@ struct Platform {
 /// @brief The ideal cluster of DESIGN.md: n hosts of equal speed, one full-duplex private link
 /// per host (split into UP and DOWN), no backbone, zero latency.
 ///
-/// A cost of 1 is 1e7 bytes or 1e7 flops: costs are whole bytes and flops, so every duration
-/// lies on a 0.1 µs grid. Dates then either coincide (to a few ulps, far below the engines'
-/// simultaneity threshold kSimultaneity = 1e-9 s) or lie 1e-7 s apart: both engines cut the
-/// same batches even when gamma costs with CV = 10 fall far below the grid (they round to 0).
-Platform ideal_cluster(int hosts, double speed = 1e7, double bandwidth = 1e7);
+/// A cost of 1 is 2^23 bytes or 2^23 flops: costs are whole bytes and flops, so every duration
+/// is a whole multiple of 2^-23 s, and sums of them (dates below 2^30 s) are exact in double
+/// precision. Both engines then compute every date exactly, agree bit for bit, and cut the
+/// same batches (dates coincide exactly or lie 1.2e-7 s apart, far above kSimultaneity), even
+/// when gamma costs with CV = 10 fall far below the grid (they round to 0).
+Platform ideal_cluster(int hosts, double speed = 8388608, double bandwidth = 8388608);
 
 }  // namespace hetcoll

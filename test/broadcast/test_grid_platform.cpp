@@ -108,7 +108,7 @@ TEST(GridPlatform, HostsSeeingTheSameLatenciesShareAZoneAndOthersDoNot) {
 
 TEST(SimgridXml, TheSingleZoneOutputIsUnchanged) {
   std::ostringstream out;
-  write_simgrid_xml(ideal_cluster(2), out);
+  write_simgrid_xml(ideal_cluster(2, 1e7, 1e7), out);
   EXPECT_EQ(out.str(),
             "<?xml version='1.0'?>\n"
             "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"

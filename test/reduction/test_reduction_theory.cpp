@@ -41,7 +41,11 @@ int ceil_log2(int n) {
   return h;
 }
 
-constexpr double kTol = 1e-9;
+// Costs are whole bytes and flops of the ideal cluster, 2^23 to a unit of cost: a cost such as
+// c = 0.3 becomes the nearest multiple of 2^-23 s, off by at most 2^-24. A makespan adds at most
+// a few dozen costs here, so the closed forms hold to 64 half-steps; the alternatives they are
+// told from differ by multiples of c >= 0.01.
+const double kTol = 64 * 0.5 / ideal_cluster(1).reference_bandwidth();
 
 TEST(FibonacciStatHomogeneous, MatchesTheDurationsOfSection4_3) {
   EXPECT_NEAR(homogeneous("fibonacci-stat", 8, 1), 5, kTol);
