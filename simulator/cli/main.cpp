@@ -1,5 +1,6 @@
 /// @file main.cpp
 /// @brief `hetcoll`: list, run, merge, platform. Thin: every subcommand lives in the library.
+#include <cmath>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -81,18 +82,31 @@ int merge(const std::vector<std::string>& args, const std::string& command_line)
 int platform(const std::vector<std::string>& args) {
   std::string output = "-";
   std::string hosts_text, times_text;
+  bool output_given = false, times_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] == "--output" && i + 1 < args.size()) output = args[++i];
-    else if (args[i] == "--times" && i + 1 < args.size()) times_text = args[++i];
-    else hosts_text = args[i];
+    const std::string& a = args[i];
+    if (a == "--output" || a == "--times") {
+      bool& given = a == "--output" ? output_given : times_given;
+      if (given) throw hetcoll::InputError("command line: " + a + " is given twice");
+      if (i + 1 == args.size()) throw hetcoll::InputError("command line: " + a + " expects a value");
+      given = true;
+      (a == "--output" ? output : times_text) = args[++i];
+    } else if (a.rfind("--", 0) == 0) {
+      throw hetcoll::InputError("command line: platform has no option " + a + " (expected --output or --times)");
+    } else if (!hosts_text.empty()) {
+      throw hetcoll::InputError("command line: platform takes one host count N, got '" + hosts_text + "' and '" + a + "'");
+    } else {
+      hosts_text = a;
+    }
   }
   hetcoll::Platform p;
-  if (!times_text.empty()) {
+  if (times_given) {
     p = hetcoll::times_platform(times_text, hosts_text);
   } else {
+    constexpr double kMostHosts = 1 << 20;  // as many as a scenario may use (docs/keys.md)
     const double hosts = hetcoll::parse_number(hosts_text, "N", "command line");
-    if (hosts < 1 || hosts != static_cast<int>(hosts))
-      throw hetcoll::InputError("command line: N expects a whole number of hosts >= 1");
+    if (hosts < 1 || hosts > kMostHosts || hosts != std::floor(hosts))
+      throw hetcoll::InputError("command line: N expects a whole number of hosts in [1, 1048576], got '" + hosts_text + "'");
     p = hetcoll::ideal_cluster(static_cast<int>(hosts));
   }
   hetcoll::AtomicFile file(output, "output");

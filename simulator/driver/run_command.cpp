@@ -49,6 +49,7 @@ void run_scenario(const Scenario& s) {
 
   // Every file is checked and opened before any work: a clash or an unwritable path fails now,
   // with nothing written.
+  refuse_unreadable_inputs(input_files(s));
   refuse_clashing_paths(input_files(s), output_files(s));
   const nlohmann::json identity = run_identity(s);
   const std::string raw_path = shard_path(s.raw, s.shard), trace_path = shard_path(s.trace, s.shard);

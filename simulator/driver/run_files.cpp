@@ -1,6 +1,7 @@
 #include "driver/run_files.hpp"
 
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <system_error>
@@ -53,6 +54,16 @@ std::vector<NamedPath> output_files(const Scenario& s) {
   if (!s.raw.empty()) outputs.push_back({"raw", shard_path(s.raw, s.shard)});
   if (!s.trace.empty()) outputs.push_back({"trace", shard_path(s.trace, s.shard)});
   return outputs;
+}
+
+void refuse_unreadable_inputs(const std::vector<NamedPath>& inputs) {
+  for (const NamedPath& in : inputs) {
+    std::error_code error;
+    if (fs::is_directory(in.path, error))
+      throw InputError("key '" + in.key + "': '" + in.path + "' is a directory, expected a file");
+    if (::access(in.path.c_str(), R_OK) != 0)
+      throw InputError("key '" + in.key + "': cannot read '" + in.path + "'");
+  }
 }
 
 bool same_file(const std::string& a, const std::string& b) {

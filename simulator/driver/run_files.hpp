@@ -35,6 +35,9 @@ std::vector<NamedPath> input_files(const Scenario& scenario);
 /// shard writes them).
 std::vector<NamedPath> output_files(const Scenario& scenario);
 
+/// @brief Throws InputError naming the key if an input is a directory or cannot be read.
+void refuse_unreadable_inputs(const std::vector<NamedPath>& inputs);
+
 /// @brief True if the two paths name the same file: the same inode when both exist, the same
 /// normalised absolute path otherwise; `-` (standard output) is the same as `-`.
 bool same_file(const std::string& a, const std::string& b);

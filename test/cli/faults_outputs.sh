@@ -89,6 +89,11 @@ fi
 d=$(new_dir); echo '<platform/>' >"$d/old.xml"
 ARGS=(platform 4 --output /dev/full); expect_bad_input "hetcoll platform to /dev/full" "$d"
 ARGS=(platform 4 --output "$d"); expect_bad_input "hetcoll platform to a directory" "$d"
+ARGS=(platform 4 5 --output p.xml); expect_bad_input "hetcoll platform with two host counts" "$d"
+ARGS=(platform 4 --output p.xml --output q.xml); expect_bad_input "hetcoll platform with two outputs" "$d"
+ARGS=(platform 4 --bogus); expect_bad_input "hetcoll platform with an unknown option" "$d"
+ARGS=(platform 4294967297 --output p.xml); expect_bad_input "hetcoll platform with too many hosts" "$d"
+small_run "$d" engine simgrid platform "$d"; expect_bad_input "a directory as platform" "$d"
 
 # ---- kill -9, then --resume --------------------------------------------------------------
 # A run long enough to be killed after its first points (about 10 s on 2 cores).
