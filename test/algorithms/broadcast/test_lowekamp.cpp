@@ -4,7 +4,7 @@
 
 #include "algorithms/broadcast/latency_matrix.hpp"
 #include "algorithms/broadcast/lowekamp.hpp"
-#include "broadcast/broadcast_harness.hpp"
+#include "algorithms/broadcast/broadcast_harness.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 

@@ -7,7 +7,7 @@
 #include <map>
 #include <sstream>
 
-#include "broadcast/broadcast_harness.hpp"
+#include "algorithms/broadcast/broadcast_harness.hpp"
 #include "driver/work_dir.hpp"
 
 namespace hetcoll {

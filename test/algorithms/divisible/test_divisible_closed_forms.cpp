@@ -5,7 +5,7 @@
 #include <cmath>
 
 #include "algorithms/divisible/no_idle_fifo.hpp"
-#include "divisible/divisible_harness.hpp"
+#include "algorithms/divisible/divisible_harness.hpp"
 
 namespace hetcoll {
 namespace {

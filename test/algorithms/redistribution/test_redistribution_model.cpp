@@ -16,7 +16,7 @@
 #include "core/error.hpp"
 #include "driver/scenario_parser.hpp"
 #include "platform/simgrid_xml.hpp"
-#include "redistribution/redistribution_harness.hpp"
+#include "algorithms/redistribution/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {

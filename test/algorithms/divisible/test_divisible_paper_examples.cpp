@@ -2,7 +2,7 @@
 // their exact rational values, under both port models.
 #include <gtest/gtest.h>
 
-#include "divisible/divisible_harness.hpp"
+#include "algorithms/divisible/divisible_harness.hpp"
 
 namespace hetcoll {
 namespace {

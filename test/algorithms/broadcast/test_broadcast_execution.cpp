@@ -10,7 +10,7 @@
 #include "algorithms/broadcast/heuristics.hpp"
 #include "algorithms/broadcast/intra_models.hpp"
 #include "algorithms/broadcast/plogp_measure.hpp"
-#include "broadcast/broadcast_harness.hpp"
+#include "algorithms/broadcast/broadcast_harness.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/simgrid/simgrid_session.hpp"

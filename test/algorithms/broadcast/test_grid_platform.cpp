@@ -8,7 +8,7 @@
 
 #include "algorithms/broadcast/grid_platform.hpp"
 #include "algorithms/broadcast/plogp_measure.hpp"
-#include "broadcast/broadcast_harness.hpp"
+#include "algorithms/broadcast/broadcast_harness.hpp"
 #include "core/error.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"

@@ -15,7 +15,7 @@
 #include "driver/scenario.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
-#include "redistribution/redistribution_harness.hpp"
+#include "algorithms/redistribution/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {

@@ -12,7 +12,7 @@
 #include <iterator>
 
 #include "core/error.hpp"
-#include "divisible/divisible_harness.hpp"
+#include "algorithms/divisible/divisible_harness.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"

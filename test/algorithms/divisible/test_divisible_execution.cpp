@@ -3,7 +3,7 @@
 // children, since it allows one engine per process.
 #include <gtest/gtest.h>
 
-#include "divisible/divisible_harness.hpp"
+#include "algorithms/divisible/divisible_harness.hpp"
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"

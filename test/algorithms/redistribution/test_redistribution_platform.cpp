@@ -17,7 +17,7 @@
 #include "driver/work_dir.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
-#include "redistribution/redistribution_harness.hpp"
+#include "algorithms/redistribution/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {
