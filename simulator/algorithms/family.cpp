@@ -1,31 +1,12 @@
 #include "algorithms/family.hpp"
 
-#include <cmath>
-
 #include "algorithms/broadcast/broadcast_family.hpp"
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/hetreduce/hetreduce_family.hpp"
 #include "algorithms/redistribution/redistribution_family.hpp"
 #include "algorithms/reduction/reduction_family.hpp"
-#include "core/number_format.hpp"
 
 namespace hetcoll {
-
-std::string range_text(const ParameterSpec& p) {
-  if (p.flag) return "0 or 1";
-  const std::string upper = format_number(p.maximum) + (p.maximum_exclusive ? ")" : "]");
-  const std::string whole = p.integer ? "whole numbers in " : "values in ";
-  if (p.smallest_nonzero > 0) return "0, or " + whole + "[" + format_number(p.smallest_nonzero) + ", " + upper;
-  return whole + (p.minimum_exclusive ? "(" : "[") + format_number(p.minimum) + ", " + upper;
-}
-
-bool in_range(const ParameterSpec& p, double v) {
-  if (p.flag) return v == 0 || v == 1;
-  if (p.integer && v != std::floor(v)) return false;
-  if (p.minimum_exclusive ? v <= p.minimum : v < p.minimum) return false;
-  if (p.maximum_exclusive ? v >= p.maximum : v > p.maximum) return false;
-  return !(v > 0 && v < p.smallest_nonzero);
-}
 
 const std::vector<MetricSpec>& Family::metrics() const {
   static const std::vector<MetricSpec> none;

@@ -7,111 +7,16 @@
 /// sweep and the CSV writer learn about its keys and algorithms from here, with no edit
 /// elsewhere.
 #include <cstdint>
-#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "algorithms/algorithm_table.hpp"
+#include "algorithms/keys.hpp"
 #include "engine/engine.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll {
-
-/// @brief What a family key holds.
-enum class ParameterKind {
-  number,  //!< a number; with `axis`, a list of numbers is a sweep axis
-  list,    //!< one list of numbers, order kept (e.g. `times = 10,5,5,5,4,2,2`); not an axis
-  text,    //!< one word, e.g. a distribution name or a file path
-};
-
-/// @brief A scenario key of a family.
-struct ParameterSpec {
-  std::string key;            //!< name in scenario files and on the command line
-  std::string description;    //!< one line for `hetcoll list`
-  double default_value = 0;   //!< number: used when the scenario does not give the key
-  bool axis = false;          //!< number: may hold a list of values (a sweep axis); also a CSV column
-  bool integer = false;       //!< number or list: every value must be a whole number
-  double minimum = 0;         //!< number or list: smallest allowed value
-  bool minimum_exclusive = false;  //!< the minimum itself is not allowed
-  /// number or list: largest allowed value. Every key has a finite one, chosen so that every
-  /// amount stays a whole number of bytes or flops a double holds exactly (docs/keys.md).
-  double maximum = std::numeric_limits<double>::infinity();
-  bool maximum_exclusive = false;  //!< the maximum itself is not allowed
-  /// number or list: values in (0, smallest_nonzero) are refused, 0 and larger ones allowed
-  /// (a CV: 0 means deterministic, but a gamma law of CV 1e-200 has shape 1/CV² = inf).
-  double smallest_nonzero = 0;
-  ParameterKind kind = ParameterKind::number;
-  std::string default_text;   //!< list or text: the default, as it would be written in a file
-  std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
-  bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
-
-  // Named steps for the families' tables: `number_key("k", "...", 0).sweep().whole()` reads
-  // better than a row of positional booleans, and every family builds its keys the same way.
-  ParameterSpec sweep() const { return with([](ParameterSpec& p) { p.axis = true; }); }
-  ParameterSpec whole() const { return with([](ParameterSpec& p) { p.integer = true; }); }
-  ParameterSpec at_least(double m) const { return with([m](ParameterSpec& p) { p.minimum = m; }); }
-  ParameterSpec above(double m) const {
-    return with([m](ParameterSpec& p) { p.minimum = m, p.minimum_exclusive = true; });
-  }
-  ParameterSpec at_most(double m) const { return with([m](ParameterSpec& p) { p.maximum = m; }); }
-  ParameterSpec below(double m) const {
-    return with([m](ParameterSpec& p) { p.maximum = m, p.maximum_exclusive = true; });
-  }
-  /// 0, or at least `m` (and at most the maximum).
-  ParameterSpec zero_or_at_least(double m) const {
-    return with([m](ParameterSpec& p) { p.minimum = 0, p.smallest_nonzero = m; });
-  }
-  /// A 0/1 sweep axis that `--key` alone sets to 1.
-  ParameterSpec as_flag() const {
-    return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
-  }
-
- private:
-  template <class Change>
-  ParameterSpec with(Change change) const {
-    ParameterSpec copy = *this;
-    change(copy);
-    return copy;
-  }
-};
-
-/// @brief The valid values of a number or list key in words, e.g. "whole numbers in [1, 1048576]"
-/// or "0, or values in [1e-06, 100]": the form error messages and docs/keys.md use.
-std::string range_text(const ParameterSpec& spec);
-
-/// @brief True if `value` lies in the range of `spec` (bounds, whole, 0/1 for a flag).
-bool in_range(const ParameterSpec& spec, double value);
-
-/// @brief Largest host count a key may ask for (2^20): it keeps every host index an int with
-/// room to spare; the parser's memory estimate refuses a point the machine cannot hold sooner.
-inline constexpr double kMaxHosts = 1048576;
-
-/// @brief A number key (at least 0 unless told otherwise), `fallback` when the scenario omits it.
-inline ParameterSpec number_key(std::string key, std::string description, double fallback) {
-  ParameterSpec p;
-  p.key = std::move(key);
-  p.description = std::move(description);
-  p.default_value = fallback;
-  return p;
-}
-
-/// @brief A list key, `fallback` written as in a scenario file ("" for none).
-inline ParameterSpec list_key(std::string key, std::string description, std::string fallback = "") {
-  ParameterSpec p = number_key(std::move(key), std::move(description), 0);
-  p.kind = ParameterKind::list;
-  p.default_text = std::move(fallback);
-  return p;
-}
-
-/// @brief A one-word key; with `choices`, only those words are accepted.
-inline ParameterSpec text_key(std::string key, std::string description, std::string fallback = "",
-                              std::vector<std::string> choices = {}) {
-  ParameterSpec p = number_key(std::move(key), std::move(description), 0);
-  p.kind = ParameterKind::text;
-  p.default_text = std::move(fallback);
-  p.choices = std::move(choices);
-  return p;
-}
 
 /// @brief An extra per-replication quantity a family reports beside its main value, summarised
 /// in CSV columns named `<name>_<aggregate>` (e.g. `ratio_mean`, `ratio_max`).
@@ -119,21 +24,6 @@ struct MetricSpec {
   std::string name;                     //!< column prefix, e.g. "ratio"
   std::string description;              //!< one line for docs and `hetcoll list`
   std::vector<std::string> aggregates;  //!< any of mean, stddev, stderr, min, max, q10, q50, q90
-};
-
-/// @brief Name and one-line description of an algorithm, for `hetcoll list` and validation.
-struct AlgorithmInfo {
-  std::string name;
-  std::string description;
-};
-
-/// @brief One sweep point: a value for every parameter of the family, indexed like
-/// parameters(): `values` for numbers, `lists` for lists, `texts` for text keys (the other
-/// entries are left empty or 0).
-struct Point {
-  std::vector<double> values;
-  std::vector<std::vector<double>> lists;
-  std::vector<std::string> texts;
 };
 
 /// @brief Runs the replications of one point in one process (one work unit at a time).

@@ -10,12 +10,29 @@
 namespace hetcoll {
 namespace {
 
-enum Param { kProcessors, kCv, kRatio, kCommMean };
+/// The family's keys, declared once and read back as point[keys().cv].
+struct ReductionKeys {
+  KeyTable table;
+  NumberKey processors = table.number("processors", "number of processors n (hosts 0..n-1)", 64)
+                             .sweep().whole().at_least(1).at_most(kMaxHosts);
+  NumberKey cv = table.number("cv", "coefficient of variation of every cost (0: deterministic)", 1)
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+  NumberKey ratio =
+      table.number("ratio", "mean computation cost / mean communication cost (0: no computation)", 0)
+          .sweep().at_most(1e6);
+  NumberKey comm_mean = table.number("comm-mean", "mean communication cost, in seconds on the reference link", 1)
+                            .above(0).at_most(1e6);
+};
+
+const ReductionKeys& keys() {
+  static const ReductionKeys k;
+  return k;
+}
 
 /// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
 /// flops a double holds (`where`: the platform that sets the scale).
 void check_largest_draws(const Point& point, const CostScale& scale, const std::string& where) {
-  const double cv = point.values[kCv], ratio = point.values[kRatio], mean = point.values[kCommMean];
+  const double cv = point[keys().cv], ratio = point[keys().ratio], mean = point[keys().comm_mean];
   const std::string keys = where + "keys 'comm-mean' = " + format_number(mean) + ", 'ratio' = " +
                            format_number(ratio) + " and 'cv' = " + format_number(cv) +
                            " (a draw reaches 350·max(1, cv²) means; keep comm-mean·max(1, ratio)·max(1, cv²) <= " +
@@ -32,16 +49,16 @@ class ReductionPointRunner final : public PointRunner {
                        const Platform& platform, std::uint64_t seed)
       : seed_(seed) {
     ReductionCostParams params;
-    params.comm_mean = point.values[kCommMean];
-    params.cv = point.values[kCv];
-    params.ratio = point.values[kRatio];
+    params.comm_mean = point[keys().comm_mean];
+    params.cv = point[keys().cv];
+    params.ratio = point[keys().ratio];
     costs_ = std::make_unique<ReductionCosts>(params, seed);
     ReductionSetup setup;
-    setup.processors = static_cast<int>(point.values[kProcessors]);
+    setup.processors = static_cast<int>(point[keys().processors]);
     setup.scale = CostScale{platform.reference_bandwidth(), platform.reference_speed()};
     check_largest_draws(point, setup.scale, platform.file.empty() ? "" : platform.file + ": ");
     setup.costs = costs_.get();
-    for (const std::string& name : algorithms) policies_.push_back(find_reduction_algorithm(name)->make(setup));
+    for (const std::string& name : algorithms) policies_.push_back(reduction_algorithms().at(name).make(setup));
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
@@ -57,28 +74,13 @@ class ReductionPointRunner final : public PointRunner {
 
 class ReductionFamily final : public Family {
  public:
-  ReductionFamily() {
-    for (const ReductionAlgorithm& a : reduction_algorithms()) algorithms_.push_back({a.name, a.description});
-  }
   std::string name() const override { return "reduction"; }
   std::string description() const override {
     return "non-clairvoyant reductions with gamma costs (Benoit, Canon, Marchal, RR-8315)";
   }
-  const std::vector<ParameterSpec>& parameters() const override {
-    static const std::vector<ParameterSpec> params = {
-        number_key("processors", "number of processors n (hosts 0..n-1)", 64).sweep().whole().at_least(1)
-            .at_most(kMaxHosts),
-        number_key("cv", "coefficient of variation of every cost (0: deterministic)", 1).sweep()
-            .zero_or_at_least(kSmallestCv).at_most(kLargestCv),
-        number_key("ratio", "mean computation cost / mean communication cost (0: no computation)", 0).sweep()
-            .at_most(1e6),
-        number_key("comm-mean", "mean communication cost, in seconds on the reference link", 1).above(0)
-            .at_most(1e6),
-    };
-    return params;
-  }
-  const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
-  int hosts_needed(const Point& point) const override { return static_cast<int>(point.values[kProcessors]); }
+  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return reduction_algorithms().infos(); }
+  int hosts_needed(const Point& point) const override { return static_cast<int>(point[keys().processors]); }
   void check_point(const Point& point) const override {
     const Platform built_in = ideal_cluster(1);
     check_largest_draws(point, CostScale{built_in.reference_bandwidth(), built_in.reference_speed()}, "");
@@ -87,9 +89,6 @@ class ReductionFamily final : public Family {
                                        const Platform& platform, std::uint64_t seed) const override {
     return std::make_unique<ReductionPointRunner>(point, algorithms, platform, seed);
   }
-
- private:
-  std::vector<AlgorithmInfo> algorithms_;
 };
 
 }  // namespace

@@ -7,24 +7,18 @@
 
 namespace hetcoll {
 
-const std::vector<ReductionAlgorithm>& reduction_algorithms() {
-  static const std::vector<ReductionAlgorithm> table = {
-      {"binomial-stat", "static binomial tree, ceil(log2 n) unsynchronised rounds", true,
-       make_binomial_stat},
-      {"fibonacci-stat", "static Fibonacci tree overlapping receptions with the receiver's ⊕", true,
+const AlgorithmTable<ReductionAlgorithm>& reduction_algorithms() {
+  static const std::string kPaper = "Benoit, Canon & Marchal, RR-8315";
+  static const AlgorithmTable<ReductionAlgorithm> table({
+      {{"binomial-stat", "static binomial tree, ceil(log2 n) unsynchronised rounds", kPaper}, true, make_binomial_stat},
+      {{"fibonacci-stat", "static Fibonacci tree overlapping receptions with the receiver's ⊕", kPaper}, true,
        make_fibonacci_stat},
-      {"tree-dyn", "dynamic: each newly idle processor sends to the one waiting in a single slot",
-       false, make_tree_dyn},
-      {"non-commut-tree-dyn", "dynamic: a newly idle processor sends to an idle neighbour interval",
-       true, make_non_commut_tree_dyn},
-  };
+      {{"tree-dyn", "dynamic: each newly idle processor sends to the one waiting in a single slot", kPaper}, false,
+       make_tree_dyn},
+      {{"non-commut-tree-dyn", "dynamic: a newly idle processor sends to an idle neighbour interval", kPaper}, true,
+       make_non_commut_tree_dyn},
+  });
   return table;
-}
-
-const ReductionAlgorithm* find_reduction_algorithm(const std::string& name) {
-  for (const ReductionAlgorithm& a : reduction_algorithms())
-    if (a.name == name) return &a;
-  return nullptr;
 }
 
 CostDraws* reduction_draws(const ReductionSetup& setup) {

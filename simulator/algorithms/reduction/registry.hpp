@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/algorithm_table.hpp"
 #include "algorithms/reduction/reduction_costs.hpp"
 #include "engine/activity.hpp"
 #include "engine/executor.hpp"
@@ -26,9 +27,7 @@ struct ReductionSetup {
 };
 
 /// @brief One entry of the table.
-struct ReductionAlgorithm {
-  std::string name;         //!< name used in scenarios and on the command line
-  std::string description;  //!< one line for `hetcoll list`
+struct ReductionAlgorithm : AlgorithmInfo {
   bool non_commutative;     //!< valid for a non-commutative ⊕ (combines adjacent intervals only)
   /// Builds the policy once per (sweep point, algorithm). Its begin() resets all per-replication
   /// state, so the same policy runs every replication; `setup.costs` must outlive it.
@@ -36,9 +35,6 @@ struct ReductionAlgorithm {
 };
 
 /// @brief All reduction algorithms, in a fixed order.
-const std::vector<ReductionAlgorithm>& reduction_algorithms();
-
-/// @brief The entry named `name`, or nullptr if there is none.
-const ReductionAlgorithm* find_reduction_algorithm(const std::string& name);
+const AlgorithmTable<ReductionAlgorithm>& reduction_algorithms();
 
 }  // namespace hetcoll

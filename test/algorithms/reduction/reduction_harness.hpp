@@ -149,7 +149,7 @@ class RecordingDraws final : public CostDraws {
 
 /// The registry entry called `name`; throws if there is none, so a typo fails the test.
 inline const ReductionAlgorithm& algorithm(const std::string& name) {
-  const ReductionAlgorithm* a = find_reduction_algorithm(name);
+  const ReductionAlgorithm* a = reduction_algorithms().find(name);
   if (a == nullptr) throw std::runtime_error("no algorithm " + name);
   return *a;
 }

@@ -34,7 +34,7 @@ TEST(ReductionRegistry, ListsTheFourAlgorithmsOfRR8315InOrder) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"binomial-stat", "fibonacci-stat", "tree-dyn",
                                              "non-commut-tree-dyn"}));
-  EXPECT_EQ(find_reduction_algorithm("no-such-algorithm"), nullptr);
+  EXPECT_EQ(reduction_algorithms().find("no-such-algorithm"), nullptr);
   EXPECT_FALSE(algorithm("tree-dyn").non_commutative);
   EXPECT_TRUE(algorithm("binomial-stat").non_commutative);
   EXPECT_TRUE(algorithm("fibonacci-stat").non_commutative);

@@ -1,0 +1,196 @@
+#pragma once
+/// @file keys.hpp
+/// @brief A family's scenario keys: their specs (kind, default, range), the typed handles a
+/// family declares them with, and the sweep point they are read back from.
+///
+/// A family declares its keys once, in a KeyTable, and keeps the handle of each:
+///
+///     struct Keys {
+///       KeyTable table;
+///       NumberKey cv = table.number("cv", "coefficient of variation", 1).sweep().at_most(100);
+///       TextKey cluster = table.text("cluster", "where the times come from", "times");
+///     };
+///
+/// and reads a point as `point[keys.cv]` (a double), `point[keys.cluster]` (a string). The kind
+/// is in the handle's type, so a key can neither be read as something else nor by a position
+/// that drifted from the table's order.
+#include <cstddef>
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace hetcoll {
+
+/// @brief What a family key holds.
+enum class ParameterKind {
+  number,  //!< a number; with `axis`, a list of numbers is a sweep axis
+  list,    //!< one list of numbers, order kept (e.g. `times = 10,5,5,5,4,2,2`); not an axis
+  text,    //!< one word, e.g. a distribution name or a file path
+};
+
+/// @brief A scenario key of a family.
+struct ParameterSpec {
+  std::string key;            //!< name in scenario files and on the command line
+  std::string description;    //!< one line for `hetcoll list`
+  double default_value = 0;   //!< number: used when the scenario does not give the key
+  bool axis = false;          //!< number: may hold a list of values (a sweep axis); also a CSV column
+  bool integer = false;       //!< number or list: every value must be a whole number
+  double minimum = 0;         //!< number or list: smallest allowed value
+  bool minimum_exclusive = false;  //!< the minimum itself is not allowed
+  /// number or list: largest allowed value. Every key has a finite one, chosen so that every
+  /// amount stays a whole number of bytes or flops a double holds exactly (docs/keys.md).
+  double maximum = std::numeric_limits<double>::infinity();
+  bool maximum_exclusive = false;  //!< the maximum itself is not allowed
+  /// number or list: values in (0, smallest_nonzero) are refused, 0 and larger ones allowed
+  /// (a CV: 0 means deterministic, but a gamma law of CV 1e-200 has shape 1/CV² = inf).
+  double smallest_nonzero = 0;
+  ParameterKind kind = ParameterKind::number;
+  std::string default_text;   //!< list or text: the default, as it would be written in a file
+  std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
+  bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
+
+  // Named steps for the families' tables: `number_key("k", "...", 0).sweep().whole()` reads
+  // better than a row of positional booleans, and every family builds its keys the same way.
+  ParameterSpec sweep() const { return with([](ParameterSpec& p) { p.axis = true; }); }
+  ParameterSpec whole() const { return with([](ParameterSpec& p) { p.integer = true; }); }
+  ParameterSpec at_least(double m) const { return with([m](ParameterSpec& p) { p.minimum = m; }); }
+  ParameterSpec above(double m) const {
+    return with([m](ParameterSpec& p) { p.minimum = m, p.minimum_exclusive = true; });
+  }
+  ParameterSpec at_most(double m) const { return with([m](ParameterSpec& p) { p.maximum = m; }); }
+  ParameterSpec below(double m) const {
+    return with([m](ParameterSpec& p) { p.maximum = m, p.maximum_exclusive = true; });
+  }
+  /// 0, or at least `m` (and at most the maximum).
+  ParameterSpec zero_or_at_least(double m) const {
+    return with([m](ParameterSpec& p) { p.minimum = 0, p.smallest_nonzero = m; });
+  }
+  /// A 0/1 sweep axis that `--key` alone sets to 1.
+  ParameterSpec as_flag() const {
+    return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
+  }
+
+ private:
+  template <class Change>
+  ParameterSpec with(Change change) const {
+    ParameterSpec copy = *this;
+    change(copy);
+    return copy;
+  }
+};
+
+/// @brief The valid values of a number or list key in words, e.g. "whole numbers in [1, 1048576]"
+/// or "0, or values in [1e-06, 100]": the form error messages and docs/keys.md use.
+std::string range_text(const ParameterSpec& spec);
+
+/// @brief True if `value` lies in the range of `spec` (bounds, whole, 0/1 for a flag).
+bool in_range(const ParameterSpec& spec, double value);
+
+/// @brief Largest host count a key may ask for (2^20): it keeps every host index an int with
+/// room to spare; the parser's memory estimate refuses a point the machine cannot hold sooner.
+inline constexpr double kMaxHosts = 1048576;
+
+/// @brief A number key (at least 0 unless told otherwise), `fallback` when the scenario omits it.
+inline ParameterSpec number_key(std::string key, std::string description, double fallback) {
+  ParameterSpec p;
+  p.key = std::move(key);
+  p.description = std::move(description);
+  p.default_value = fallback;
+  return p;
+}
+
+/// @brief A list key, `fallback` written as in a scenario file ("" for none).
+inline ParameterSpec list_key(std::string key, std::string description, std::string fallback = "") {
+  ParameterSpec p = number_key(std::move(key), std::move(description), 0);
+  p.kind = ParameterKind::list;
+  p.default_text = std::move(fallback);
+  return p;
+}
+
+/// @brief A one-word key; with `choices`, only those words are accepted.
+inline ParameterSpec text_key(std::string key, std::string description, std::string fallback = "",
+                              std::vector<std::string> choices = {}) {
+  ParameterSpec p = number_key(std::move(key), std::move(description), 0);
+  p.kind = ParameterKind::text;
+  p.default_text = std::move(fallback);
+  p.choices = std::move(choices);
+  return p;
+}
+
+/// @brief Handle of a number key: `point[key]` is its value at the point.
+struct NumberKey {
+  std::size_t index = 0;
+};
+/// @brief Handle of a list key: `point[key]` is its list of numbers, order kept.
+struct ListKey {
+  std::size_t index = 0;
+};
+/// @brief Handle of a one-word key: `point[key]` is the word.
+struct TextKey {
+  std::size_t index = 0;
+};
+
+/// @brief One sweep point: a value for every parameter of the family, indexed like
+/// parameters(): `values` for numbers, `lists` for lists, `texts` for text keys (the other
+/// entries are left empty or 0).
+struct Point {
+  double operator[](NumberKey key) const { return values[key.index]; }
+  const std::vector<double>& operator[](ListKey key) const { return lists[key.index]; }
+  const std::string& operator[](TextKey key) const { return texts[key.index]; }
+
+  // The driver's storage, indexed like the family's key table; families read through handles.
+  std::vector<double> values;
+  std::vector<std::vector<double>> lists;
+  std::vector<std::string> texts;
+};
+
+/// @brief The keys of one family, in the order `hetcoll list`, the CSV columns and the docs show
+/// them. Each declaration returns a Declaration whose named steps refine the spec in place and
+/// which converts to the key's handle.
+class KeyTable {
+ public:
+  template <class Handle>
+  class Declaration {
+   public:
+    Declaration(KeyTable& table, std::size_t index) : table_(table), index_(index) {}
+    Declaration& sweep() { return step(&ParameterSpec::sweep); }
+    Declaration& whole() { return step(&ParameterSpec::whole); }
+    Declaration& as_flag() { return step(&ParameterSpec::as_flag); }
+    Declaration& at_least(double m) { return step(&ParameterSpec::at_least, m); }
+    Declaration& above(double m) { return step(&ParameterSpec::above, m); }
+    Declaration& at_most(double m) { return step(&ParameterSpec::at_most, m); }
+    Declaration& below(double m) { return step(&ParameterSpec::below, m); }
+    Declaration& zero_or_at_least(double m) { return step(&ParameterSpec::zero_or_at_least, m); }
+    operator Handle() const { return Handle{index_}; }  // NOLINT: the point of a declaration
+
+   private:
+    template <class Step, class... Args>
+    Declaration& step(Step step, Args... args) {
+      ParameterSpec& spec = table_.specs_[index_];
+      spec = (spec.*step)(args...);
+      return *this;
+    }
+    KeyTable& table_;
+    std::size_t index_;
+  };
+
+  KeyTable() = default;
+  KeyTable(const KeyTable&) = delete;  // handles index this table: it stays where it was built
+  KeyTable& operator=(const KeyTable&) = delete;
+
+  /// A number key, `fallback` when the scenario omits it (at least 0 unless a step says otherwise).
+  Declaration<NumberKey> number(std::string key, std::string description, double fallback);
+  /// A list key, `fallback` written as in a scenario file ("" for none).
+  Declaration<ListKey> list(std::string key, std::string description, std::string fallback = "");
+  /// A one-word key; with `choices`, only those words are accepted.
+  Declaration<TextKey> text(std::string key, std::string description, std::string fallback = "",
+                            std::vector<std::string> choices = {});
+
+  const std::vector<ParameterSpec>& specs() const { return specs_; }
+
+ private:
+  std::size_t add(ParameterSpec spec);
+  std::vector<ParameterSpec> specs_;
+};
+
+}  // namespace hetcoll
