@@ -60,6 +60,20 @@ std::string raw_header(const Family& family) {
   return header;
 }
 
+std::string raw_row(const std::string& algorithm, const std::string& parameters, std::uint64_t replication,
+                    const std::vector<double>& values) {
+  std::string row = algorithm + ',' + parameters + ',' + std::to_string(replication);
+  for (double v : values) row += ',' + format_number(v);
+  return row + '\n';
+}
+
+std::string trace_row(const std::string& algorithm, const std::string& parameters, std::uint64_t replication,
+                      const Activity& a, double start, double end) {
+  return algorithm + ',' + parameters + ',' + std::to_string(replication) + ',' +
+         (a.kind == ActivityKind::comm ? "comm," : "compute,") + std::to_string(a.host) + ',' +
+         std::to_string(a.peer) + ',' + format_number(start) + ',' + format_number(end) + '\n';
+}
+
 std::string trace_header(const Family& family) {
   return "algorithm," + parameter_header(family) + ",replication,kind,host,peer,start,end";
 }

@@ -1,11 +1,14 @@
 #pragma once
 /// @file csv_output.hpp
-/// @brief The tidy CSV layout (docs/outputs.md).
+/// @brief The tidy CSV layout (docs/outputs.md): the one place summary, raw and trace rows are
+/// written.
+#include <cstdint>
 #include <string>
 #include <vector>
 
 #include "algorithms/family.hpp"
 #include "core/statistics.hpp"
+#include "engine/activity.hpp"
 
 namespace hetcoll {
 
@@ -22,7 +25,14 @@ std::string summary_row(const Family& family, const std::string& algorithm, cons
                         const Summary& value, const std::vector<Summary>& metrics);
 /// @brief Header of the per-replication CSV (`raw`).
 std::string raw_header(const Family& family);
+/// @brief One raw row with its newline: `values` holds the main value, then the family's metrics.
+std::string raw_row(const std::string& algorithm, const std::string& parameters, std::uint64_t replication,
+                    const std::vector<double>& values);
 /// @brief Header of the trace CSV.
 std::string trace_header(const Family& family);
+/// @brief One trace row with its newline: an activity of replication `replication`, from
+/// `start` to `end` (seconds since the replication began).
+std::string trace_row(const std::string& algorithm, const std::string& parameters, std::uint64_t replication,
+                      const Activity& activity, double start, double end);
 
 }  // namespace hetcoll

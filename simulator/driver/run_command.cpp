@@ -132,6 +132,7 @@ void run_scenario(const Scenario& s) {
     if (--state.units_left > 0) return;
     const std::string fields = parameter_fields(family, setup.points[u.point]);
     std::string raw_text;
+    std::vector<double> replication_values(width);
     const std::size_t first_row = rows.size();
     for (std::size_t a = 0; a < algorithms; ++a) {
       const std::vector<double>* series = &state.values[a * width];
@@ -140,9 +141,8 @@ void run_scenario(const Scenario& s) {
       rows.push_back(summary_row(family, s.algorithms[a], fields, summarize(series[0]), metrics));
       if (!raw) continue;
       for (std::uint64_t r = 0; r < s.replications; ++r) {
-        raw_text += s.algorithms[a] + ',' + fields + ',' + std::to_string(r);
-        for (std::size_t m = 0; m < width; ++m) raw_text += ',' + format_number(series[m][r]);
-        raw_text += '\n';
+        for (std::size_t m = 0; m < width; ++m) replication_values[m] = series[m][r];
+        raw_text += raw_row(s.algorithms[a], fields, r, replication_values);
       }
     }
     raw_ready[u.point] = std::move(raw_text);

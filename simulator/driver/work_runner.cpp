@@ -64,15 +64,9 @@ class UnitSource final : public ReplicationSource {
  private:
   void append_trace() {
     const Scenario& s = *setup_.scenario;
-    const std::string prefix = s.algorithms[algorithm_] + ',' +
-                               parameter_fields(*s.family, setup_.points[unit_.point]) + ",0,";
-    std::ostringstream out;
-    for (const Completion& c : recorder_->events()) {
-      const Activity& a = c.activity;
-      out << prefix << (a.kind == ActivityKind::comm ? "comm," : "compute,") << a.host << ',' << a.peer << ','
-          << format_number(c.start) << ',' << format_number(c.end) << '\n';
-    }
-    result_.trace += out.str();
+    const std::string fields = parameter_fields(*s.family, setup_.points[unit_.point]);
+    for (const Completion& c : recorder_->events())
+      result_.trace += trace_row(s.algorithms[algorithm_], fields, 0, c.activity, c.start, c.end);
   }
 
   const RunSetup& setup_;
