@@ -30,6 +30,17 @@ struct MetricSpec {
 ///
 /// Built once per (point, process); policies live as long as it does and are reused across
 /// replications, so building a static plan costs nothing per replication.
+///
+/// **Call order (the contract every family may rely on, and the only one).** For each work
+/// unit, replications r = first, first + 1, ... in increasing order; within a replication, for
+/// every algorithm a = 0, 1, ..., k - 1 of the scenario's list in turn: policy(a, r, settings),
+/// then the engine runs that policy to its end, then record(a, ...); after the last algorithm,
+/// complete_replication(...) once. So policy(0, r) is the first call of replication r, the place
+/// to draw what the algorithms of r share (a cluster, a platform). A replication's numbers
+/// must not depend on which algorithms are in the list or in which order: the per-algorithm
+/// values of every family are checked alone against in a list and in the reversed list
+/// (test/algorithms/test_family_contract.cpp). A unit may start at any replication (units of
+/// `block` replications, resumed runs), so nothing may be carried from replication r to r + 1.
 class PointRunner {
  public:
   virtual ~PointRunner() = default;
@@ -56,6 +67,10 @@ class Family {
   virtual std::string description() const = 0;
   virtual const std::vector<ParameterSpec>& parameters() const = 0;
   virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
+  /// A small scenario of this family that runs in about a second, as command-line words
+  /// (`--key value ...`, on top of the defaults): what the property tests and the docs' examples
+  /// run when the defaults alone describe no instance (none needed by default).
+  virtual std::vector<std::string> example() const { return {}; }
   /// Extra per-replication metrics, beside the main value (none by default).
   virtual const std::vector<MetricSpec>& metrics() const;
   /// What the main value is, for the docs and `hetcoll list` ("makespan (s)" by default).

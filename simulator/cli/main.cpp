@@ -12,9 +12,11 @@
 #include "core/number_format.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/interrupt.hpp"
+#include "driver/manifest.hpp"
 #include "driver/merge.hpp"
 #include "driver/run_command.hpp"
 #include "driver/scenario_parser.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
 
 namespace {
@@ -26,12 +28,15 @@ constexpr const char* kUsage =
     "                                              join shard outputs (checked through their manifests)\n"
     "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n"
     "       hetcoll platform --times T1,T2,... [--output FILE.xml]  hosts whose messages take T1, T2, ... s\n"
-    "       hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line\n";
+    "       hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line\n"
+    "       hetcoll --version                              the revision and SimGrid version\n";
 
 int list() {
   for (const hetcoll::Family* f : hetcoll::all_families()) {
     std::cout << f->name() << ": " << f->description() << "\n  algorithms:\n";
-    for (const hetcoll::AlgorithmInfo& a : f->algorithms()) std::cout << "    " << a.name << "  " << a.description << '\n';
+    for (const hetcoll::AlgorithmInfo& a : f->algorithms())
+      std::cout << "    " << a.name << "  " << a.description << (a.reference.empty() ? "" : " [" + a.reference + "]")
+                << '\n';
     std::cout << "  parameters:\n";
     for (const hetcoll::ParameterSpec& p : f->parameters()) {
       const bool number = p.kind == hetcoll::ParameterKind::number;
@@ -41,6 +46,9 @@ int list() {
                 << p.description << '\n';
     }
     std::cout << "  value: " << f->value_description() << '\n';
+    std::string example;
+    for (const std::string& word : f->example()) example += ' ' + word;
+    if (!example.empty()) std::cout << "  example: hetcoll run --family " << f->name() << example << '\n';
     for (const hetcoll::MetricSpec& m : f->metrics()) std::cout << "  metric " << m.name << ": " << m.description << '\n';
   }
   return 0;
@@ -49,7 +57,13 @@ int list() {
 int run(const std::vector<std::string>& args, const std::string& command_line) {
   for (const std::string& a : args)
     if (a == "--help" || a == "-h") {
-      std::cout << hetcoll::run_usage();
+      // `--family F --help` shows F's keys only.
+      std::string family;
+      for (std::size_t i = 0; i + 1 < args.size(); ++i)
+        if (args[i] == "--family") family = args[i + 1];
+      if (!family.empty() && hetcoll::find_family(family) == nullptr)
+        throw hetcoll::InputError("command line: key 'family' names no family: '" + family + "' (see hetcoll list)");
+      std::cout << hetcoll::run_usage(family);
       return 0;
     }
   hetcoll::Scenario scenario = hetcoll::parse_run_arguments(args);
@@ -133,6 +147,11 @@ int main(int argc, char** argv) {
     if (command == "merge") return merge(args, command_line);
     if (command == "platform") return platform(args);
     if (command == "cluster") return hetcoll::cluster_command(args, std::cout);
+    if (command == "--version" || command == "version") {
+      std::cout << "hetcoll " << hetcoll::hetcoll_revision() << " (SimGrid " << hetcoll::SimgridSession::version()
+                << ")\n";
+      return 0;
+    }
     if (command == "--help" || command == "-h" || command == "help") {
       std::cout << kUsage;
       return 0;

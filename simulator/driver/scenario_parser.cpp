@@ -270,11 +270,67 @@ std::string get(const po::variables_map& vm, const std::string& key, const std::
 
 }  // namespace
 
-std::string run_usage() {
-  po::options_description all("hetcoll run [SCENARIO.ini] [--KEY VALUE ...]");
-  all.add(common_options()).add(family_options());
+namespace {
+
+/// "  --key  description" with the description wrapped at 100 columns under a fixed indent.
+void describe_key(std::ostream& out, const std::string& key, const std::string& text) {
+  constexpr std::size_t kIndent = 24, kWidth = 100;
+  std::string line = "  --" + key;
+  if (line.size() + 2 > kIndent) {
+    out << line << '\n';
+    line.clear();
+  }
+  line.resize(kIndent, ' ');
+  std::istringstream words(text);
+  bool first = true;
+  for (std::string word; words >> word; first = false) {
+    if (!first && line.size() + 1 + word.size() > kWidth) {
+      out << line << '\n';
+      line.assign(kIndent, ' ');
+      first = true;
+    }
+    line += (first ? "" : " ") + word;
+  }
+  out << line << '\n';
+}
+
+/// A family key's help: its description, then its kind, default and valid range.
+std::string key_help(const ParameterSpec& p) {
+  std::string text = p.description + " (";
+  if (p.kind == ParameterKind::text) {
+    text += "a word";
+    if (!p.choices.empty()) {
+      std::string words;
+      for (const std::string& c : p.choices) words += (words.empty() ? "" : ", ") + c;
+      text += ": " + words;
+    }
+    text += "; default " + (p.default_text.empty() ? std::string("none") : p.default_text);
+  } else {
+    text += p.kind == ParameterKind::list ? "a list, " : "";
+    text += range_text(p) + "; default ";
+    text += p.kind == ParameterKind::list ? (p.default_text.empty() ? std::string("none") : p.default_text)
+                                          : format_number(p.default_value);
+    if (p.axis) text += "; a sweep axis: several values sweep";
+  }
+  return text + ")";
+}
+
+}  // namespace
+
+std::string run_usage(const std::string& family) {
   std::ostringstream out;
-  out << all;
+  out << "usage: hetcoll run [SCENARIO.ini | OUTPUT.manifest.json] [--KEY VALUE ...]\n"
+      << "       hetcoll run --family FAMILY --help    only that family's keys\n\n"
+      << "Every key may be given in the scenario file (KEY = VALUE) or on the command line, which\n"
+      << "wins. Valid ranges and the reasons for them: docs/keys.md.\n\ncommon keys:\n";
+  const po::options_description common = common_options();
+  for (const auto& option : common.options())
+    describe_key(out, option->long_name(), option->description());
+  for (const Family* f : all_families()) {
+    if (!family.empty() && f->name() != family) continue;
+    out << "\nfamily " << f->name() << ": " << f->description() << "\n";
+    for (const ParameterSpec& p : f->parameters()) describe_key(out, p.key, key_help(p));
+  }
   return out.str();
 }
 

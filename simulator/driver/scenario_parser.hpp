@@ -15,7 +15,8 @@ namespace hetcoll {
 /// or key and what was expected.
 Scenario parse_run_arguments(const std::vector<std::string>& args);
 
-/// @brief Text of `hetcoll run --help`: every common key, then each family's keys.
-std::string run_usage();
+/// @brief Help of `hetcoll run`: the common keys, then each family's keys with kind, default
+/// and range; only `family`'s if one is named.
+std::string run_usage(const std::string& family = "");
 
 }  // namespace hetcoll

@@ -23,12 +23,25 @@ keys_of_families() {
     section == "p" && /^    [a-z]/ { print family, $1 }'
 }
 
-# fuzz_case FAMILY KEY VALUE: one run, judged as the header says.
+# example_of FAMILY: the words `hetcoll list` gives as the family's example (its defaults need none).
+example_of() {
+  "$bin" list | awk -v f="$1" '
+    /^[a-z]/ { family = $1; sub(":", "", family) }
+    family == f && /^  example: / { sub(/^  example: hetcoll run --family [^ ]* ?/, ""); print }'
+}
+
+# fuzz_case FAMILY KEY VALUE: one run on the family's example, judged as the header says.
 fuzz_case() {
-  local family=$1 key=$2 value=$3 d status lines
+  local family=$1 key=$2 value=$3 d status lines example=()
   d=$(new_dir)
-  (cd "$d" && hetcoll run --family "$family" "--$key" "$value" --replications 2 --engine model --quiet \
-    --output o.csv)
+  read -r -a example <<<"$(example_of "$family")"
+  # The key under test replaces the example's value of it.
+  local i words=()
+  for ((i = 0; i < ${#example[@]}; i += 2)); do
+    [[ ${example[i]} == "--$key" ]] || words+=("${example[i]}" "${example[i + 1]}")
+  done
+  (cd "$d" && hetcoll run --family "$family" "${words[@]}" "--$key" "$value" --replications 2 --engine model \
+    --quiet --output o.csv)
   status=$?
   lines=$(count_lines "$tmp/stderr")
   local name="$family --$key '$value'"
