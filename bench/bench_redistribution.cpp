@@ -6,14 +6,15 @@
 #include <benchmark/benchmark.h>
 
 #include "algorithms/redistribution/inputs.hpp"
-#include "algorithms/redistribution/schedulers.hpp"
+#include "algorithms/redistribution/registry.hpp"
 
 namespace hetcoll {
 namespace {
 
-/// One scheduler on fresh random instances (ports 1..5, weights 1..20, β = 1), a new one per
-/// iteration from a fixed sequence of seeds, so every run times the same instances.
-void RedistributionSchedule(benchmark::State& state, Schedule (*schedule)(const Instance&)) {
+/// One algorithm of the table on fresh random instances (ports 1..5, weights 1..20, β = 1), a
+/// new one per iteration from a fixed sequence of seeds, so every run times the same instances.
+void RedistributionSchedule(benchmark::State& state, const char* algorithm) {
+  const auto schedule = redistribution_algorithms().at(algorithm).make;
   RandomSpec spec;
   spec.senders = spec.receivers = static_cast<int>(state.range(0));
   spec.edges = static_cast<int>(state.range(1));
@@ -27,12 +28,12 @@ void RedistributionSchedule(benchmark::State& state, Schedule (*schedule)(const 
   }
 }
 
-BENCHMARK_CAPTURE(RedistributionSchedule, dggp, dggp_schedule)
+BENCHMARK_CAPTURE(RedistributionSchedule, dggp, "dggp")
     ->Args({100, 5000, 50})->Args({18, 160, 10})->Args({14, 60, 10})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RedistributionSchedule, oggp, oggp_schedule)
+BENCHMARK_CAPTURE(RedistributionSchedule, oggp, "oggp")
     ->Args({100, 5000, 50})->Args({18, 160, 10})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RedistributionSchedule, ggp, ggp_schedule)->Args({100, 5000, 50})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RedistributionSchedule, greedy, greedy_schedule)
+BENCHMARK_CAPTURE(RedistributionSchedule, ggp, "ggp")->Args({100, 5000, 50})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(RedistributionSchedule, greedy, "greedy")
     ->Args({100, 5000, 50})->Unit(benchmark::kMillisecond);
 
 }  // namespace

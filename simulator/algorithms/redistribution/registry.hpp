@@ -2,9 +2,7 @@
 /// @file registry.hpp
 /// @brief The table of redistribution algorithms (ALGORITHMS.md §1, issue #5): drivers, the
 /// CLI's list and the tests iterate over it; no code elsewhere branches on algorithm names.
-#include <string>
-#include <vector>
-
+#include "algorithms/algorithm_table.hpp"
 #include "algorithms/redistribution/instance.hpp"
 
 namespace hetcoll {
@@ -17,17 +15,13 @@ enum class RedistributionKind {
 };
 
 /// @brief One entry of the table.
-struct RedistributionAlgorithm {
-  std::string name;         //!< name used in scenarios and on the command line
-  std::string description;  //!< one line for `hetcoll list`
+struct RedistributionAlgorithm : AlgorithmInfo {
   RedistributionKind kind;
-  Schedule (*schedule)(const Instance&);  //!< null for the bound
+  /// Builds the schedule of an instance; null for the bound, which schedules nothing.
+  Schedule (*make)(const Instance&);
 };
 
 /// @brief All redistribution algorithms, in a fixed order.
-const std::vector<RedistributionAlgorithm>& redistribution_algorithms();
-
-/// @brief The entry named `name`, or nullptr if there is none.
-const RedistributionAlgorithm* find_redistribution_algorithm(const std::string& name);
+const AlgorithmTable<RedistributionAlgorithm>& redistribution_algorithms();
 
 }  // namespace hetcoll

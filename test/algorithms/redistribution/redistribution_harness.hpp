@@ -9,6 +9,7 @@
 
 #include "algorithms/family.hpp"
 #include "algorithms/redistribution/inputs.hpp"
+#include "algorithms/redistribution/registry.hpp"
 #include "core/error.hpp"
 #include "driver/scenario.hpp"
 #include "support/unit_in_child.hpp"
@@ -44,6 +45,15 @@ std::string input_error(F&& f) {
     return e.what();
   }
   return "(no error)";
+}
+
+/// @brief The step-schedule algorithms of the table that scale to random instances of a few
+/// dozen messages: `exact` is for tiny instances only (InputError beyond its work limit).
+inline std::vector<const RedistributionAlgorithm*> scalable_step_algorithms() {
+  std::vector<const RedistributionAlgorithm*> out;
+  for (const RedistributionAlgorithm& a : redistribution_algorithms())
+    if (a.kind == RedistributionKind::steps && a.name != "exact") out.push_back(&a);
+  return out;
 }
 
 /// @brief A point of the redistribution family: every key at its default, then `numbers`,

@@ -38,7 +38,11 @@ void expect_close(double actual, double expected, const std::string& what) {
 
 TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines) {
   const WorkDir dir("hetcoll-jw");
-  const std::vector<std::string> algorithms = {"ggp", "oggp", "dggp", "greedy", "lower-bound"};
+  // Every step schedule of the table that scales, and the bound (no activity, value LB).
+  std::vector<std::string> algorithms;
+  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name);
+  for (const RedistributionAlgorithm& a : redistribution_algorithms())
+    if (a.kind == RedistributionKind::bound) algorithms.push_back(a.name);
   const Point point = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}, {"beta", 0.75}});
   const std::uint64_t replications = 6;
   const RedistributionPoint setup = resolve_redistribution_point(point);
@@ -58,8 +62,8 @@ TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines)
       // The runner's instance of replication r, rebuilt from the same seeds.
       const Instance g = random_instance(setup.random, derive_seed(point_seed(5, point), {r})).instance;
       for (std::size_t a = 0; a < algorithms.size(); ++a) {
-        const RedistributionAlgorithm& alg = *find_redistribution_algorithm(algorithms[a]);
-        const double expected = alg.schedule ? schedule_cost(g, alg.schedule(g)) : lower_bound(g);
+        const RedistributionAlgorithm& alg = redistribution_algorithms().at(algorithms[a]);
+        const double expected = alg.make ? schedule_cost(g, alg.make(g)) : lower_bound(g);
         const double* v = &values[(r * algorithms.size() + a) * 2];
         expect_close(v[0], expected, engine + " " + alg.name + " replication " + std::to_string(r));
         expect_close(v[1], expected / lower_bound(g), engine + " ratio of " + alg.name);
@@ -111,7 +115,8 @@ TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnBothEngines) {
 // every stream at least the base speed: uncapped can only be faster than the capped cost.
 TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
   const WorkDir dir("hetcoll-jw");
-  const std::vector<std::string> algorithms = {"ggp", "oggp", "dggp", "greedy"};
+  std::vector<std::string> algorithms;
+  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name);
   Point point = redistribution_point({{"senders", 6}, {"receivers", 6}, {"k", 4}, {"uncapped", 1}});
   const RedistributionPoint setup = resolve_redistribution_point(point);
   const std::uint64_t replications = 5;
@@ -121,7 +126,7 @@ TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
   for (std::uint64_t r = 0; r < replications; ++r) {
     const Instance g = random_instance(setup.random, derive_seed(point_seed(5, point), {r})).instance;
     for (std::size_t a = 0; a < algorithms.size(); ++a) {
-      const double capped = schedule_cost(g, find_redistribution_algorithm(algorithms[a])->schedule(g));
+      const double capped = schedule_cost(g, redistribution_algorithms().at(algorithms[a]).make(g));
       const double uncapped = values[(r * algorithms.size() + a) * 2];
       EXPECT_LE(uncapped, capped * (1 + 1e-9)) << algorithms[a] << " replication " << r;
       faster += uncapped < capped * (1 - 1e-6);
