@@ -7,13 +7,16 @@
 /// sweep and the CSV writer learn about its keys and algorithms from here, with no edit
 /// elsewhere.
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "algorithms/algorithm_table.hpp"
 #include "algorithms/keys.hpp"
 #include "engine/engine.hpp"
+#include "engine/probe.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll {
@@ -59,6 +62,19 @@ class PointRunner {
   virtual void complete_replication(double* /*metrics*/, std::size_t /*width*/) {}
 };
 
+/// @brief A command of its own that a family adds to `hetcoll` (`hetcoll cluster` is the
+/// broadcast family's): the CLI dispatches on `name`, so a family's tools need no CLI edit.
+struct Subcommand {
+  std::string name;   //!< the word after `hetcoll`
+  std::string usage;  //!< arguments and what it prints, for `hetcoll --help`
+  /// Runs on the words after `name`, writing to `out` only once the whole answer is known;
+  /// throws InputError on bad input; returns the exit status.
+  std::function<int(const std::vector<std::string>& args, std::ostream& out)> run;
+  /// True if run() may open an engine: the CLI then runs it in a child process (SimGrid allows
+  /// one engine per process and prints on its own).
+  bool own_process = false;
+};
+
 /// @brief A family of algorithms.
 class Family {
  public:
@@ -94,6 +110,15 @@ class Family {
   virtual std::unique_ptr<PointRunner> prepare(const Point& point,
                                                const std::vector<std::string>& algorithms,
                                                const Platform& platform, std::uint64_t seed) const = 0;
+  /// prepare() for a family that measures the platform first (the broadcast family pings it):
+  /// `probe` is the run's, from the engine factory, so no family builds an engine. The driver
+  /// calls this one; by default it needs no measurement.
+  virtual std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
+                                               const Platform& platform, std::uint64_t seed, Probe& /*probe*/) const {
+    return prepare(point, algorithms, platform, seed);
+  }
+  /// Commands of the family's own (none by default).
+  virtual std::vector<Subcommand> subcommands() const { return {}; }
 
   /// Index of parameter `key`, or -1.
   int parameter_index(const std::string& key) const;

@@ -19,10 +19,8 @@
 #include "core/number_format.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/interrupt.hpp"
-#include "engine/model/model_engine.hpp"
+#include "engine/engine_factory.hpp"
 #include "engine/recording_policy.hpp"
-#include "engine/simgrid/simgrid_session.hpp"
-#include "platform/simgrid_xml.hpp"
 
 namespace hetcoll {
 namespace {
@@ -207,29 +205,19 @@ std::string describe_unit(const RunSetup& setup, const WorkUnit& unit) {
 UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   const Scenario& s = *setup.scenario;
   const Point& point = setup.points[unit.point];
-  const int hosts = s.family->hosts_needed(point);
+  EngineRequest request;
+  request.engine = s.engine;
+  request.platform_file = s.platform;
+  request.cfg = s.cfg;
+  request.generated = [&] { return s.family->platform_for(point); };
+  request.hosts = s.family->hosts_needed(point);
+  request.routes = s.family->needs_routes();
+  request.work_dir = setup.work_dir;
+  const std::unique_ptr<EngineRun> run = open_engine(request);
   UnitResult result;
-  auto run = [&](Engine& engine, const Platform& platform) {
-    auto runner = s.family->prepare(point, s.algorithms, platform, point_seed(s.seed, point));
-    UnitSource source(setup, unit, *runner, result);
-    engine.run(source);
-  };
-  if (s.engine == "model") {
-    // With a file, SimGrid reads it and answers route queries; its engine is never run here.
-    const Platform platform = s.platform.empty() ? s.family->platform_for(point)
-                                                 : SimgridSession(s.platform, s.cfg).describe(true);
-    run(*make_model_engine(platform), platform);
-  } else if (s.platform.empty()) {
-    const Platform platform = s.family->platform_for(point);
-    const std::string file = setup.work_dir + "/platform-" + std::to_string(::getpid()) + ".xml";
-    write_simgrid_xml_file(platform, file);
-    SimgridSession session(file, s.cfg);
-    std::remove(file.c_str());
-    run(*session.engine(hosts), platform);
-  } else {
-    SimgridSession session(s.platform, s.cfg);
-    run(*session.engine(hosts), session.describe(s.family->needs_routes()));
-  }
+  auto runner = s.family->prepare(point, s.algorithms, run->platform(), point_seed(s.seed, point), run->probe());
+  UnitSource source(setup, unit, *runner, result);
+  run->engine().run(source);
   return result;
 }
 

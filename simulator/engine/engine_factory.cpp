@@ -1,0 +1,122 @@
+#include "engine/engine_factory.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "core/error.hpp"
+#include "engine/model/model_engine.hpp"
+#include "engine/model/model_probe.hpp"
+#include "engine/simgrid/simgrid_probe.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
+#include "platform/simgrid_xml.hpp"
+
+namespace hetcoll {
+namespace {
+
+/// What both kinds of run share: the platform and its probe, made on first use.
+class RunBase : public EngineRun {
+ public:
+  const Platform& platform() const override { return platform_; }
+  Probe& probe() override {
+    if (!probe_) probe_ = make_model_probe(platform_);
+    return *probe_;
+  }
+
+ protected:
+  Platform platform_;
+  std::unique_ptr<Probe> probe_;
+};
+
+class ModelRun final : public RunBase {
+ public:
+  explicit ModelRun(const EngineRequest& r) {
+    // SimGrid only reads the file here; the session ends before the model engine runs.
+    platform_ = r.platform_file.empty() ? r.generated() : SimgridSession(r.platform_file, r.cfg).describe(true);
+    engine_ = make_model_engine(platform_);
+  }
+  Engine& engine() override { return *engine_; }
+
+ private:
+  std::unique_ptr<Engine> engine_;
+};
+
+class SimgridRun final : public RunBase {
+ public:
+  explicit SimgridRun(const EngineRequest& r) {
+    if (r.platform_file.empty()) {
+      platform_ = r.generated();
+      // SimGrid loads platforms from files only; the pid keeps concurrent children apart.
+      const std::string file = r.work_dir + "/platform-" + std::to_string(::getpid()) + ".xml";
+      write_simgrid_xml_file(platform_, file);
+      session_ = std::make_unique<SimgridSession>(file, r.cfg);
+      std::remove(file.c_str());
+    } else {
+      session_ = std::make_unique<SimgridSession>(r.platform_file, r.cfg);
+      platform_ = session_->describe(r.routes);
+    }
+    engine_ = session_->engine(r.hosts);
+  }
+  Engine& engine() override { return *engine_; }
+
+ private:
+  std::unique_ptr<SimgridSession> session_;
+  std::unique_ptr<Engine> engine_;
+};
+
+class ModelPlatformProbe final : public PlatformProbe {
+ public:
+  ModelPlatformProbe(const std::string& file, const std::vector<std::string>& cfg)
+      : platform_(SimgridSession(file, cfg).describe(true)), probe_(make_model_probe(platform_)) {}
+  int hosts() const override { return platform_.host_count(); }
+  Probe& probe() override { return *probe_; }
+
+ private:
+  Platform platform_;
+  std::unique_ptr<Probe> probe_;
+};
+
+class SimgridPlatformProbe final : public PlatformProbe {
+ public:
+  SimgridPlatformProbe(const std::string& file, const std::vector<std::string>& cfg)
+      : session_(file, cfg), hosts_(session_.describe(false).host_count()), probe_(make_simgrid_probe(session_, hosts_)) {}
+  int hosts() const override { return hosts_; }
+  Probe& probe() override { return *probe_; }
+
+ private:
+  SimgridSession session_;
+  int hosts_;
+  std::unique_ptr<Probe> probe_;
+};
+
+}  // namespace
+
+const std::vector<std::string>& engine_words() {
+  static const std::vector<std::string> words = {"simgrid", "model"};
+  return words;
+}
+
+EngineKind engine_kind(const std::string& word) {
+  if (word == "simgrid") return EngineKind::simgrid;
+  if (word == "model") return EngineKind::model;
+  throw InputError("engine: unknown engine '" + word + "' (expected simgrid or model)");
+}
+
+std::unique_ptr<EngineRun> open_engine(const EngineRequest& request) {
+  switch (engine_kind(request.engine)) {
+    case EngineKind::model: return std::make_unique<ModelRun>(request);
+    case EngineKind::simgrid: return std::make_unique<SimgridRun>(request);
+  }
+  throw std::logic_error("open_engine: an engine kind without a run");
+}
+
+std::unique_ptr<PlatformProbe> open_platform_probe(const std::string& word, const std::string& file,
+                                                   const std::vector<std::string>& cfg) {
+  switch (engine_kind(word)) {
+    case EngineKind::model: return std::make_unique<ModelPlatformProbe>(file, cfg);
+    case EngineKind::simgrid: return std::make_unique<SimgridPlatformProbe>(file, cfg);
+  }
+  throw std::logic_error("open_platform_probe: an engine kind without a probe");
+}
+
+}  // namespace hetcoll

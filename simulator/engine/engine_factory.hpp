@@ -1,0 +1,79 @@
+#pragma once
+/// @file engine_factory.hpp
+/// @brief The one place that turns the `--engine` word into an engine: the engine a work unit
+/// runs on, the platform it runs on, and the Probe a family measures that platform with.
+///
+/// Code above the engines (the driver, the families, the commands) names an engine only by its
+/// word and never includes engine/model or engine/simgrid to build one.
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/engine.hpp"
+#include "engine/probe.hpp"
+#include "platform/platform.hpp"
+
+namespace hetcoll {
+
+/// @brief The engines, by their `--engine` word.
+enum class EngineKind { simgrid, model };
+
+/// @brief Every `--engine` word, in the order the docs list them ("simgrid", "model").
+const std::vector<std::string>& engine_words();
+
+/// @brief The engine called `word`; throws InputError "engine: unknown engine ..." otherwise.
+EngineKind engine_kind(const std::string& word);
+
+/// @brief What a work unit asks of its engine.
+struct EngineRequest {
+  std::string engine;                   //!< the `--engine` word
+  std::string platform_file;            //!< the scenario's platform file, "" for `generated`
+  std::vector<std::string> cfg;         //!< SimGrid settings, "key:value"
+  std::function<Platform()> generated;  //!< the family's platform of the point, when there is no file
+  int hosts = 0;                        //!< the unit runs on hosts 0 .. hosts−1
+  /// SimGrid with a file: also read the file's route table (Family::needs_routes); the model
+  /// engine always reads it.
+  bool routes = false;
+  std::string work_dir;                 //!< private directory for a generated platform's XML
+};
+
+/// @brief An engine ready to run one work unit, with what runs on it.
+class EngineRun {
+ public:
+  virtual ~EngineRun() = default;
+  /// The engine; run it once.
+  virtual Engine& engine() = 0;
+  /// The platform the engine runs on, as the families see it.
+  virtual const Platform& platform() const = 0;
+  /// Measurements of platform() for a family to take while it prepares the point (before the
+  /// engine runs). Both engines answer them on the platform's description (the model engine's
+  /// timing, a fresh clock per measurement): a SimGrid engine runs once per process, and
+  /// measuring on it would move the clock origin of the replications. Ping-pongs run one at a
+  /// time, where SimGrid times a message as the model does.
+  virtual Probe& probe() = 0;
+};
+
+/// @brief Opens the engine of `request`: the model engine of the family's platform or of the
+/// file's description (SimGrid reads the file and answers route queries, its engine is never
+/// run), or a SimGrid session of the file or of the family's platform written as XML. Throws
+/// InputError for an unknown word, a platform file SimGrid refuses, or hosts and routes the
+/// engine cannot time. With SimGrid, once per process.
+std::unique_ptr<EngineRun> open_engine(const EngineRequest& request);
+
+/// @brief A platform file loaded for measurements only (no replications follow).
+class PlatformProbe {
+ public:
+  virtual ~PlatformProbe() = default;
+  /// Hosts of the file, numbered in natural name order.
+  virtual int hosts() const = 0;
+  /// Ping-pongs among the hosts; with SimGrid, one call of round_trips() per process.
+  virtual Probe& probe() = 0;
+};
+
+/// @brief Loads `file` for measurements by the engine called `word` (`hetcoll cluster` pings a
+/// platform's hosts on SimGrid). With SimGrid, once per process: run it in a child.
+std::unique_ptr<PlatformProbe> open_platform_probe(const std::string& word, const std::string& file,
+                                                   const std::vector<std::string>& cfg);
+
+}  // namespace hetcoll
