@@ -5,7 +5,7 @@
 #include <benchmark/benchmark.h>
 
 #include "algorithms/broadcast/broadcast_family.hpp"
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 #include "algorithms/broadcast/random_grid.hpp"
 #include "model_replications.hpp"
 
@@ -16,8 +16,8 @@ void BroadcastSchedule(benchmark::State& state, const std::string& name) {
   const int C = static_cast<int>(state.range(0));
   RandomStream stream(derive_seed(1, {static_cast<std::uint64_t>(C)}));
   const GridCosts costs = draw_grid(C, 0, GridRanges{}, stream);
-  const InterHeuristic& heuristic = *find_inter_heuristic(name);
-  for (auto _ : state) benchmark::DoNotOptimize(heuristic.schedule(costs, HeuristicOptions{}).makespan);
+  const BroadcastAlgorithm& heuristic = broadcast_algorithms().at(name);
+  for (auto _ : state) benchmark::DoNotOptimize(heuristic.make(costs, HeuristicOptions{}).makespan);
 }
 
 void BroadcastReplication(benchmark::State& state, const std::string& name) {
@@ -32,7 +32,7 @@ void BroadcastReplication(benchmark::State& state, const std::string& name) {
 }
 
 void register_all() {
-  for (const InterHeuristic& h : inter_heuristics()) {
+  for (const BroadcastAlgorithm& h : broadcast_algorithms()) {
     benchmark::RegisterBenchmark(("BroadcastSchedule/" + h.name).c_str(), BroadcastSchedule, h.name)
         ->Arg(50)
         ->Arg(1000)

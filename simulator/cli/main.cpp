@@ -2,10 +2,10 @@
 /// @brief `hetcoll`: list, run, merge, platform. Thin: every subcommand lives in the library.
 #include <cmath>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
-#include "algorithms/broadcast/cluster_command.hpp"
 #include "algorithms/family.hpp"
 #include "algorithms/hetreduce/cluster.hpp"
 #include "core/error.hpp"
@@ -16,6 +16,8 @@
 #include "driver/merge.hpp"
 #include "driver/run_command.hpp"
 #include "driver/scenario_parser.hpp"
+#include "driver/work_dir.hpp"
+#include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
 
@@ -129,6 +131,21 @@ int platform(const std::vector<std::string>& args) {
   return 0;
 }
 
+/// A family's subcommand; one that may open an engine runs in a child (SimGrid allows one
+/// engine per process), its output and status handed back as text.
+int subcommand(const hetcoll::Subcommand& sub, const std::vector<std::string>& args) {
+  if (!sub.own_process) return sub.run(args, std::cout);
+  const hetcoll::WorkDir dir("hetcoll-" + sub.name);
+  const std::string answer = hetcoll::run_in_child(dir.path(), [&] {
+    std::ostringstream out;
+    const int status = sub.run(args, out);
+    return std::to_string(status) + '\n' + out.str();
+  });
+  const std::size_t newline = answer.find('\n');
+  std::cout << answer.substr(newline + 1);
+  return std::stoi(answer.substr(0, newline));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -146,7 +163,9 @@ int main(int argc, char** argv) {
     if (command == "run") return run(args, command_line);
     if (command == "merge") return merge(args, command_line);
     if (command == "platform") return platform(args);
-    if (command == "cluster") return hetcoll::cluster_command(args, std::cout);
+    for (const hetcoll::Family* family : hetcoll::all_families())
+      for (const hetcoll::Subcommand& sub : family->subcommands())
+        if (command == sub.name) return subcommand(sub, args);
     if (command == "--version" || command == "version") {
       std::cout << "hetcoll " << hetcoll::hetcoll_revision() << " (SimGrid " << hetcoll::SimgridSession::version()
                 << ")\n";

@@ -6,7 +6,7 @@
 // then smallest i. O(C³).
 #include <limits>
 
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 
 namespace hetcoll {
 

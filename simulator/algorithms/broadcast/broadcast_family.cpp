@@ -1,23 +1,18 @@
 #include "algorithms/broadcast/broadcast_family.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/cluster_command.hpp"
 #include "algorithms/broadcast/intra_models.hpp"
+#include "algorithms/broadcast/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 
 namespace hetcoll {
 namespace {
-
-enum Param {
-  kClusters, kMessage, kClusterHosts, kCosts, kRho, kRoot, kLatencyFile, kLanBandwidth, kWanWindow, kOverhead,
-  kSenderBusy,
-  kFefWeight, kBottomupReady, kIntra, kLatencyMin, kLatencyMax, kGapMin, kGapMax, kIntraMin, kIntraMax, kGaps,
-  kLatencies, kIntraTimes, kClusterLatency,
-};
 
 std::vector<std::string> intra_choices() {
   std::vector<std::string> names = {"best"};
@@ -25,17 +20,76 @@ std::vector<std::string> intra_choices() {
   return names;
 }
 
+/// The family's keys, declared once and read back as point[keys().message].
+struct BroadcastKeys {
+  KeyTable table;
+  NumberKey clusters = table.number("clusters", "clusters C (costs = random or given); with costs = platform, the "
+                                                "count Lowekamp must find (0: any)", 0)
+                           .sweep().whole().at_most(kMaxHosts);
+  NumberKey message = table.number("message", "message size m in bytes", 4194304)
+                          .sweep().whole().above(0).at_most(kMaxMessage);
+  NumberKey cluster_hosts = table.number("cluster-hosts", "costs = platform without latency-file: one homogeneous "
+                                                          "cluster of this many hosts", 0)
+                                .sweep().whole().at_most(kMaxHosts);
+  TextKey costs = table.text("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, "
+                                      "intra-times; platform: measured on the platform", "random",
+                             {"random", "given", "platform"});
+  NumberKey rho = table.number("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0).at_most(1);
+  NumberKey root = table.number("root", "root cluster (costs = random or given) or root host (costs = platform)", 0)
+                       .whole().at_most(kMaxHosts - 1);
+  TextKey latency_file =
+      table.text("latency-file", "host latency matrix (CSV, microseconds) from which the platform is generated");
+  NumberKey lan_bandwidth = table.number("lan-bandwidth", "bytes/s of every host's links (generated platform)", 1.25e8)
+                                .above(0).at_most(kMaxBandwidth);
+  NumberKey wan_window = table.number("wan-window", "TCP window in bytes: a WAN link carries window / RTT bytes/s "
+                                                    "(generated platform)", 65536)
+                             .above(0).at_most(kMaxMessage);
+  NumberKey overhead =
+      table.number("overhead", "pLogP g(0): a sender's per-message gap, seconds", 2e-5).at_most(kLongestDelay);
+  TextKey sender_busy = table.text("sender-busy", "a sender is busy for g (pLogP) or g+L (Bhat) after it starts a send",
+                                   "g", {"g", "g+L"});
+  TextKey fef_weight =
+      table.text("fef-weight", "FEF edge weight: latency (the paper) or g+L (Bhat)", "latency", {"latency", "g+L"});
+  TextKey bottomup_ready = table.text("bottomup-ready", "yes: BottomUp adds the sender's ready time RT_i inside its min",
+                                      "no", {"no", "yes"});
+  TextKey intra = table.text("intra", "intra-cluster strategy: best (of the executable ones) or one of them", "best",
+                             intra_choices());
+  NumberKey latency_min =
+      table.number("latency-min", "smallest L between clusters (s, costs = random)", 0.001).at_most(kLongestDelay);
+  NumberKey latency_max =
+      table.number("latency-max", "largest L between clusters (s, costs = random)", 0.015).at_most(kLongestDelay);
+  NumberKey gap_min =
+      table.number("gap-min", "smallest g(m) between clusters (s, costs = random)", 0.1).at_most(kLongestDelay);
+  NumberKey gap_max =
+      table.number("gap-max", "largest g(m) between clusters (s, costs = random)", 0.6).at_most(kLongestDelay);
+  NumberKey intra_min = table.number("intra-min", "smallest intra-cluster broadcast time T (s, costs = random)", 0.02)
+                            .at_most(kLongestDelay);
+  NumberKey intra_max = table.number("intra-max", "largest intra-cluster broadcast time T (s, costs = random)", 3)
+                            .at_most(kLongestDelay);
+  ListKey gaps =
+      table.list("gaps", "g_ij(m) between clusters, C x C row by row (s, costs = given)").at_most(kLongestDelay);
+  ListKey latencies =
+      table.list("latencies", "L_ij between clusters, C x C row by row (s, costs = given)").at_most(kLongestDelay);
+  ListKey intra_times =
+      table.list("intra-times", "T_c of every cluster, C values (s, costs = given)").at_most(kLongestDelay);
+  NumberKey cluster_latency = table.number("cluster-latency", "latency between two hosts of the cluster-hosts "
+                                                              "cluster (microseconds)", 50)
+                                  .above(0).at_most(kMaxLatencyMicroseconds);
+};
+
+const BroadcastKeys& keys() {
+  static const BroadcastKeys k;
+  return k;
+}
+
 class BroadcastFamily final : public Family {
  public:
-  BroadcastFamily() {
-    for (const InterHeuristic& h : inter_heuristics()) algorithms_.push_back({h.name, h.description});
-  }
   std::string name() const override { return "broadcast"; }
   std::string description() const override {
     return "grid-aware broadcast: Lowekamp clusters, pLogP strategies, inter-cluster heuristics (Steffenel 2006)";
   }
-  const std::vector<ParameterSpec>& parameters() const override { return broadcast_parameters(); }
-  const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
+  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return broadcast_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
         {"predicted", "completion time the framework predicts (pLogP, Table 1), seconds", {"mean"}}};
@@ -61,14 +115,19 @@ class BroadcastFamily final : public Family {
     return grid_platform(broadcast_latencies(s), s.platform, s.latency_file.empty() ? "cluster-hosts" : s.latency_file);
   }
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
-                                       const Platform& platform, std::uint64_t seed) const override {
+                                       const Platform& platform, std::uint64_t seed, Probe& probe) const override {
     const BroadcastSettings s = broadcast_settings(point);
     if (s.abstract) return make_random_grid_runner(s, algorithms, platform, seed);
-    return make_platform_grid_runner(s, algorithms, platform);
+    return make_platform_grid_runner(s, algorithms, platform, probe);
   }
-
- private:
-  std::vector<AlgorithmInfo> algorithms_;
+  // Random and given costs measure nothing (the benchmarks prepare them without a run).
+  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
+                                       const Platform& platform, std::uint64_t seed) const override {
+    const BroadcastSettings s = broadcast_settings(point);
+    if (!s.abstract) throw std::logic_error("broadcast: costs = platform measures the platform; prepare with a probe");
+    return make_random_grid_runner(s, algorithms, platform, seed);
+  }
+  std::vector<Subcommand> subcommands() const override { return {cluster_subcommand()}; }
 };
 
 /// A gap runs as a delay of gap · host_speed whole flops: the slowest message the generated
@@ -92,8 +151,8 @@ void check_range(double low, double high, const char* low_key, const char* high_
                      "' (" + format_number(high) + ")");
 }
 
-std::vector<double> sized(const Point& point, int key, const char* name, std::size_t size) {
-  const std::vector<double>& values = point.lists[key];
+std::vector<double> sized(const Point& point, ListKey key, const char* name, std::size_t size) {
+  const std::vector<double>& values = point[key];
   if (values.size() != size)
     throw InputError(std::string("key '") + name + "' expects " + std::to_string(size) +
                      " values with costs = given, got " + std::to_string(values.size()));
@@ -105,89 +164,48 @@ std::shared_ptr<const GridCosts> given_costs(const Point& point, int clusters, i
   const std::size_t cells = static_cast<std::size_t>(clusters) * clusters;
   c->clusters = clusters;
   c->root = root;
-  c->gap = sized(point, kGaps, "gaps", cells);
-  c->latency = sized(point, kLatencies, "latencies", cells);
-  c->intra = sized(point, kIntraTimes, "intra-times", clusters);
+  c->gap = sized(point, keys().gaps, "gaps", cells);
+  c->latency = sized(point, keys().latencies, "latencies", cells);
+  c->intra = sized(point, keys().intra_times, "intra-times", clusters);
   return c;
 }
 
 }  // namespace
 
-const std::vector<ParameterSpec>& broadcast_parameters() {
-  static const std::vector<ParameterSpec> params = {
-      number_key("clusters", "clusters C (costs = random or given); with costs = platform, the count Lowekamp "
-                             "must find (0: any)", 0).sweep().whole().at_most(kMaxHosts),
-      number_key("message", "message size m in bytes", 4194304).sweep().whole().above(0).at_most(kMaxMessage),
-      number_key("cluster-hosts", "costs = platform without latency-file: one homogeneous cluster of this many "
-                                  "hosts", 0).sweep().whole().at_most(kMaxHosts),
-      text_key("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, intra-times; "
-                        "platform: measured on the platform", "random", {"random", "given", "platform"}),
-      number_key("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0).at_most(1),
-      number_key("root", "root cluster (costs = random or given) or root host (costs = platform)", 0).whole()
-          .at_most(kMaxHosts - 1),
-      text_key("latency-file", "host latency matrix (CSV, microseconds) from which the platform is generated"),
-      number_key("lan-bandwidth", "bytes/s of every host's links (generated platform)", 1.25e8).above(0)
-          .at_most(kMaxBandwidth),
-      number_key("wan-window", "TCP window in bytes: a WAN link carries window / RTT bytes/s (generated "
-                               "platform)", 65536).above(0).at_most(kMaxMessage),
-      number_key("overhead", "pLogP g(0): a sender's per-message gap, seconds", 2e-5).at_most(kLongestDelay),
-      text_key("sender-busy", "a sender is busy for g (pLogP) or g+L (Bhat) after it starts a send",
-               "g", {"g", "g+L"}),
-      text_key("fef-weight", "FEF edge weight: latency (the paper) or g+L (Bhat)", "latency", {"latency", "g+L"}),
-      text_key("bottomup-ready", "yes: BottomUp adds the sender's ready time RT_i inside its min",
-               "no", {"no", "yes"}),
-      text_key("intra", "intra-cluster strategy: best (of the executable ones) or one of them",
-               "best", intra_choices()),
-      number_key("latency-min", "smallest L between clusters (s, costs = random)", 0.001).at_most(kLongestDelay),
-      number_key("latency-max", "largest L between clusters (s, costs = random)", 0.015).at_most(kLongestDelay),
-      number_key("gap-min", "smallest g(m) between clusters (s, costs = random)", 0.1).at_most(kLongestDelay),
-      number_key("gap-max", "largest g(m) between clusters (s, costs = random)", 0.6).at_most(kLongestDelay),
-      number_key("intra-min", "smallest intra-cluster broadcast time T (s, costs = random)", 0.02)
-          .at_most(kLongestDelay),
-      number_key("intra-max", "largest intra-cluster broadcast time T (s, costs = random)", 3).at_most(kLongestDelay),
-      list_key("gaps", "g_ij(m) between clusters, C x C row by row (s, costs = given)").at_most(kLongestDelay),
-      list_key("latencies", "L_ij between clusters, C x C row by row (s, costs = given)").at_most(kLongestDelay),
-      list_key("intra-times", "T_c of every cluster, C values (s, costs = given)").at_most(kLongestDelay),
-      number_key("cluster-latency", "latency between two hosts of the cluster-hosts cluster (microseconds)", 50)
-          .above(0)
-          .at_most(kMaxLatencyMicroseconds),
-  };
-  return params;
-}
-
 BroadcastSettings broadcast_settings(const Point& point) {
   BroadcastSettings s;
-  const std::vector<double>& v = point.values;
-  const std::vector<std::string>& t = point.texts;
-  s.clusters = static_cast<int>(v[kClusters]);
-  s.message = v[kMessage];
-  s.abstract = t[kCosts] != "platform";
-  s.rho = v[kRho];
+  const BroadcastKeys& k = keys();
+  const std::string& costs = point[k.costs];
+  s.clusters = static_cast<int>(point[k.clusters]);
+  s.message = point[k.message];
+  s.abstract = costs != "platform";
+  s.rho = point[k.rho];
   if (s.rho > 1) throw InputError("key 'rho' expects a tolerance in (0, 1], got " + format_number(s.rho));
-  s.root = static_cast<int>(v[kRoot]);
-  s.latency_file = t[kLatencyFile];
-  s.platform.lan_bandwidth = v[kLanBandwidth];
-  s.platform.wan_window = v[kWanWindow];
-  s.overhead = v[kOverhead];
-  s.options.busy_until_arrival = t[kSenderBusy] == "g+L";
-  s.options.fef_full_cost = t[kFefWeight] == "g+L";
-  s.options.bottomup_ready = t[kBottomupReady] == "yes";
-  s.intra = t[kIntra];
-  s.ranges = {v[kLatencyMin], v[kLatencyMax], v[kGapMin], v[kGapMax], v[kIntraMin], v[kIntraMax]};
+  s.root = static_cast<int>(point[k.root]);
+  s.latency_file = point[k.latency_file];
+  s.platform.lan_bandwidth = point[k.lan_bandwidth];
+  s.platform.wan_window = point[k.wan_window];
+  s.overhead = point[k.overhead];
+  s.options.busy_until_arrival = point[k.sender_busy] == "g+L";
+  s.options.fef_full_cost = point[k.fef_weight] == "g+L";
+  s.options.bottomup_ready = point[k.bottomup_ready] == "yes";
+  s.intra = point[k.intra];
+  s.ranges = {point[k.latency_min], point[k.latency_max], point[k.gap_min],
+              point[k.gap_max],    point[k.intra_min],   point[k.intra_max]};
   check_range(s.ranges.latency_min, s.ranges.latency_max, "latency-min", "latency-max");
   check_range(s.ranges.gap_min, s.ranges.gap_max, "gap-min", "gap-max");
   check_range(s.ranges.intra_min, s.ranges.intra_max, "intra-min", "intra-max");
   if (s.abstract) {
-    if (t[kCosts] == "given" && s.clusters == 0) s.clusters = static_cast<int>(point.lists[kIntraTimes].size());
-    if (s.clusters < 1) throw InputError("key 'clusters' expects at least 1 cluster with costs = " + t[kCosts]);
+    if (costs == "given" && s.clusters == 0) s.clusters = static_cast<int>(point[k.intra_times].size());
+    if (s.clusters < 1) throw InputError("key 'clusters' expects at least 1 cluster with costs = " + costs);
     if (s.root >= s.clusters)
       throw InputError("key 'root': cluster " + std::to_string(s.root) + " does not exist (clusters = " +
                        std::to_string(s.clusters) + ")");
-    if (t[kCosts] == "given") s.given = given_costs(point, s.clusters, s.root);
+    if (costs == "given") s.given = given_costs(point, s.clusters, s.root);
     return s;
   }
-  s.cluster_hosts = static_cast<int>(v[kClusterHosts]);
-  s.cluster_latency = v[kClusterLatency];
+  s.cluster_hosts = static_cast<int>(point[k.cluster_hosts]);
+  s.cluster_latency = point[k.cluster_latency];
   if (s.latency_file.empty() && s.cluster_hosts < 1)
     throw InputError("key 'latency-file' (a CSV matrix) or 'cluster-hosts' is needed with costs = platform");
   double longest_latency = s.cluster_latency;  // microseconds

@@ -9,6 +9,7 @@
 #include "algorithms/broadcast/inter_schedule.hpp"
 #include "algorithms/broadcast/random_grid.hpp"
 #include "algorithms/family.hpp"
+#include "engine/probe.hpp"
 
 namespace hetcoll {
 
@@ -50,9 +51,6 @@ BroadcastSettings broadcast_settings(const Point& point);
 /// homogeneous cluster of `cluster_hosts` hosts.
 LatencyMatrix broadcast_latencies(const BroadcastSettings& settings);
 
-/// @brief The family's keys, in point order.
-const std::vector<ParameterSpec>& broadcast_parameters();
-
 /// @brief Timer resolution of the abstract (random-cost) platform: hosts compute, and messages
 /// travel, at this many units per second, so a delay of d seconds is d·1e12 whole units.
 inline constexpr double kAbstractRate = 1e12;
@@ -68,9 +66,10 @@ std::unique_ptr<PointRunner> make_random_grid_runner(const BroadcastSettings& se
                                                      const Platform& platform, std::uint64_t seed);
 
 /// @brief Runner of platform points (§7): measured latencies, Lowekamp clusters, measured pLogP,
-/// best intra-cluster strategies, then one plan per heuristic, the same every replication.
+/// best intra-cluster strategies, then one plan per heuristic, the same every replication. The
+/// measurements are asked of `probe`, the run's (used only while the runner is built).
 std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& settings,
                                                        const std::vector<std::string>& algorithms,
-                                                       const Platform& platform);
+                                                       const Platform& platform, Probe& probe);
 
 }  // namespace hetcoll

@@ -7,9 +7,7 @@
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "driver/work_dir.hpp"
-#include "driver/work_runner.hpp"
-#include "engine/simgrid/simgrid_session.hpp"
+#include "engine/engine_factory.hpp"
 
 namespace hetcoll {
 namespace {
@@ -19,15 +17,11 @@ bool ends_with(const std::string& s, const std::string& tail) {
 }
 
 /// One-way latencies of every pair of hosts of a SimGrid platform, measured by pinging each pair
-/// on the SimGrid engine, in a child process (SimGrid allows one engine per process).
+/// on the SimGrid engine (which is why the subcommand runs in a process of its own).
 LatencyMatrix measure_platform(const std::string& file) {
-  const WorkDir dir("hetcoll-cluster");
-  const std::string csv = run_in_child(dir.path(), [&] {
-    SimgridSession session(file, {});
-    const int hosts = session.describe(false).host_count();
-    return latency_csv(ping_latencies(*session.engine(hosts), hosts));
-  });
-  return parse_latency_csv(csv, file);
+  const std::unique_ptr<PlatformProbe> platform = open_platform_probe("simgrid", file, {});
+  // Through the CSV reader, so measured latencies pass the checks a latency file does.
+  return parse_latency_csv(latency_csv(ping_latencies(platform->probe(), platform->hosts())), file);
 }
 
 }  // namespace
@@ -58,6 +52,11 @@ int cluster_command(const std::vector<std::string>& args, std::ostream& out) {
   }
   out << text.str();
   return 0;
+}
+
+Subcommand cluster_subcommand() {
+  return {"cluster", "LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line",
+          cluster_command, true};
 }
 
 }  // namespace hetcoll

@@ -3,7 +3,7 @@
 //
 // Each step takes the pair that completes first: argmin over i ∈ A, j ∈ B of RT_i + g_ij + L_ij,
 // ties to the smallest (i, j). O(C³) over the whole schedule.
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 
 namespace hetcoll {
 

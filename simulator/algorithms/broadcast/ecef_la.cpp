@@ -6,7 +6,7 @@
 // O(C³): F costs |B|² per step.
 #include <limits>
 
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 
 namespace hetcoll {
 

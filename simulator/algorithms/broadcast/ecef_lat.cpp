@@ -4,7 +4,7 @@
 // F_j = min over k ∈ B∖{j} of g_jk + L_jk + T_k (0 when B = {j}). O(C³).
 #include <limits>
 
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 
 namespace hetcoll {
 

@@ -5,7 +5,7 @@
 // still the argmin of RT_i + g_ij + L_ij + F_j. O(C³).
 #include <algorithm>
 
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 
 namespace hetcoll {
 

@@ -7,7 +7,7 @@
 // fef_full_cost. O(C³): |A|·|B| edges per step.
 #include <limits>
 
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 
 namespace hetcoll {
 

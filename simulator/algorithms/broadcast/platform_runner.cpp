@@ -1,6 +1,6 @@
 // Replications of platform points: Steffenel's framework end to end (INRIA RR 2006, §3–4 and §7,
-// Figures 9 and 10). On the platform's description (the numbers SimGrid also uses) the simulator
-// (1) pings every pair of hosts and partitions them with Lowekamp's algorithm, (2) measures pLogP
+// Figures 9 and 10). Through the run's Probe (engine_factory.hpp: the platform's description, the
+// numbers SimGrid also uses) the simulator (1) pings every pair of hosts and partitions them with Lowekamp's algorithm, (2) measures pLogP
 // inside each logical cluster (coordinator to its next host) and between coordinators, (3) picks
 // each cluster's best Table 1 strategy and its segment size, (4) schedules the clusters with each
 // heuristic and predicts the completion time max_c RT_c + T_c. Each schedule becomes one plan,
@@ -12,13 +12,12 @@
 
 #include "algorithms/broadcast/broadcast_plan.hpp"
 #include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 #include "algorithms/broadcast/intra_models.hpp"
 #include "algorithms/broadcast/lowekamp.hpp"
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "engine/model/model_engine.hpp"
 
 namespace hetcoll {
 namespace {
@@ -36,10 +35,10 @@ struct Survey {
   GridCosts costs;
 };
 
-Survey survey(const BroadcastSettings& s, const Platform& platform) {
+Survey survey(const BroadcastSettings& s, Probe& probe) {
   Survey v;
   const int n = s.hosts;
-  v.clusters = lowekamp_clusters(ping_latencies(*make_model_engine(platform), n), s.rho);
+  v.clusters = lowekamp_clusters(ping_latencies(probe, n), s.rho);
   const int C = static_cast<int>(v.clusters.size());
   if (s.clusters > 0 && s.clusters != C)
     throw InputError("key 'clusters': Lowekamp finds " + std::to_string(C) + " clusters at rho " +
@@ -61,7 +60,7 @@ Survey survey(const BroadcastSettings& s, const Platform& platform) {
   const std::size_t first_inter = pairs.size();
   for (int a = 0; a < C; ++a)
     for (int b = a + 1; b < C; ++b) pairs.emplace_back(v.coordinator[a], v.coordinator[b]);
-  const std::vector<PLogP> measured = measure_plogp(*make_model_engine(platform), pairs, s.message, s.overhead);
+  const std::vector<PLogP> measured = measure_plogp(probe, pairs, s.message, s.overhead);
 
   v.intra.resize(C);
   v.inter.assign(C, std::vector<PLogP>(C));
@@ -121,15 +120,16 @@ void add_intra(BroadcastPlanBuilder& builder, const Survey& v, int c, const Broa
 
 class PlatformGridRunner final : public PointRunner {
  public:
-  PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform) {
-    const Survey v = survey(s, platform);
+  PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform,
+                     Probe& probe) {
+    const Survey v = survey(s, probe);
     std::vector<double> speeds;
     for (int h = 0; h < s.hosts; ++h) speeds.push_back(platform.hosts[h].speed);
     for (const std::string& name : algorithms) {
-      const InterHeuristic& heuristic = *find_inter_heuristic(name);
+      const BroadcastAlgorithm& heuristic = broadcast_algorithms().at(name);
       BroadcastPlanBuilder builder(speeds);
       if (heuristic.grid_aware) {
-        const InterSchedule schedule = heuristic.schedule(v.costs, s.options);
+        const InterSchedule schedule = heuristic.make(v.costs, s.options);
         predicted_.push_back(schedule.makespan);
         std::vector<int> has(v.costs.clusters, -1);
         for (const InterSend& x : schedule.sends) {
@@ -175,12 +175,12 @@ class PlatformGridRunner final : public PointRunner {
 
 std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& settings,
                                                        const std::vector<std::string>& algorithms,
-                                                       const Platform& platform) {
+                                                       const Platform& platform, Probe& probe) {
   // The survey pings every pair of hosts: it needs routes, which a platform file brings through
   // its route table (BroadcastFamily::needs_routes) and a generated platform through its links.
   if (platform.route_table.empty() && (platform.hosts.empty() || platform.hosts[0].up < 0))
     throw std::logic_error("broadcast: a platform without routes reached the survey");
-  return std::make_unique<PlatformGridRunner>(settings, algorithms, platform);
+  return std::make_unique<PlatformGridRunner>(settings, algorithms, platform, probe);
 }
 
 }  // namespace hetcoll

@@ -7,7 +7,7 @@
 // time equals the heuristic's own prediction up to the 1 ps grid of the delays.
 #include "algorithms/broadcast/broadcast_plan.hpp"
 #include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {
@@ -17,7 +17,7 @@ class RandomGridRunner final : public PointRunner {
  public:
   RandomGridRunner(const BroadcastSettings& settings, const std::vector<std::string>& algorithms, std::uint64_t seed)
       : settings_(settings), seed_(seed), predicted_(algorithms.size(), 0.0) {
-    for (const std::string& name : algorithms) heuristics_.push_back(find_inter_heuristic(name));
+    for (const std::string& name : algorithms) heuristics_.push_back(&broadcast_algorithms().at(name));
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
@@ -28,7 +28,7 @@ class RandomGridRunner final : public PointRunner {
       instance_ = draw_grid(settings_.clusters, settings_.root, settings_.ranges, stream);
       drawn_for_ = replication;
     }
-    const InterSchedule schedule = heuristics_[algorithm]->schedule(instance_, settings_.options);
+    const InterSchedule schedule = heuristics_[algorithm]->make(instance_, settings_.options);
     predicted_[algorithm] = schedule.makespan;
     const int C = settings_.clusters;
     BroadcastPlanBuilder builder(std::vector<double>(C, kAbstractRate));
@@ -52,7 +52,7 @@ class RandomGridRunner final : public PointRunner {
  private:
   BroadcastSettings settings_;
   std::uint64_t seed_;
-  std::vector<const InterHeuristic*> heuristics_;
+  std::vector<const BroadcastAlgorithm*> heuristics_;
   std::uint64_t drawn_for_ = ~std::uint64_t{0};
   GridCosts instance_;
   std::vector<double> predicted_;

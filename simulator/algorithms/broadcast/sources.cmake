@@ -15,7 +15,7 @@ target_sources(hetcoll_core PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/ecef_lat_max.cpp
   ${CMAKE_CURRENT_LIST_DIR}/bottomup.cpp
   ${CMAKE_CURRENT_LIST_DIR}/binomial.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/heuristic_registry.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/registry.cpp
   ${CMAKE_CURRENT_LIST_DIR}/random_grid.cpp
   ${CMAKE_CURRENT_LIST_DIR}/grid_platform.cpp
   ${CMAKE_CURRENT_LIST_DIR}/broadcast_plan.cpp

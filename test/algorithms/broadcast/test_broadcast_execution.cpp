@@ -7,12 +7,13 @@
 
 #include "algorithms/broadcast/broadcast_plan.hpp"
 #include "algorithms/broadcast/grid_platform.hpp"
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 #include "algorithms/broadcast/intra_models.hpp"
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "algorithms/broadcast/broadcast_harness.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/model/model_engine.hpp"
+#include "engine/model/model_probe.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
 #include "support/unit_in_child.hpp"
@@ -36,7 +37,7 @@ Platform homogeneous_cluster(int P) {
 }
 
 PLogP measured_link(const Platform& p) {
-  return measure_plogp(*make_model_engine(p), {{0, 1}}, kMessage, kOverhead)[0];
+  return measure_plogp(*make_model_probe(p), {{0, 1}}, kMessage, kOverhead)[0];
 }
 
 std::vector<int> all_hosts(int P) {
@@ -144,7 +145,7 @@ TEST(BroadcastExecution, SimgridExecutesEveryStrategyLikeTheModelEngine) {
 
 std::vector<std::string> heuristic_names() {
   std::vector<std::string> names;
-  for (const InterHeuristic& h : inter_heuristics()) names.push_back(h.name);
+  for (const BroadcastAlgorithm& h : broadcast_algorithms()) names.push_back(h.name);
   return names;
 }
 

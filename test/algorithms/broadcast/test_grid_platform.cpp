@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
+#include "engine/engine_factory.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
 
@@ -81,8 +82,8 @@ TEST(GridPlatform, PingingEveryPairOnSimgridRecoversTheLatencyMatrix) {
   const WorkDir dir("hetcoll-broadcast-test");
   const LatencyMatrix m = read_latency_csv(test::kGrid5000Csv);
   const LatencyMatrix pinged = parse_latency_csv(run_in_child(dir.path(), [&] {
-    SimgridSession session(test::kGrid5000Xml, {});
-    return latency_csv(ping_latencies(*session.engine(88), 88));
+    const std::unique_ptr<PlatformProbe> platform = open_platform_probe("simgrid", test::kGrid5000Xml, {});
+    return latency_csv(ping_latencies(platform->probe(), platform->hosts()));
   }), "child");
   for (int a = 0; a < 88; ++a)
     for (int b = 0; b < 88; ++b)

@@ -7,7 +7,7 @@
 #include <functional>
 #include <limits>
 
-#include "algorithms/broadcast/heuristics.hpp"
+#include "algorithms/broadcast/registry.hpp"
 #include "algorithms/broadcast/random_grid.hpp"
 
 namespace hetcoll {
@@ -64,9 +64,9 @@ TEST(SteffenelWorkedExample, SenderBusyUntilArrivalDelaysLaterSendsOfASender) {
 }
 
 /// All heuristics of the table that schedule clusters (the binomial one too).
-std::vector<const InterHeuristic*> all_heuristics() {
-  std::vector<const InterHeuristic*> v;
-  for (const InterHeuristic& h : inter_heuristics()) v.push_back(&h);
+std::vector<const BroadcastAlgorithm*> all_heuristics() {
+  std::vector<const BroadcastAlgorithm*> v;
+  for (const BroadcastAlgorithm& h : broadcast_algorithms()) v.push_back(&h);
   return v;
 }
 
@@ -97,8 +97,8 @@ TEST(InterHeuristics, EverySchedulesAValidBroadcastWhoseReplayGivesItsMakespan) 
     for (bool busy : {false, true}) {
       HeuristicOptions o;
       o.busy_until_arrival = busy;
-      for (const InterHeuristic* h : all_heuristics()) {
-        const InterSchedule s = h->schedule(c, o);
+      for (const BroadcastAlgorithm* h : all_heuristics()) {
+        const InterSchedule s = h->make(c, o);
         ASSERT_EQ(static_cast<int>(s.sends.size()), C - 1) << h->name;
         EXPECT_DOUBLE_EQ(replay_makespan(c, o, s.sends), s.makespan) << h->name << " trial " << trial;
         EXPECT_GE(s.makespan, shortest_path_bound(c) * (1 - 1e-12)) << h->name << " trial " << trial;
@@ -142,8 +142,8 @@ TEST(InterHeuristics, NoneBeatsTheBruteForceOptimumAndEcefStaysWithinTwiceItOnSm
     const GridCosts c = draw_grid(C, 0, GridRanges{}, rng);
     const double optimum = brute_force_optimum(c, o);
     EXPECT_GE(optimum, shortest_path_bound(c) * (1 - 1e-12));
-    for (const InterHeuristic* h : all_heuristics()) {
-      const double m = h->schedule(c, o).makespan;
+    for (const BroadcastAlgorithm* h : all_heuristics()) {
+      const double m = h->make(c, o).makespan;
       EXPECT_GE(m, optimum * (1 - 1e-12)) << h->name << " trial " << trial;
       if (h->name == "ecef") {
         EXPECT_LE(m, 2 * optimum) << "trial " << trial;
@@ -151,7 +151,7 @@ TEST(InterHeuristics, NoneBeatsTheBruteForceOptimumAndEcefStaysWithinTwiceItOnSm
       }
     }
     if (C == 2)  // one send: every heuristic is optimal
-      for (const InterHeuristic* h : all_heuristics()) EXPECT_DOUBLE_EQ(h->schedule(c, o).makespan, optimum);
+      for (const BroadcastAlgorithm* h : all_heuristics()) EXPECT_DOUBLE_EQ(h->make(c, o).makespan, optimum);
   }
   // On Table 3 draws ECEF is close to optimal on average (measured: a few percent).
   EXPECT_LT(ecef_excess / trials, 0.10);
@@ -202,7 +202,7 @@ TEST(InterHeuristics, Table3MeansAtTenClustersMatchTheVerifiedReference) {
     RandomStream rng(derive_seed(99, {static_cast<std::uint64_t>(r)}));
     const GridCosts c = draw_grid(10, 0, GridRanges{}, rng);
     for (std::size_t h = 0; h < reference.size(); ++h)
-      sum[h] += find_inter_heuristic(reference[h].first)->schedule(c, HeuristicOptions{}).makespan;
+      sum[h] += broadcast_algorithms().at(reference[h].first).make(c, HeuristicOptions{}).makespan;
   }
   for (std::size_t h = 0; h < reference.size(); ++h)
     EXPECT_NEAR(1000 * sum[h] / runs, reference[h].second, 0.04 * reference[h].second) << reference[h].first;
