@@ -7,23 +7,13 @@
 // Cost in the model: ⌈log2 n⌉·t with equal times; with heterogeneous times the slow hosts may
 // sit anywhere in the tree, including on its critical path. Planning: O(n log n).
 #include "algorithms/hetreduce/algorithms.hpp"
-#include "algorithms/reduction/static_tree.hpp"
+#include "algorithms/static_tree_plan.hpp"
 
 namespace hetcoll {
 
 Plan plan_binomial(const HetreduceInput& input) {
-  // The reduction family's tree and execution rules, with the costs fixed to one message.
-  const Plan drawn = static_tree_plan(binomial_children(static_cast<int>(input.times.size())), false, true);
-  Plan plan;
-  for (std::size_t i = 0; i < drawn.size(); ++i) {
-    PlanOp op = drawn.op(static_cast<int>(i));
-    op.cost = 1;
-    plan.add(op);
-  }
-  // Same dependencies, added in the same order, so ops released together start in the same order.
-  for (std::size_t i = 0; i < drawn.size(); ++i)
-    for (int next : drawn.dependents(static_cast<int>(i))) plan.require(next, static_cast<int>(i));
-  return plan;
+  // Binomial-stat's tree and execution rules, every reception one message.
+  return static_tree_plan(binomial_children(static_cast<int>(input.times.size())), false, true, 1);
 }
 
 }  // namespace hetcoll

@@ -10,18 +10,6 @@
 
 namespace hetcoll {
 
-ChildrenLists binomial_children(int n) {
-  ChildrenLists children(n);
-  for (int r = 0; r < n; ++r) {
-    // Round k adds child r + 2^(k−1) while 2^k divides r; r = 0 is divisible by every 2^k.
-    for (long long half = 1; r + half < n; half *= 2) {
-      if (r % (2 * half) != 0) break;
-      children[r].push_back(static_cast<int>(r + half));
-    }
-  }
-  return children;
-}
-
 std::unique_ptr<Policy> make_binomial_stat(const ReductionSetup& setup) {
   return make_static_tree_policy(binomial_children(setup.processors), setup);
 }
