@@ -1,6 +1,7 @@
 #include "algorithms/hetreduce/hetreduce_family.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/hetreduce/algorithms.hpp"
@@ -11,7 +12,40 @@
 namespace hetcoll {
 namespace {
 
-enum Param { kProcessors, kSpread, kSlowFraction, kX, kLevels, kCv, kCluster, kTimes, kOrder };
+/// The family's keys, declared once and read back as point[keys().cv].
+struct HetreduceKeys {
+  KeyTable table;
+  NumberKey processors =
+      table.number("processors", "number of processors n (0 with cluster = times: the length of 'times')", 0)
+          .sweep().whole().at_most(kMaxHosts);
+  NumberKey spread = table.number("spread", "cluster = uniform: times drawn in [1, spread]", 4)
+                         .sweep().at_least(1).at_most(kLongestTime);
+  NumberKey slow_fraction =
+      table.number("slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5)
+          .sweep().at_most(1);
+  // Not below the grid of drawn times: the DOWN links are only that fast.
+  NumberKey x = table.number("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2)
+                    .sweep().at_least(kTimeGrid).at_most(kLongestTime);
+  NumberKey levels = table.number("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3)
+                         .sweep().whole().at_most(kLongestLevel);
+  NumberKey cv = table.number("cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv);
+  TextKey cluster = table.text("cluster",
+                               "where the times come from: times, file (the platform's <host>_UP links), uniform, "
+                               "two-type, power-of-two, gamma (drawn per replication)",
+                               "times", cluster_words());
+  ListKey times = table.list("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
+                             "10,5,5,5,4,2,2")
+                      .at_least(kShortestTime).at_most(kLongestTime);
+  ListKey order = table.list("order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: "
+                                      "host order)")
+                      .whole().at_most(kMaxHosts - 1);
+};
+
+const HetreduceKeys& keys() {
+  static const HetreduceKeys k;
+  return k;
+}
 
 /// Replications of one point. A fixed cluster (times, file) gets its plans and its reference
 /// makespan once; a drawn one gets new times, new uplinks and new plans every replication,
@@ -22,21 +56,24 @@ class HetreducePointRunner final : public PointRunner {
                        const Platform& platform, std::vector<double> fixed_times, std::uint64_t seed)
       : algorithms_(algorithms), platform_(platform), times_(std::move(fixed_times)), seed_(seed),
         plans_(algorithms.size()) {
-    law_.kind = cluster_kind(point.texts[kCluster]);
-    law_.processors = static_cast<int>(point.values[kProcessors]);
-    law_.spread = point.values[kSpread];
-    law_.slow_fraction = point.values[kSlowFraction];
-    law_.x = point.values[kX];
-    law_.levels = static_cast<int>(point.values[kLevels]);
-    law_.cv = point.values[kCv];
-    for (double p : point.lists[kOrder]) order_.push_back(static_cast<int>(p));
+    law_.kind = cluster_kind(point[keys().cluster]);
+    law_.processors = static_cast<int>(point[keys().processors]);
+    law_.spread = point[keys().spread];
+    law_.slow_fraction = point[keys().slow_fraction];
+    law_.x = point[keys().x];
+    law_.levels = static_cast<int>(point[keys().levels]);
+    law_.cv = point[keys().cv];
+    for (double p : point[keys().order]) order_.push_back(static_cast<int>(p));
     for (Plan& plan : plans_) policies_.push_back(std::make_unique<PlanPolicy>(plan, message_scale(), nullptr));
     if (!is_drawn(law_.kind)) plan_all(0, false);
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
-    // Every replication asks for its algorithms in order: the cluster changes with the first.
-    if (algorithm == 0) {
+    // Replication r's cluster and random orders are drawn at its first call, policy(0, r) in
+    // family.hpp's call order, and shared by all its algorithms. The change of replication
+    // number, not algorithm 0, marks that call, so any order within r sees the same draw.
+    if (replication != replication_) {
+      replication_ = replication;
       if (is_drawn(law_.kind)) {
         RandomStream stream(derive_seed(seed_, {replication, 0}));
         times_ = draw_times(law_, stream);
@@ -71,7 +108,7 @@ class HetreducePointRunner final : public PointRunner {
   Plan plan(std::size_t a, std::uint64_t replication) const {
     RandomStream stream(derive_seed(seed_, {replication, 1}));
     const bool exact = !optimum_.sequence.empty();
-    return algorithms_[a]->plan(HetreduceInput{times_, stream, order_, exact ? &optimum_ : nullptr});
+    return algorithms_[a]->make(HetreduceInput{times_, stream, order_, exact ? &optimum_ : nullptr});
   }
 
   std::vector<const HetreduceAlgorithm*> algorithms_;
@@ -80,6 +117,7 @@ class HetreducePointRunner final : public PointRunner {
   std::vector<double> times_;
   std::vector<int> order_;
   std::uint64_t seed_;
+  std::uint64_t replication_ = std::numeric_limits<std::uint64_t>::max();  // whose draw is current
   std::vector<Plan> plans_;  // sized once: the policies hold references to its elements
   std::vector<std::unique_ptr<PlanPolicy>> policies_;
   OptimalSchedule optimum_;  // the optimum (n <= 12), or the lower bound with no sequence
@@ -87,41 +125,12 @@ class HetreducePointRunner final : public PointRunner {
 
 class HetreduceFamily final : public Family {
  public:
-  HetreduceFamily() {
-    for (const HetreduceAlgorithm& a : hetreduce_algorithms()) algorithms_.push_back({a.name, a.description});
-  }
   std::string name() const override { return "hetreduce"; }
   std::string description() const override {
     return "reduction on a cluster of per-host transmission times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
   }
-  const std::vector<ParameterSpec>& parameters() const override {
-    static const std::vector<ParameterSpec> params = {
-        number_key("processors", "number of processors n (0 with cluster = times: the length of 'times')", 0)
-            .sweep()
-            .whole()
-            .at_most(kMaxHosts),
-        number_key("spread", "cluster = uniform: times drawn in [1, spread]", 4).sweep().at_least(1)
-            .at_most(kLongestTime),
-        number_key("slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5)
-            .sweep()
-            .at_most(1),
-        // Not below the grid of drawn times: the DOWN links are only that fast.
-        number_key("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2).sweep()
-            .at_least(kTimeGrid).at_most(kLongestTime),
-        number_key("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3).sweep().whole()
-            .at_most(kLongestLevel),
-        number_key("cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1).sweep()
-            .zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv),
-        text_key("cluster", "where the times come from: times, file (the platform's <host>_UP links), uniform, "
-                            "two-type, power-of-two, gamma (drawn per replication)", "times", cluster_words()),
-        list_key("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
-                 "10,5,5,5,4,2,2").at_least(kShortestTime).at_most(kLongestTime),
-        list_key("order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: host "
-                          "order)").whole().at_most(kMaxHosts - 1),
-    };
-    return params;
-  }
-  const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
+  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return hetreduce_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
         {"ratio", "makespan / optimal makespan of the same replication (n <= 12), else / a lower bound",
@@ -130,33 +139,33 @@ class HetreduceFamily final : public Family {
   }
 
   int hosts_needed(const Point& point) const override {
-    const ClusterKind kind = cluster_kind(point.texts[kCluster]);
-    const int processors = static_cast<int>(point.values[kProcessors]);
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    const int processors = static_cast<int>(point[keys().processors]);
     int n = processors;
     if (kind == ClusterKind::times) {
-      n = static_cast<int>(point.lists[kTimes].size());
-      check_times(point.lists[kTimes], "times", "");
+      n = static_cast<int>(point[keys().times].size());
+      check_times(point[keys().times], "times", "");
       if (processors != 0 && processors != n)
         throw InputError("key 'processors' is " + format_number(processors) + " but 'times' lists " +
                          std::to_string(n) + " processors (give 0 or leave it out)");
     } else if (processors < 2) {
       throw InputError("key 'processors' expects at least 2 processors with cluster = " +
-                       point.texts[kCluster] + ", got " + format_number(processors));
+                       point[keys().cluster] + ", got " + format_number(processors));
     }
     // The table bounds these too; points built in code (tests, tools) pass here without it.
-    if (kind == ClusterKind::two_type && point.values[kSlowFraction] > 1)
+    if (kind == ClusterKind::two_type && point[keys().slow_fraction] > 1)
       throw InputError("key 'slow-fraction' expects a share in [0, 1], got " +
-                       format_number(point.values[kSlowFraction]));
-    if (kind == ClusterKind::power_of_two && point.values[kLevels] > kLongestLevel)
+                       format_number(point[keys().slow_fraction]));
+    if (kind == ClusterKind::power_of_two && point[keys().levels] > kLongestLevel)
       throw InputError("key 'levels' expects at most " + format_number(kLongestLevel) + ", got " +
-                       format_number(point.values[kLevels]));
-    check_order(point.lists[kOrder], n);
+                       format_number(point[keys().levels]));
+    check_order(point[keys().order], n);
     return n;
   }
 
   Platform platform_for(const Point& point) const override {
-    const ClusterKind kind = cluster_kind(point.texts[kCluster]);
-    if (kind == ClusterKind::times) return hetreduce_platform(point.lists[kTimes]);
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    if (kind == ClusterKind::times) return hetreduce_platform(point[keys().times]);
     return hetreduce_platform(std::vector<double>(hosts_needed(point), 1.0));
   }
 
@@ -165,26 +174,26 @@ class HetreduceFamily final : public Family {
     const int n = hosts_needed(point);
     std::vector<const HetreduceAlgorithm*> chosen;
     for (const std::string& name : names) {
-      const HetreduceAlgorithm* a = find_hetreduce_algorithm(name);
-      if (a->max_processors > 0 && n > a->max_processors)
+      const HetreduceAlgorithm& a = hetreduce_algorithms().at(name);
+      if (a.max_processors > 0 && n > a.max_processors)
         throw InputError("key 'algorithms': " + name + " handles at most " +
-                         std::to_string(a->max_processors) + " processors (documented limit), the point has " +
+                         std::to_string(a.max_processors) + " processors (documented limit), the point has " +
                          std::to_string(n));
-      chosen.push_back(a);
+      chosen.push_back(&a);
     }
-    const ClusterKind kind = cluster_kind(point.texts[kCluster]);
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
     // describe() of a platform file knows no uplinks; generated platforms always have them.
     const bool from_file = !platform.route_table.empty() || platform.hosts.empty() || platform.hosts[0].up < 0;
     std::vector<double> times;
     if (is_drawn(kind)) {
       if (from_file)
-        throw InputError("platform: cluster = " + point.texts[kCluster] +
+        throw InputError("platform: cluster = " + point[keys().cluster] +
                          " draws its times on the built-in platform; use cluster = file to read them from a file");
     } else {
       if (kind == ClusterKind::file && !from_file)
         throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
       times = times_from_platform(platform, n, "platform");
-      if (kind == ClusterKind::times) check_same_times(times, point.lists[kTimes]);
+      if (kind == ClusterKind::times) check_same_times(times, point[keys().times]);
     }
     return std::make_unique<HetreducePointRunner>(point, chosen, platform, std::move(times), seed);
   }
@@ -208,8 +217,6 @@ class HetreduceFamily final : public Family {
         throw InputError("platform: host " + std::to_string(p) + "'s uplink gives t = " + format_number(platform[p]) +
                          " but key 'times' says " + format_number(given[p]) + " (read a file's times with cluster = file)");
   }
-
-  std::vector<AlgorithmInfo> algorithms_;
 };
 
 }  // namespace

@@ -5,9 +5,9 @@
 /// Every algorithm turns the transmission times of one cluster into a static Plan of comms
 /// (cost 1 = one message, which lasts t(sender) on the platform); the family, `hetcoll list`
 /// and the tests iterate over this one table.
-#include <string>
 #include <vector>
 
+#include "algorithms/algorithm_table.hpp"
 #include "core/random.hpp"
 #include "engine/plan.hpp"
 
@@ -29,18 +29,13 @@ struct HetreduceInput {
 };
 
 /// @brief One entry of the table.
-struct HetreduceAlgorithm {
-  std::string name;         //!< name used in scenarios and on the command line
-  std::string description;  //!< one line for `hetcoll list`
-  bool random;              //!< draws from the stream: its plan changes every replication
-  int max_processors;       //!< largest n it accepts (0: no limit)
-  Plan (*plan)(const HetreduceInput&);
+struct HetreduceAlgorithm : AlgorithmInfo {
+  bool random;         //!< draws from the stream: its plan changes every replication
+  int max_processors;  //!< largest n it accepts (0: no limit)
+  Plan (*make)(const HetreduceInput&);
 };
 
 /// @brief All hetreduce algorithms, in a fixed order.
-const std::vector<HetreduceAlgorithm>& hetreduce_algorithms();
-
-/// @brief The entry named `name`, or nullptr.
-const HetreduceAlgorithm* find_hetreduce_algorithm(const std::string& name);
+const AlgorithmTable<HetreduceAlgorithm>& hetreduce_algorithms();
 
 }  // namespace hetcoll

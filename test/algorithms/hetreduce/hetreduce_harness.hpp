@@ -62,14 +62,7 @@ inline std::vector<double> run_plans(Engine& engine, const Platform& platform, c
 inline Plan plan_of(const HetreduceAlgorithm& algorithm, const std::vector<double>& times, std::uint64_t seed = 1) {
   RandomStream stream(seed);
   const std::vector<int> order;
-  return algorithm.plan(HetreduceInput{times, stream, order});
-}
-
-/// @brief The registry entry called `name`; throws if there is none, so a typo fails the test.
-inline const HetreduceAlgorithm& algorithm(const std::string& name) {
-  const HetreduceAlgorithm* a = find_hetreduce_algorithm(name);
-  if (a == nullptr) throw std::runtime_error("no hetreduce algorithm " + name);
-  return *a;
+  return algorithm.make(HetreduceInput{times, stream, order});
 }
 
 /// @brief Random times of n hosts: U[1, spread] on the kTimeGrid.

@@ -28,14 +28,18 @@ using hetreduce_test::plan_of;
 using hetreduce_test::PlanRun;
 using hetreduce_test::run_plans;
 
-// A point of the family: keys in parameters() order.
+/// Where key `key` sits in a Point of the family (the family reads it through its handles).
+std::size_t slot(const std::string& key) { return static_cast<std::size_t>(hetreduce_family().parameter_index(key)); }
+
+// A point of the family: every number at its default, no list but `times`.
 Point make_point(const std::string& cluster, double processors, std::vector<double> times = {}) {
   Point p;
-  p.values = {processors, 4, 0.5, 2, 3, 1, 0, 0, 0};
-  p.lists.resize(9);
-  p.texts.resize(9);
-  p.texts[6] = cluster;
-  p.lists[7] = std::move(times);
+  for (const ParameterSpec& spec : hetreduce_family().parameters()) p.values.push_back(spec.default_value);
+  p.lists.resize(p.values.size());
+  p.texts.resize(p.values.size());
+  p.values[slot("processors")] = processors;
+  p.texts[slot("cluster")] = cluster;
+  p.lists[slot("times")] = std::move(times);
   return p;
 }
 
@@ -180,10 +184,10 @@ TEST(HetreduceFamily, BadPointsAreInputErrorsNamingTheKey) {
   EXPECT_NE(needs(make_point("times", 5, {4, 2, 1})).find("key 'processors'"), std::string::npos);
   EXPECT_NE(needs(make_point("uniform", 1)).find("key 'processors' expects at least 2"), std::string::npos);
   Point order = make_point("times", 0, {4, 2, 1});
-  order.lists[8] = {0, 1, 1};
+  order.lists[slot("order")] = {0, 1, 1};
   EXPECT_NE(needs(order).find("key 'order'"), std::string::npos);
   Point fraction = make_point("two-type", 8);
-  fraction.values[2] = 1.5;
+  fraction.values[slot("slow-fraction")] = 1.5;
   EXPECT_NE(needs(fraction).find("key 'slow-fraction'"), std::string::npos);
 
   const Platform generated = f.platform_for(make_point("uniform", 13));

@@ -16,7 +16,6 @@
 namespace hetcoll {
 namespace {
 
-using hetreduce_test::algorithm;
 using hetreduce_test::plan_of;
 using hetreduce_test::PlanRun;
 using hetreduce_test::run_plans;
@@ -121,34 +120,35 @@ TEST(HetreducePlans, EpPlansPredictTheDatesOfTheirEpSchedule) {
 TEST(HetreducePlans, SlowestHostIsTheRootOfEveryEpAlgorithm) {
   const std::vector<double> times = {2, 3, 9, 1, 9, 4};
   for (const char* name : {"snf", "fastest-first", "random-order", "ep-order", "optimal"}) {
-    const Plan plan = plan_of(algorithm(name), times);
+    const Plan plan = plan_of(hetreduce_algorithms().at(name), times);
     for (std::size_t i = 0; i < plan.size(); ++i) EXPECT_NE(plan.op(static_cast<int>(i)).host, 2) << name;
   }
 }
 
 TEST(HetreducePlans, FastestFirstAndBinomialOnFigure1) {
-  EXPECT_EQ(plan_makespan(plan_of(algorithm("fastest-first"), kFigure1), kFigure1), 14);
+  EXPECT_EQ(plan_makespan(plan_of(hetreduce_algorithms().at("fastest-first"), kFigure1), kFigure1), 14);
   // Binomial to A (A ← B, C, E; C ← D; E ← F, G): B→A, D→C [0,5], F→E [0,2], G→E [2,4],
   // C→A [5,10], E→A [10,14].
-  EXPECT_EQ(plan_makespan(plan_of(algorithm("binomial"), kFigure1), kFigure1), 14);
-  EXPECT_EQ(plan_makespan(plan_of(algorithm("binomial"), std::vector<double>(16, 1.0)), std::vector<double>(16, 1.0)),
-            4);
+  EXPECT_EQ(plan_makespan(plan_of(hetreduce_algorithms().at("binomial"), kFigure1), kFigure1), 14);
+  const std::vector<double> equal(16, 1.0);
+  EXPECT_EQ(plan_makespan(plan_of(hetreduce_algorithms().at("binomial"), equal), equal), 4);
 }
 
 TEST(HetreducePlans, EpOrderFollowsTheGivenPermutationAndSkipsTheRoot) {
   RandomStream stream(1);
   const std::vector<int> order = {6, 0, 5, 4, 3, 2, 1};  // root A skipped: fastest first
-  const Plan plan = algorithm("ep-order").plan(HetreduceInput{kFigure1, stream, order});
+  const Plan plan = hetreduce_algorithms().at("ep-order").make(HetreduceInput{kFigure1, stream, order});
   EXPECT_EQ(plan_makespan(plan, kFigure1), 14);
   EXPECT_EQ(plan.op(0).host, 6);
   const std::vector<int> none;
-  EXPECT_EQ(plan_makespan(algorithm("ep-order").plan(HetreduceInput{kFigure1, stream, none}), kFigure1), 11);
+  const Plan host_order = hetreduce_algorithms().at("ep-order").make(HetreduceInput{kFigure1, stream, none});
+  EXPECT_EQ(plan_makespan(host_order, kFigure1), 11);
 }
 
 TEST(HetreducePlans, RandomOrderDependsOnlyOnTheStreamSeed) {
   const std::vector<double> times = {3, 1, 2, 5, 4, 1.5, 2.5, 3.5};
   auto hosts = [&](std::uint64_t seed) {
-    const Plan plan = plan_of(algorithm("random-order"), times, seed);
+    const Plan plan = plan_of(hetreduce_algorithms().at("random-order"), times, seed);
     std::vector<int> out;
     for (std::size_t i = 0; i < plan.size(); ++i) out.push_back(plan.op(static_cast<int>(i)).host);
     return out;
