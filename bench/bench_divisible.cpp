@@ -15,7 +15,7 @@ namespace {
 void DivisibleSolve(benchmark::State& state, const std::string& algorithm) {
   const int workers = static_cast<int>(state.range(0));
   const Star star = draw_star(workers, 1, 3, 0.5, 0.8, 1);
-  const DivisibleAlgorithm& solver = *find_divisible_algorithm(algorithm);
+  const DivisibleAlgorithm& solver = divisible_algorithms().at(algorithm);
   for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
   state.SetItemsProcessed(state.iterations() * workers);
 }

@@ -12,26 +12,53 @@
 namespace hetcoll {
 namespace {
 
-enum Param { kWorkers, kZ, kWcRatio, kCMean, kSpread, kC, kD, kW, kPort, kSendOrder, kReturnOrder };
+/// The family's keys, declared once and read back as point[keys().z].
+struct DivisibleKeys {
+  KeyTable table;
+  NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists)", 0)
+                          .sweep().whole().at_most(kMaxHosts - 1);
+  NumberKey z = table.number("z", "d_i = z*c_i when key d is not given", 1).sweep().at_most(kLargestCost);
+  NumberKey wc_ratio = table.number("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1)
+                           .sweep().above(0).at_most(kLargestCost);
+  NumberKey c_mean = table.number("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost);
+  NumberKey spread =
+      table.number("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5).below(1);
+  ListKey c = table.list("c", "explicit star: c_i of every worker, e.g. 1,1,5").at_least(kSmallestCost)
+                  .at_most(kLargestCost);
+  ListKey d = table.list("d", "explicit star: d_i of every worker (default z*c_i)").at_most(kLargestCost);
+  ListKey w = table.list("w", "explicit star: w_i of every worker").at_least(kSmallestCost).at_most(kLargestCost);
+  TextKey port = table.text("port", "master port model: two-port (a send may overlap a receive) or one-port",
+                            "two-port", {"two-port", "one-port"});
+  ListKey send_order = table.list("send-order", "lp: workers 1..p in send order (default 1,2,..,p)").whole()
+                           .at_least(1).at_most(kMaxHosts - 1);
+  ListKey return_order = table.list("return-order", "lp: workers 1..p in return order (default: the send order)")
+                             .whole().at_least(1).at_most(kMaxHosts - 1);
+};
+
+const DivisibleKeys& keys() {
+  static const DivisibleKeys k;
+  return k;
+}
+
 enum Metric { kValue, kNormalized, kEnrolled };
 
-bool explicit_star(const Point& point) { return !point.lists[kC].empty(); }
+bool explicit_star(const Point& point) { return !point[keys().c].empty(); }
 
 /// Number of workers of the point, checked; the explicit lists must agree with `workers`.
 int worker_count(const Point& point) {
-  const int workers = static_cast<int>(point.values[kWorkers]);
+  const int workers = static_cast<int>(point[keys().workers]);
   if (explicit_star(point)) {
-    const int listed = static_cast<int>(point.lists[kC].size());
+    const int listed = static_cast<int>(point[keys().c].size());
     if (workers != 0 && workers != listed)
       throw InputError("key 'workers' is " + std::to_string(workers) + " but key 'c' lists " + std::to_string(listed) +
                        " workers");
-    if (point.lists[kW].size() != point.lists[kC].size())
+    if (point[keys().w].size() != point[keys().c].size())
       throw InputError("key 'w' must list one value per worker, like key 'c' (" + std::to_string(listed) + ")");
-    if (!point.lists[kD].empty() && point.lists[kD].size() != point.lists[kC].size())
+    if (!point[keys().d].empty() && point[keys().d].size() != point[keys().c].size())
       throw InputError("key 'd' must list one value per worker, like key 'c' (" + std::to_string(listed) + ")");
     return listed;
   }
-  if (!point.lists[kD].empty() || !point.lists[kW].empty())
+  if (!point[keys().d].empty() || !point[keys().w].empty())
     throw InputError("keys 'd' and 'w' need key 'c' (an explicit star lists c and w, and d if not z*c)");
   if (workers < 1)
     throw InputError("key 'workers': p = 0; give workers >= 1 (random or file star) or the lists c and w");
@@ -39,9 +66,9 @@ int worker_count(const Point& point) {
 }
 
 Star star_of_lists(const Point& point) {
-  Star star{point.lists[kC], point.lists[kD], point.lists[kW]};
+  Star star{point[keys().c], point[keys().d], point[keys().w]};
   if (star.d.empty())
-    for (double c : star.c) star.d.push_back(point.values[kZ] * c);
+    for (double c : star.c) star.d.push_back(point[keys().z] * c);
   validate_star(star, "keys 'c', 'd', 'w'");
   return star;
 }
@@ -61,11 +88,11 @@ class DivisibleRunner final : public PointRunner {
                   std::uint64_t seed)
       : point_(point), seed_(seed) {
     const int workers = worker_count(point);
-    options_.port = point.texts[kPort] == "one-port" ? PortModel::one_port : PortModel::two_port;
-    options_.send_order = zero_based(point.lists[kSendOrder]);
-    options_.return_order = zero_based(point.lists[kReturnOrder]);
+    options_.port = point[keys().port] == "one-port" ? PortModel::one_port : PortModel::two_port;
+    options_.send_order = zero_based(point[keys().send_order]);
+    options_.return_order = zero_based(point[keys().return_order]);
     for (std::size_t a = 0; a < names.size(); ++a) {
-      algorithms_.push_back(find_divisible_algorithm(names[a]));
+      algorithms_.push_back(&divisible_algorithms().at(names[a]));
       if (names[a] == "opt-fifo") reference_ = static_cast<int>(a);
     }
     const bool from_file = !platform.route_table.empty();  // only platform files come with routes
@@ -89,10 +116,12 @@ class DivisibleRunner final : public PointRunner {
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // The star is drawn at the first call of each replication (policy(0, r) in family.hpp's call
+    // order); the change of replication number marks it, whatever algorithm comes first.
     if (random_ && replication != replication_) {
       replication_ = replication;
-      star_ = draw_star(static_cast<int>(point_.values[kWorkers]), point_.values[kCMean],
-                        point_.values[kCMean] * point_.values[kWcRatio], point_.values[kSpread], point_.values[kZ],
+      star_ = draw_star(static_cast<int>(point_[keys().workers]), point_[keys().c_mean],
+                        point_[keys().c_mean] * point_[keys().wc_ratio], point_[keys().spread], point_[keys().z],
                         derive_seed(seed_, {replication}));
       settings = star_link_settings(star_);
       rates_ = star_rates(star_, speeds_);
@@ -123,7 +152,7 @@ class DivisibleRunner final : public PointRunner {
       plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
       policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
     }
-    if (reference_ < 0) reference_load_ = solve_divisible(*find_divisible_algorithm("opt-fifo"), star_, options_).load();
+    if (reference_ < 0) reference_load_ = solve_divisible(divisible_algorithms().at("opt-fifo"), star_, options_).load();
   }
 
   Point point_;
@@ -144,9 +173,6 @@ class DivisibleRunner final : public PointRunner {
 
 class DivisibleFamily final : public Family {
  public:
-  DivisibleFamily() {
-    for (const DivisibleAlgorithm& a : divisible_algorithms()) algorithms_.push_back({a.name, a.description});
-  }
   std::string name() const override { return "divisible"; }
   std::string description() const override {
     return "divisible load with return messages on a heterogeneous star (Beaumont, Marchal, Robert, 2005)";
@@ -154,27 +180,7 @@ class DivisibleFamily final : public Family {
   std::string value_description() const override {
     return "throughput rho = load processed / simulated makespan, with the schedule built for T = 1 (load units/s)";
   }
-  const std::vector<ParameterSpec>& parameters() const override {
-    static const std::vector<ParameterSpec> params = {
-        number_key("workers", "workers p of a random or file star (0: as many as key c lists)", 0).sweep().whole()
-            .at_most(kMaxHosts - 1),
-        number_key("z", "d_i = z*c_i when key d is not given", 1).sweep().at_most(kLargestCost),
-        number_key("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1).sweep().above(0)
-            .at_most(kLargestCost),
-        number_key("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost),
-        number_key("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5).below(1),
-        list_key("c", "explicit star: c_i of every worker, e.g. 1,1,5").at_least(kSmallestCost).at_most(kLargestCost),
-        list_key("d", "explicit star: d_i of every worker (default z*c_i)").at_most(kLargestCost),
-        list_key("w", "explicit star: w_i of every worker").at_least(kSmallestCost).at_most(kLargestCost),
-        text_key("port", "master port model: two-port (a send may overlap a receive) or one-port",
-                 "two-port", {"two-port", "one-port"}),
-        list_key("send-order", "lp: workers 1..p in send order (default 1,2,..,p)").whole().at_least(1)
-            .at_most(kMaxHosts - 1),
-        list_key("return-order", "lp: workers 1..p in return order (default: the send order)").whole().at_least(1)
-            .at_most(kMaxHosts - 1),
-    };
-    return params;
-  }
+  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> specs = {
         {"normalized", "throughput / OPT-FIFO's throughput in the same replication",
@@ -183,7 +189,7 @@ class DivisibleFamily final : public Family {
     };
     return specs;
   }
-  const std::vector<AlgorithmInfo>& algorithms() const override { return algorithms_; }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
   int hosts_needed(const Point& point) const override { return worker_count(point) + 1; }
   void check_point(const Point& point) const override {
     if (explicit_star(point)) {
@@ -192,22 +198,25 @@ class DivisibleFamily final : public Family {
     }
     // Every cost a random star can draw, c in c-mean·[1-s, 1+s], w in c-mean·wc_ratio·[1-s, 1+s]
     // and d = z·c, must lie where an explicit one may.
-    const double c = point.values[kCMean], w = c * point.values[kWcRatio], s = point.values[kSpread];
-    const std::string keys = "keys 'c-mean' = " + format_number(c) + ", 'wc_ratio' = " +
-                             format_number(point.values[kWcRatio]) + ", 'spread' = " + format_number(s) +
-                             " and 'z' = " + format_number(point.values[kZ]);
+    const double c = point[keys().c_mean], ratio = point[keys().wc_ratio], s = point[keys().spread],
+                 z = point[keys().z];
+    const double w = c * ratio;
+    const std::string given = "keys 'c-mean' = " + format_number(c) + ", 'wc_ratio' = " + format_number(ratio) +
+                              ", 'spread' = " + format_number(s) + " and 'z' = " + format_number(z);
     auto within = [&](double low, double high, const char* what) {
       if (low < kSmallestCost || high > kLargestCost)
-        throw InputError(keys + " draw " + what + " in [" + format_number(low) + ", " + format_number(high) +
+        throw InputError(given + " draw " + what + " in [" + format_number(low) + ", " + format_number(high) +
                          "], outside the range of costs [" + format_number(kSmallestCost) + ", " +
                          format_number(kLargestCost) + "]");
     };
     within(c * (1 - s), c * (1 + s), "c");
     within(w * (1 - s), w * (1 + s), "w");
-    if (point.values[kZ] * c * (1 + s) > kLargestCost)
-      throw InputError(keys + " draw d = z·c up to " + format_number(point.values[kZ] * c * (1 + s)) +
+    if (z * c * (1 + s) > kLargestCost)
+      throw InputError(given + " draw d = z·c up to " + format_number(z * c * (1 + s)) +
                        ", above the largest cost " + format_number(kLargestCost));
   }
+  // The defaults name no star (workers = 0, no lists); 4 workers let `optimal` run too.
+  std::vector<std::string> example() const override { return {"--workers", "4"}; }
   // c_i and d_i of a platform file are the bandwidths of its master-worker routes.
   bool needs_routes() const override { return true; }
   Platform platform_for(const Point& point) const override {
@@ -223,9 +232,6 @@ class DivisibleFamily final : public Family {
                                        const Platform& platform, std::uint64_t seed) const override {
     return std::make_unique<DivisibleRunner>(point, algorithms, platform, seed);
   }
-
- private:
-  std::vector<AlgorithmInfo> algorithms_;
 };
 
 }  // namespace

@@ -2,28 +2,33 @@
 
 #include <algorithm>
 #include <numeric>
+#include <string>
 
 #include "algorithms/divisible/solvers.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {
 
-const std::vector<DivisibleAlgorithm>& divisible_algorithms() {
-  static const std::vector<DivisibleAlgorithm> table = {
-      {"opt-fifo", "optimal FIFO (Theorem 2): best prefix of the c+d order, no idle time", 0, solve_opt_fifo},
-      {"opt-lifo", "optimal LIFO (Theorem 1): all workers by non-decreasing c+d, no idle time", 0, solve_opt_lifo},
-      {"fifo-inc-c", "FIFO with all workers by non-decreasing c", 0, solve_fifo_inc_c},
-      {"fifo-inc-w", "FIFO with all workers by non-decreasing w", 0, solve_fifo_inc_w},
-      {"lp", "LP of section 2.2 for the orders send-order and return-order (GLPK)", 0, solve_lp},
-      {"optimal", "best of the LPs of all (p!)^2 pairs of orders, p <= 5", kOptimalMaxWorkers, solve_optimal},
-  };
+const AlgorithmTable<DivisibleAlgorithm>& divisible_algorithms() {
+  static const std::string kPaper = "Beaumont, Marchal & Robert, HiPC 2005";
+  static const AlgorithmTable<DivisibleAlgorithm> table({
+      {{"opt-fifo", "optimal FIFO (Theorem 2): best prefix of the c+d order, no idle time", kPaper + ", Theorem 2"}, 0,
+       solve_opt_fifo},
+      {{"opt-lifo", "optimal LIFO (Theorem 1): all workers by non-decreasing c+d, no idle time",
+        kPaper + ", Theorem 1"},
+       0, solve_opt_lifo},
+      {{"fifo-inc-c", "FIFO with all workers by non-decreasing c", kPaper + ", Section 5 (FIFO-INC-C)"}, 0,
+       solve_fifo_inc_c},
+      {{"fifo-inc-w", "FIFO with all workers by non-decreasing w", kPaper + ", Section 5 (FIFO-INC-W)"}, 0,
+       solve_fifo_inc_w},
+      {{"lp", "LP of section 2.2 for the orders send-order and return-order (GLPK)", kPaper + ", Section 2.2"}, 0,
+       solve_lp},
+      // The paper finds the optima of Figures 2 and 3 this way: one LP per pair of orders.
+      {{"optimal", "best of the LPs of all (p!)^2 pairs of orders, p <= 5",
+        kPaper + ", Sections 2.2-2.3 (LP of every pair of orders)"},
+       kOptimalMaxWorkers, solve_optimal},
+  });
   return table;
-}
-
-const DivisibleAlgorithm* find_divisible_algorithm(const std::string& name) {
-  for (const DivisibleAlgorithm& a : divisible_algorithms())
-    if (a.name == name) return &a;
-  return nullptr;
 }
 
 void check_orders(const SolveOptions& options, int workers) {
@@ -47,7 +52,7 @@ void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
 
 DivisibleSchedule solve_divisible(const DivisibleAlgorithm& algorithm, const Star& star, const SolveOptions& options) {
   check_worker_limit(algorithm, star.workers());
-  return algorithm.solve(star, options);
+  return algorithm.make(star, options);
 }
 
 }  // namespace hetcoll

@@ -4,9 +4,9 @@
 ///
 /// Every algorithm maps a star to a schedule for T = 1; the family executes the schedule on
 /// the engines. Drivers, `hetcoll list` and the tests iterate over this one table.
-#include <string>
 #include <vector>
 
+#include "algorithms/algorithm_table.hpp"
 #include "algorithms/divisible/star.hpp"
 
 namespace hetcoll {
@@ -19,18 +19,14 @@ struct SolveOptions {
 };
 
 /// @brief One entry of the table.
-struct DivisibleAlgorithm {
-  std::string name;         //!< name in scenarios and on the command line
-  std::string description;  //!< one line for `hetcoll list`
-  int max_workers;          //!< largest p it accepts (0: any)
-  DivisibleSchedule (*solve)(const Star&, const SolveOptions&);
+struct DivisibleAlgorithm : AlgorithmInfo {
+  int max_workers;  //!< largest p it accepts (0: any)
+  /// The schedule for T = 1; call it through solve_divisible, which checks max_workers.
+  DivisibleSchedule (*make)(const Star&, const SolveOptions&);
 };
 
 /// @brief All divisible-load algorithms, in a fixed order.
-const std::vector<DivisibleAlgorithm>& divisible_algorithms();
-
-/// @brief The entry named `name`, or nullptr.
-const DivisibleAlgorithm* find_divisible_algorithm(const std::string& name);
+const AlgorithmTable<DivisibleAlgorithm>& divisible_algorithms();
 
 /// @brief Throws InputError unless each non-empty order of `options` lists every worker
 /// 0..workers−1 exactly once (keys send-order and return-order, 1-based).

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -20,17 +19,10 @@
 
 namespace hetcoll::test {
 
-/// The registry entry called `name`; throws if there is none, so a typo fails the test.
-inline const DivisibleAlgorithm& divisible(const std::string& name) {
-  const DivisibleAlgorithm* a = find_divisible_algorithm(name);
-  if (a == nullptr) throw std::runtime_error("no algorithm " + name);
-  return *a;
-}
-
 inline DivisibleSchedule solve(const std::string& name, const Star& star, PortModel port = PortModel::two_port) {
   SolveOptions options;
   options.port = port;
-  return solve_divisible(divisible(name), star, options);
+  return solve_divisible(divisible_algorithms().at(name), star, options);
 }
 
 /// A star with d = z·c and costs uniform in [0.1, 10] (a wide range, so orders matter).

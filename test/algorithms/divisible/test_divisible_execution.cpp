@@ -48,7 +48,7 @@ void expect_engines_end_at_t(const std::vector<std::string>& args) {
       options.port = port;
       for (double v : s.lists[s.family->parameter_index("send-order")]) options.send_order.push_back(int(v) - 1);
       for (double v : s.lists[s.family->parameter_index("return-order")]) options.return_order.push_back(int(v) - 1);
-      const double load = solve_divisible(test::divisible(s.algorithms[a]), star_of(s, r), options).load();
+      const double load = solve_divisible(divisible_algorithms().at(s.algorithms[a]), star_of(s, r), options).load();
       // ρ = load / makespan: equal to the load exactly when the makespan is T = 1.
       EXPECT_NEAR(model[at] / load, 1.0, kTight) << s.algorithms[a] << " replication " << r;
       EXPECT_NEAR(simgrid[at] / load, 1.0, kTight) << s.algorithms[a] << " replication " << r;

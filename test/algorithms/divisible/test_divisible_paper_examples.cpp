@@ -148,9 +148,9 @@ TEST(DivisibleLp, GivenOrdersOfFigure3GiveSevenEighteenthsAndIdleWorkersAreDropp
   SolveOptions options;
   options.send_order = {0, 1, 2};
   options.return_order = {1, 0, 2};
-  EXPECT_NEAR(solve_divisible(test::divisible("lp"), figure3(), options).load(), 7.0 / 18, kTight);
+  EXPECT_NEAR(solve_divisible(divisible_algorithms().at("lp"), figure3(), options).load(), 7.0 / 18, kTight);
   // Figure 2 in FIFO order (1,2,3): the LP leaves P3 idle; the schedule lists P1, P2 only.
-  const DivisibleSchedule s = solve_divisible(test::divisible("lp"), figure2(), SolveOptions{});
+  const DivisibleSchedule s = solve_divisible(divisible_algorithms().at("lp"), figure2(), SolveOptions{});
   EXPECT_NEAR(s.load(), 0.5, kTight);
   EXPECT_EQ(s.send, (std::vector<int>{0, 1}));
   EXPECT_EQ(s.alpha[2], 0.0);
