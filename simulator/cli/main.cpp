@@ -30,8 +30,16 @@ constexpr const char* kUsage =
     "                                              join shard outputs (checked through their manifests)\n"
     "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n"
     "       hetcoll platform --times T1,T2,... [--output FILE.xml]  hosts whose messages take T1, T2, ... s\n"
-    "       hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line\n"
     "       hetcoll --version                              the revision and SimGrid version\n";
+
+/// The usage, with the commands the families add.
+std::string usage() {
+  std::string text = kUsage;
+  for (const hetcoll::Family* family : hetcoll::all_families())
+    for (const hetcoll::Subcommand& sub : family->subcommands())
+      text += "       hetcoll " + sub.name + " " + sub.usage + "  (family " + family->name() + ")\n";
+  return text;
+}
 
 int list() {
   for (const hetcoll::Family* f : hetcoll::all_families()) {
@@ -153,7 +161,7 @@ int main(int argc, char** argv) {
   std::string command_line = "hetcoll";
   for (const std::string& a : all) command_line += " '" + a + "'";
   if (all.empty()) {
-    std::cerr << kUsage;
+    std::cerr << usage();
     return hetcoll::kExitBadInput;
   }
   const std::string command = all.front();
@@ -172,10 +180,10 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (command == "--help" || command == "-h" || command == "help") {
-      std::cout << kUsage;
+      std::cout << usage();
       return 0;
     }
-    std::cerr << "hetcoll: unknown command '" << command << "' (expected list, run, merge or platform)\n";
+    std::cerr << "hetcoll: unknown command '" << command << "' (see hetcoll --help)\n";
     return hetcoll::kExitBadInput;
   } catch (const hetcoll::Interrupted& e) {
     std::cerr << "hetcoll: " << e.what() << '\n';

@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
+#include "engine/engine_factory.hpp"
 #include "driver/sweep.hpp"
 
 namespace po = boost::program_options;
@@ -423,8 +424,12 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   s.block = parse_count(vm, origin, "block", s.block, 1, kMaxReplications);
   s.jobs = static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs));
   s.engine = get(vm, "engine", s.engine);
-  if (s.engine != "simgrid" && s.engine != "model")
-    throw InputError(origin.of("engine") + ": key 'engine' expects simgrid or model, got '" + s.engine + "'");
+  const std::vector<std::string>& engines = engine_words();
+  if (std::find(engines.begin(), engines.end(), s.engine) == engines.end()) {
+    std::string words;
+    for (const std::string& w : engines) words += (words.empty() ? "" : " or ") + w;
+    throw InputError(origin.of("engine") + ": key 'engine' expects " + words + ", got '" + s.engine + "'");
+  }
   s.platform = get(vm, "platform", "");
   if (vm.count("cfg")) s.cfg = vm["cfg"].as<std::vector<std::string>>();
   for (const std::string& c : s.cfg)

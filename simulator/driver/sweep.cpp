@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/random.hpp"
+#include "engine/engine_factory.hpp"
 
 namespace hetcoll {
 
@@ -88,8 +89,9 @@ constexpr double kBytesPerRoute = 48;
 
 double unit_memory(const Scenario& s, const Point& point) {
   const double hosts = s.family->hosts_needed(point);
-  double bytes = hosts * (s.engine == "simgrid" ? kSimgridBytesPerHost : kModelBytesPerHost);
-  if (!s.platform.empty() && (s.engine == "model" || s.family->needs_routes())) bytes += kBytesPerRoute * hosts * hosts;
+  const bool simgrid = engine_kind(s.engine) == EngineKind::simgrid;
+  double bytes = hosts * (simgrid ? kSimgridBytesPerHost : kModelBytesPerHost);
+  if (!s.platform.empty() && (!simgrid || s.family->needs_routes())) bytes += kBytesPerRoute * hosts * hosts;
   return bytes + s.family->unit_memory(point);
 }
 

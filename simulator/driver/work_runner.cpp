@@ -227,7 +227,7 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   // changes a number. SimGrid allows one engine per process: one unit per child there. The
   // model engine takes batches, so forks stay rare (about four batches per job).
   const std::size_t batch =
-      setup.scenario->engine == "simgrid"
+      engine_kind(setup.scenario->engine) == EngineKind::simgrid
           ? 1
           : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
   std::map<pid_t, std::pair<std::size_t, std::size_t>> running;  // child -> its units [first, last)

@@ -6,7 +6,8 @@
 # usage: test/cli/fuzz_keys.sh path/to/hetcoll      (ctest runs it as cli_fuzz_keys)
 #
 # Each run must either succeed, with a CSV whose every statistic is a finite number, or be
-# refused: exit status 2, one line on stderr naming the key, no file left. A crash, a hang, a
+# refused: exit status 2, one line on stderr naming the key (or the algorithm whose limits the
+# value exceeds), no file left. A crash, a hang, a
 # backtrace, exit status 1 or a non-finite result fails the case. Prints `N passed, M failed`.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 LIMIT=60
@@ -58,7 +59,7 @@ fuzz_case() {
       fail "$name" "$lines lines on stderr: $(excerpt)"
     elif [[ -n "$(ls -A "$d")" ]]; then
       fail "$name" "refused but left $(ls -A "$d" | tr '\n' ' ')"
-    elif ! grep -q -- "$key\|command line\|platform\|file" "$tmp/stderr"; then
+    elif ! grep -q -- "$key\|command line\|platform\|file\|algorithm '" "$tmp/stderr"; then
       fail "$name" "the message does not name the key: $(excerpt)"
     else
       passed=$((passed + 1))

@@ -85,6 +85,8 @@ const BroadcastKeys& keys() {
 class BroadcastFamily final : public Family {
  public:
   std::string name() const override { return "broadcast"; }
+  // The defaults draw no grid (clusters = 0 means "from the latency file").
+  std::vector<std::string> example() const override { return {"--clusters", "4"}; }
   std::string description() const override {
     return "grid-aware broadcast: Lowekamp clusters, pLogP strategies, inter-cluster heuristics (Steffenel 2006)";
   }

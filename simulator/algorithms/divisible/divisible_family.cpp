@@ -91,10 +91,7 @@ class DivisibleRunner final : public PointRunner {
     options_.port = point[keys().port] == "one-port" ? PortModel::one_port : PortModel::two_port;
     options_.send_order = zero_based(point[keys().send_order]);
     options_.return_order = zero_based(point[keys().return_order]);
-    for (std::size_t a = 0; a < names.size(); ++a) {
-      algorithms_.push_back(&divisible_algorithms().at(names[a]));
-      if (names[a] == "opt-fifo") reference_ = static_cast<int>(a);
-    }
+    for (const std::string& name : names) algorithms_.push_back(&divisible_algorithms().at(name));
     const bool from_file = !platform.route_table.empty();  // only platform files come with routes
     if (from_file) {
       if (explicit_star(point)) throw InputError("keys 'c', 'd', 'w' and key 'platform' both describe the star; give one");
@@ -136,9 +133,8 @@ class DivisibleRunner final : public PointRunner {
   }
 
   void complete_replication(double* metrics, std::size_t width) override {
-    const double reference = reference_ >= 0 ? metrics[reference_ * width] : reference_load_;
     for (std::size_t a = 0; a < algorithms_.size(); ++a)
-      metrics[a * width + kNormalized] = metrics[a * width + kValue] / reference;
+      metrics[a * width + kNormalized] = metrics[a * width + kValue] / reference_load_;
   }
 
  private:
@@ -152,15 +148,16 @@ class DivisibleRunner final : public PointRunner {
       plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
       policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
     }
-    if (reference_ < 0) reference_load_ = solve_divisible(divisible_algorithms().at("opt-fifo"), star_, options_).load();
+    // Always OPT-FIFO's closed form, never its simulated value: a simulated ρ carries the last
+    // bits of the engine's clock, and the metric must not depend on whether opt-fifo runs too.
+    reference_load_ = solve_divisible(divisible_algorithms().at("opt-fifo"), star_, options_).load();
   }
 
   Point point_;
   std::uint64_t seed_;
   SolveOptions options_;
   std::vector<const DivisibleAlgorithm*> algorithms_;
-  int reference_ = -1;          // index of opt-fifo among the algorithms, if it is one
-  double reference_load_ = 0;   // OPT-FIFO's throughput when it is not among them
+  double reference_load_ = 0;   // OPT-FIFO's throughput by its closed form
   bool random_ = false;
   std::uint64_t replication_ = std::numeric_limits<std::uint64_t>::max();
   std::vector<double> speeds_;

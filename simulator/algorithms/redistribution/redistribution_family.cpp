@@ -172,6 +172,11 @@ class RedistributionRunner final : public PointRunner {
 class RedistributionFamily final : public Family {
  public:
   std::string name() const override { return "redistribution"; }
+  // The defaults ask for a backbone width k the random instance cannot have (0); a tiny one
+  // keeps the exact search fast.
+  std::vector<std::string> example() const override {
+    return {"--senders", "2", "--receivers", "3", "--k", "2", "--weight-max", "5"};
+  }
   std::string description() const override {
     return "messages between two clusters through a backbone: GGP, OGGP, DGGP (Jeannot & Wagner)";
   }
