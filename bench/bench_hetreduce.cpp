@@ -4,7 +4,7 @@
 //   build/hetcoll_bench --benchmark_filter=Hetreduce
 #include <benchmark/benchmark.h>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 #include "algorithms/hetreduce/cluster.hpp"
 
 namespace hetcoll {

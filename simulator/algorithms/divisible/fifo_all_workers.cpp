@@ -5,7 +5,7 @@
 // Cost: O(p) after the caller's sort (two-port); one LP of p variables (one-port).
 #include "algorithms/divisible/no_idle_fifo.hpp"
 #include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/solvers.hpp"
+#include "algorithms/divisible/factories.hpp"
 
 namespace hetcoll {
 

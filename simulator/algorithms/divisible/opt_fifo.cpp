@@ -12,7 +12,7 @@
 
 #include "algorithms/divisible/no_idle_fifo.hpp"
 #include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/solvers.hpp"
+#include "algorithms/divisible/factories.hpp"
 
 namespace hetcoll {
 

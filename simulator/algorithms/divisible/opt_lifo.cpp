@@ -5,7 +5,7 @@
 // The one-port row Σ α_j (c_j + d_j) ≤ 1 is the last worker's equation minus α_p w_p, so it
 // never binds: the same schedule is optimal under both port models.
 // Cost: O(p log p) for the sort, O(p) after it.
-#include "algorithms/divisible/solvers.hpp"
+#include "algorithms/divisible/factories.hpp"
 
 namespace hetcoll {
 

@@ -6,7 +6,7 @@
 #include <numeric>
 
 #include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/solvers.hpp"
+#include "algorithms/divisible/factories.hpp"
 
 namespace hetcoll {
 

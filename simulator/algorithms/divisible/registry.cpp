@@ -4,7 +4,7 @@
 #include <numeric>
 #include <string>
 
-#include "algorithms/divisible/solvers.hpp"
+#include "algorithms/divisible/factories.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {

@@ -1,17 +1,5 @@
 # Sources of the `divisible` family (Beaumont, Marchal, Robert), added to hetcoll_core.
-target_sources(hetcoll_core PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/star.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/no_idle_fifo.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/order_lp.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/opt_lifo.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/opt_fifo.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fifo_all_workers.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fifo_inc_c.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fifo_inc_w.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/lp.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/optimal.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/registry.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/star_platform.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/star_plan.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/divisible_family.cpp
-)
+# Every .cpp of the folder: a new algorithm is its file plus its row in the registry, with no
+# edit here (CONFIGURE_DEPENDS makes the build notice a new file).
+file(GLOB family_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.cpp)
+target_sources(hetcoll_core PRIVATE ${family_sources})

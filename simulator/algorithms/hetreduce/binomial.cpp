@@ -6,7 +6,7 @@
 //
 // Cost in the model: ⌈log2 n⌉·t with equal times; with heterogeneous times the slow hosts may
 // sit anywhere in the tree, including on its critical path. Planning: O(n log n).
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 #include "algorithms/static_tree_plan.hpp"
 
 namespace hetcoll {

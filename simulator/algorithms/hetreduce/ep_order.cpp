@@ -4,7 +4,7 @@
 // Figure 3 for a chosen order.
 //
 // Cost in the model: that of the EP schedule of the order. Planning: O(n log n).
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 
 namespace hetcoll {
 

@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 #include "algorithms/hetreduce/cluster.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"

@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 
 namespace hetcoll {
 

@@ -18,7 +18,7 @@
 #include <limits>
 #include <numeric>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 
 namespace hetcoll {
 namespace {

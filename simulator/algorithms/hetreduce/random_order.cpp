@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 
 namespace hetcoll {
 

@@ -1,6 +1,6 @@
 #include "algorithms/hetreduce/registry.hpp"
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 
 namespace hetcoll {
 

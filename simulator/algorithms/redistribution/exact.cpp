@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-#include "algorithms/redistribution/schedulers.hpp"
+#include "algorithms/redistribution/factories.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 

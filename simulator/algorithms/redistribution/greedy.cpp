@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/redistribution/schedulers.hpp"
+#include "algorithms/redistribution/factories.hpp"
 
 namespace hetcoll {
 

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "algorithms/redistribution/schedulers.hpp"
+#include "algorithms/redistribution/factories.hpp"
 
 namespace hetcoll {
 namespace {

@@ -1,16 +1,5 @@
 # Sources of the `redistribution` family (Jeannot & Wagner), added to hetcoll_core.
-target_sources(hetcoll_core PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/instance.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/inputs.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/matching.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/peel.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/ggp.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/oggp.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/dggp.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/greedy.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/all_at_once.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/exact.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/registry.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/execution.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/redistribution_family.cpp
-)
+# Every .cpp of the folder: a new algorithm is its file plus its row in the registry, with no
+# edit here (CONFIGURE_DEPENDS makes the build notice a new file).
+file(GLOB family_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.cpp)
+target_sources(hetcoll_core PRIVATE ${family_sources})

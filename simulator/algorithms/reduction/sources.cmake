@@ -1,12 +1,5 @@
 # Sources of the `reduction` family (RR-8315), added to hetcoll_core.
-target_sources(hetcoll_core PRIVATE
-  ${CMAKE_CURRENT_LIST_DIR}/reduction_costs.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/static_tree.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/binomial_stat.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/fibonacci_stat.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/tree_dyn.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/non_commut_tree_dyn.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/registry.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/schedule_check.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/reduction_family.cpp
-)
+# Every .cpp of the folder: a new algorithm is its file plus its row in the registry, with no
+# edit here (CONFIGURE_DEPENDS makes the build notice a new file).
+file(GLOB family_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.cpp)
+target_sources(hetcoll_core PRIVATE ${family_sources})

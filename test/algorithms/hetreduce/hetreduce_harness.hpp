@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 #include "algorithms/hetreduce/cluster.hpp"
 #include "core/random.hpp"
 #include "engine/engine.hpp"

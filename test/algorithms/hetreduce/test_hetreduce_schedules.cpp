@@ -7,7 +7,7 @@
 #include <numeric>
 #include <set>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 #include "algorithms/hetreduce/cluster.hpp"
 #include "algorithms/reduction/schedule_check.hpp"
 #include "engine/model/model_engine.hpp"

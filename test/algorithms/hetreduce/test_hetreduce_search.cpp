@@ -7,7 +7,7 @@
 #include <iomanip>
 #include <iostream>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 #include "hetreduce_harness.hpp"
 
 namespace hetcoll {

@@ -3,7 +3,7 @@
 // Theorems 1–3 over random instances, and the lower bound used beyond n = 12.
 #include <gtest/gtest.h>
 
-#include "algorithms/hetreduce/algorithms.hpp"
+#include "algorithms/hetreduce/factories.hpp"
 #include "hetreduce_harness.hpp"
 
 namespace hetcoll {

@@ -10,7 +10,7 @@
 #include "algorithms/redistribution/inputs.hpp"
 #include "algorithms/redistribution/matching.hpp"
 #include "algorithms/redistribution/registry.hpp"
-#include "algorithms/redistribution/schedulers.hpp"
+#include "algorithms/redistribution/factories.hpp"
 #include "core/random.hpp"
 #include "algorithms/redistribution/redistribution_harness.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "algorithms/redistribution/redistribution_family.hpp"
 #include "algorithms/redistribution/registry.hpp"
-#include "algorithms/redistribution/schedulers.hpp"
+#include "algorithms/redistribution/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
 #include "driver/scenario.hpp"

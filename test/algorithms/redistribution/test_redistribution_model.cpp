@@ -12,7 +12,7 @@
 
 #include "algorithms/redistribution/execution.hpp"
 #include "algorithms/redistribution/redistribution_family.hpp"
-#include "algorithms/redistribution/schedulers.hpp"
+#include "algorithms/redistribution/factories.hpp"
 #include "core/error.hpp"
 #include "driver/scenario_parser.hpp"
 #include "platform/simgrid_xml.hpp"

@@ -25,15 +25,17 @@ using test::Replication;
 using test::run_makespans;
 using test::run_traced;
 
-TEST(ReductionRegistry, ListsTheFourAlgorithmsOfRR8315InOrder) {
+// The four algorithms of RR-8315 are there, in the paper's order; others may follow.
+TEST(ReductionRegistry, HoldsTheFourAlgorithmsOfRR8315InOrder) {
   std::vector<std::string> names;
   for (const ReductionAlgorithm& a : reduction_algorithms()) {
     names.push_back(a.name);
     EXPECT_FALSE(a.description.empty()) << a.name;
     EXPECT_NE(a.make, nullptr) << a.name;
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"binomial-stat", "fibonacci-stat", "tree-dyn",
-                                             "non-commut-tree-dyn"}));
+  const std::vector<std::string> paper{"binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn"};
+  ASSERT_GE(names.size(), paper.size());
+  EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + static_cast<long>(paper.size())), paper);
   EXPECT_EQ(reduction_algorithms().find("no-such-algorithm"), nullptr);
   EXPECT_FALSE(algorithm("tree-dyn").non_commutative);
   EXPECT_TRUE(algorithm("binomial-stat").non_commutative);
@@ -296,19 +298,9 @@ TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
       EXPECT_EQ(comms[k].activity.amount,
                 std::nearbyint(expected_comms[k] * test::ideal_scale().bytes_per_unit))
           << a.name << " k=" << k;
-    // Ties at date 0 take their draws by host: every algorithm starts with P(r+1)→Pr pairs, and
-    // the lower receiver gets the earlier draw (P1→P0 the first, then P3→P2 or P4→P3, …).
-    std::size_t at_zero = 0;
-    for (; at_zero < comms.size() && comms[at_zero].start == 0; ++at_zero) {
-      EXPECT_EQ(comms[at_zero].activity.host, comms[at_zero].activity.peer + 1) << a.name;
-      if (at_zero > 0) {
-        EXPECT_GT(comms[at_zero].activity.peer, comms[at_zero - 1].activity.peer) << a.name;
-      }
-    }
-    EXPECT_EQ(comms[0].activity.peer, 0) << a.name;
-    if (a.name != "fibonacci-stat") {
-      EXPECT_EQ(at_zero, static_cast<std::size_t>(n / 2)) << a.name;
-    }
+    // Ties at date 0 take their draws by host: the lower receiver gets the earlier draw.
+    for (std::size_t k = 1; k < comms.size() && comms[k].start == 0; ++k)
+      EXPECT_GT(comms[k].activity.peer, comms[k - 1].activity.peer) << a.name;
   }
 }
 
