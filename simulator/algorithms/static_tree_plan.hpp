@@ -1,9 +1,9 @@
 #pragma once
 /// @file static_tree_plan.hpp
 /// @brief A reduction along a fixed tree, as a Plan: the binomial tree and the execution rules
-/// of RR-8315's static trees (ALGORITHMS.md §4.2, §4.4). Both reduction families run it (the
-/// `reduction` family's Binomial-stat and Fibonacci-stat, `hetreduce`'s binomial baseline), so
-/// it lives beside them rather than inside either.
+/// of RR-8315's static trees (§3.2; execution rules: docs/reduction.md). Both reduction families
+/// run it (the `reduction` family's Binomial-stat and Fibonacci-stat, `hetreduce`'s binomial
+/// baseline), so it lives beside them rather than inside either.
 #include <vector>
 
 #include "engine/plan.hpp"
@@ -14,11 +14,11 @@ namespace hetcoll {
 /// Every child has a larger index than its parent, and processor 0 is the root.
 using ChildrenLists = std::vector<std::vector<int>>;
 
-/// @brief Binomial tree on n processors (§4.2): r receives from r+1, r+2, r+4, … while
+/// @brief Binomial tree on n processors (RR-8315 §3.2): r receives from r+1, r+2, r+4, … while
 /// 2^k divides r and r + 2^(k-1) < n.
 ChildrenLists binomial_children(int n);
 
-/// @brief The Plan of a static tree (§4.4).
+/// @brief The Plan of a static tree (semantics: docs/reduction.md, "Static-tree semantics").
 ///
 /// Reception j at r (ch_j → r) waits for ch_j to be finished and for reception j−1 at r; without
 /// `overlap` it also waits for ⊕ j−1 at r. ⊕ j waits for reception j and ⊕ j−1. A node is finished

@@ -2,7 +2,7 @@
 /// @file scenario_parser.hpp
 /// @brief Turns a scenario file and command-line overrides into one Scenario.
 ///
-/// The only code that includes Boost.Program_options (STYLE.md habit 8).
+/// The only code that includes Boost.Program_options (docs/design.md, principle 7).
 #include <string>
 #include <vector>
 

@@ -19,8 +19,8 @@ struct Activity {
   std::uint64_t tag = 0;  //!< the algorithm's own label, echoed back in the completion
 
   /// Host whose state the completion changes first: the receiver of a comm, the computing host.
-  /// Completions at the same instant are delivered in (owner, start order): DESIGN.md's
-  /// "ties at the same instant are broken by host index".
+  /// Completions at the same instant are delivered in (owner, start order): ties at the same
+  /// instant are broken by host index (docs/design.md, "One algorithm, two engines").
   int owner() const { return kind == ActivityKind::comm ? peer : host; }
 };
 
@@ -35,7 +35,7 @@ struct Completion {
 /// @brief Converts the papers' abstract costs (time on the platform's reference host or link)
 /// into bytes and flops, the units engines execute.
 ///
-/// DESIGN.md principle 2: a communication of cost d is d × bandwidth bytes, a computation of
+/// docs/design.md, principle 2: a communication of cost d is d × bandwidth bytes, a computation of
 /// cost c is c × speed flops; heterogeneity stays in the platform. Bytes are whole numbers, so
 /// they are rounded here, once, and both engines see the same message.
 struct CostScale {

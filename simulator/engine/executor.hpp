@@ -1,6 +1,6 @@
 #pragma once
 /// @file executor.hpp
-/// @brief The interface between algorithms and engines (DESIGN.md principle 1).
+/// @brief The interface between algorithms and engines (docs/design.md, principle 1).
 ///
 /// An algorithm is a Policy: it is told when a replication begins and when each of its
 /// activities completes, and reacts by starting more activities through the Executor. A static

@@ -7,7 +7,7 @@
 /// Rank r runs `hetcoll run ... --shard r/N --output OUT.csv.rank<r>` as a child process; rank 0
 /// then merges the parts with `hetcoll merge`. The launcher links MPI only: libsimgrid exports
 /// MPI symbols of its own (SMPI), so SimGrid must never be loaded in an MPI process
-/// (DESIGN.md principle 6). Results are byte-identical to a single run: shards take whole
+/// (docs/design.md, principle 6). Results are byte-identical to a single run: shards take whole
 /// points, and every work unit starts a fresh engine whatever rank runs it.
 #include <fcntl.h>
 #include <mpi.h>

@@ -68,8 +68,8 @@ struct Platform {
   int link_index(const std::string& name) const;
 };
 
-/// @brief The ideal cluster of DESIGN.md: n hosts of equal speed, one full-duplex private link
-/// per host (split into UP and DOWN), no backbone, zero latency.
+/// @brief The ideal cluster (docs/design.md, principle 2): n hosts of equal speed, one full-duplex
+/// private link per host (split into UP and DOWN), no backbone, zero latency.
 ///
 /// A cost of 1 is 2^23 bytes or 2^23 flops: costs are whole bytes and flops, so every duration
 /// is a whole multiple of 2^-23 s, and sums of them (dates below 2^30 s) are exact in double

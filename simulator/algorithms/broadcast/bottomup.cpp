@@ -1,9 +1,9 @@
-// BottomUp: Steffenel, INRIA RR (2006), §5.7; ALGORITHMS.md §5.3.
+// BottomUp: Steffenel, INRIA RR (2006), §5.7.
 //
 // Max-min: the receiver is j = argmax over B of min over i ∈ A of (g_ij + L_ij + T_j), served by
 // that inner argmin i: the cluster slowest to finish goes first, from its fastest sender. As
-// printed, RT_i is not in the min; bottomup_ready adds it [INTERP variant]. Ties: smallest j,
-// then smallest i. O(C³).
+// printed, RT_i is not in the min; bottomup_ready adds it (a variant of ours, docs/broadcast.md).
+// Ties: smallest j, then smallest i. O(C³).
 #include <limits>
 
 #include "algorithms/broadcast/registry.hpp"

@@ -38,7 +38,7 @@ struct BroadcastSettings {
   int hosts = 0;             //!< hosts of the platform (latency file or cluster)
   GridPlatformSpec platform; //!< how the platform is generated from the latency file
   double overhead = 0;       //!< pLogP g(0), seconds
-  HeuristicOptions options;  //!< the open readings of §5.3
+  HeuristicOptions options;  //!< the open readings of docs/broadcast.md
   std::string intra;         //!< "best" or an executable strategy's name
   GridRanges ranges;         //!< Table 3 ranges, random costs
 };

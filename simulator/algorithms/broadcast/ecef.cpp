@@ -1,5 +1,5 @@
 // Early Completion Edge First: Bhat, Raghavendra, Prasanna, JPDC 63(3), 2003; Steffenel, INRIA RR
-// (2006), §5.3; ALGORITHMS.md §5.3.
+// (2006), §5.3.
 //
 // Each step takes the pair that completes first: argmin over i ∈ A, j ∈ B of RT_i + g_ij + L_ij,
 // ties to the smallest (i, j). O(C³) over the whole schedule.

@@ -1,5 +1,5 @@
 // ECEF with lookahead (ECEF-LA): Bhat, Raghavendra, Prasanna, JPDC 63(3), 2003; Steffenel, INRIA RR
-// (2006), §5.4; ALGORITHMS.md §5.3.
+// (2006), §5.4.
 //
 // argmin over i ∈ A, j ∈ B of RT_i + g_ij + L_ij + F_j with F_j = min over k ∈ B∖{j} of
 // g_jk + L_jk (0 when j is the last cluster of B): prefer receivers that are good senders in turn.

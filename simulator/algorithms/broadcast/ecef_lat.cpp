@@ -1,4 +1,4 @@
-// ECEF-LAt: Steffenel, INRIA RR (2006), §5.5; ALGORITHMS.md §5.3 (`ecef-lat`, the minimum).
+// ECEF-LAt: Steffenel, INRIA RR (2006), §5.5 (`ecef-lat`, the minimum).
 //
 // ECEF-LA whose lookahead also counts the internal broadcast of the cluster reached next:
 // F_j = min over k ∈ B∖{j} of g_jk + L_jk + T_k (0 when B = {j}). O(C³).

@@ -1,4 +1,4 @@
-// ECEF-LAT: Steffenel, INRIA RR (2006), §5.6; ALGORITHMS.md §5.3 (`ecef-lat-max`).
+// ECEF-LAT: Steffenel, INRIA RR (2006), §5.6 (`ecef-lat-max`).
 //
 // The paper's ECEF-LAT: the lookahead is the maximum, F_j = max over k ∈ B∖{j} of
 // g_jk + L_jk + T_k (0 when B = {j}), so receivers near slow clusters come first; the pair is

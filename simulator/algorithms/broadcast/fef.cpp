@@ -1,5 +1,5 @@
 // Fastest Edge First: Bhat, Raghavendra, Prasanna, JPDC 63(3), 2003, as used by Steffenel, INRIA
-// RR (2006), §5.2; ALGORITHMS.md §5.3.
+// RR (2006), §5.2.
 //
 // Each step takes the lightest edge between A and B, ignoring ready times: a sender chosen
 // before it holds the message, or while busy, simply waits (the common loop starts the send at

@@ -1,5 +1,4 @@
-// Flat Tree: Steffenel, INRIA RR (2006), §5.1 (the inter-cluster tree of ECO and MagPIe);
-// ALGORITHMS.md §5.3.
+// Flat Tree: Steffenel, INRIA RR (2006), §5.1 (the inter-cluster tree of ECO and MagPIe).
 //
 // The root's coordinator sends to every other cluster in index order, whoever else already has
 // the message. Cost in the model (sender busy for g): cluster j, the n-th served, has the message

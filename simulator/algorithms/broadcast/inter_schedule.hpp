@@ -1,6 +1,6 @@
 #pragma once
 /// @file inter_schedule.hpp
-/// @brief Inter-cluster broadcast schedules (Steffenel §4.5–5; ALGORITHMS.md §5.3): the common
+/// @brief Inter-cluster broadcast schedules (Steffenel §4.5–5; docs/broadcast.md): the common
 /// A/B loop with ready times, and the heuristics that pick each (sender, receiver) pair.
 #include <functional>
 #include <string>
@@ -23,7 +23,7 @@ struct GridCosts {
   double T(int c) const { return intra[c]; }
 };
 
-/// @brief The readings ALGORITHMS.md §5.3 leaves open [INTERP]; the defaults follow the paper.
+/// @brief The readings the sources leave open (docs/broadcast.md); the defaults follow the paper.
 struct HeuristicOptions {
   bool busy_until_arrival = false;  //!< sender busy for g + L (Bhat) instead of g (pLogP)
   bool fef_full_cost = false;       //!< FEF edge weight g + L instead of L
@@ -61,8 +61,8 @@ struct ScheduleState {
 /// @brief A heuristic's rule: the next (i ∈ A, j ∈ B).
 using PairChooser = std::function<std::pair<int, int>(const ScheduleState&)>;
 
-/// @brief The common loop (§5.3): |B| times, the chooser picks (i, j); the send starts at RT_i,
-/// arrives at RT_i + g_ij + L_ij; RT_i becomes start + g_ij (start + g_ij + L_ij with
+/// @brief The common loop (Steffenel §4.5): |B| times, the chooser picks (i, j); the send starts at
+/// RT_i, arrives at RT_i + g_ij + L_ij; RT_i becomes start + g_ij (start + g_ij + L_ij with
 /// busy_until_arrival) and RT_j the arrival; j moves to A. Makespan max_c RT_c + T_c.
 InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose);
 
@@ -70,8 +70,8 @@ InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions&
 /// null: 0), ties to the smallest (i, j): the ECEF family's rule.
 std::pair<int, int> earliest_completion_pair(const ScheduleState& state, const double* lookahead);
 
-/// @brief Makespan of a list of sends replayed with the §5.3 timing: each send starts at its
-/// sender's ready time. For checking schedules independently of the heuristics.
+/// @brief Makespan of a list of sends replayed with the common loop's timing: each send starts at
+/// its sender's ready time. For checking schedules independently of the heuristics.
 double replay_makespan(const GridCosts& costs, const HeuristicOptions& options, const std::vector<InterSend>& sends);
 
 }  // namespace hetcoll

@@ -1,5 +1,5 @@
 // pLogP models of intra-cluster broadcast: Steffenel, INRIA RR (2006), Table 1, from Kielmann et
-// al., Parallel Computing 27(11), 2001, and Thakur et al. (scatter/collect); ALGORITHMS.md §5.2.
+// al., Parallel Computing 27(11), 2001, and Thakur et al. (scatter/collect).
 //
 // With P nodes, message m, segments s (k = m/s), gap g(·) and latency L:
 //   flat                L + (P−1)·g(m)

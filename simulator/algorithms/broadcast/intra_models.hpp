@@ -1,6 +1,6 @@
 #pragma once
 /// @file intra_models.hpp
-/// @brief pLogP cost models of intra-cluster broadcast (Steffenel, Table 1; ALGORITHMS.md §5.2),
+/// @brief pLogP cost models of intra-cluster broadcast (Steffenel §4.2, Table 1),
 /// the segment-size search and the choice of the best strategy for a cluster.
 #include <string>
 #include <vector>

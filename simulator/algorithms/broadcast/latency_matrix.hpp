@@ -1,6 +1,7 @@
 #pragma once
 /// @file latency_matrix.hpp
-/// @brief A symmetric matrix of host-to-host latencies, read from a CSV file (ALGORITHMS.md §5.1).
+/// @brief A symmetric matrix of host-to-host latencies, read from a CSV file (the input of
+/// Lowekamp's clustering).
 #include <string>
 #include <vector>
 

@@ -1,5 +1,5 @@
 // Lowekamp's clustering: B. Lowekamp, "Discovery and Application of Network Information", PhD
-// thesis, CMU, 2000, as listed in Steffenel, INRIA RR (2006), Algorithm 1; ALGORITHMS.md §5.1.
+// thesis, CMU, 2000, as listed in Steffenel, INRIA RR (2006), Algorithm 1.
 //
 // Cost: O(n² log n) for sorting the n(n−1)/2 edges, then near-constant time per edge with a
 // union-find whose roots carry the subnet's smallest internal edge.

@@ -1,6 +1,7 @@
 #pragma once
 /// @file lowekamp.hpp
-/// @brief Lowekamp's greedy partition of hosts into homogeneous logical clusters (ALGORITHMS.md §5.1).
+/// @brief Lowekamp's greedy partition of hosts into homogeneous logical clusters (Steffenel,
+/// Algorithm 1; docs/broadcast.md).
 #include <vector>
 
 #include "algorithms/broadcast/latency_matrix.hpp"

@@ -9,7 +9,7 @@ namespace hetcoll {
 ///
 /// A message of s bytes keeps its sender busy for g(s) and reaches its receiver g(s) + L after
 /// it was started. g between two measured sizes is interpolated linearly, and beyond the last
-/// size extrapolated along the last segment (ALGORITHMS.md §5.2 leaves this open [INTERP]).
+/// size extrapolated along the last segment (the paper leaves this open; docs/broadcast.md).
 struct PLogP {
   double latency = 0;           //!< L (s)
   std::vector<double> sizes;    //!< measured sizes (bytes), ascending, the first one 0

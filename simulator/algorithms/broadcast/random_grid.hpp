@@ -1,6 +1,7 @@
 #pragma once
 /// @file random_grid.hpp
-/// @brief Random inter-cluster instances of Steffenel's simulations (§6, Table 3; ALGORITHMS.md §5.4).
+/// @brief Random inter-cluster instances of Steffenel's simulations (§6, Table 3; draws as in
+/// docs/broadcast.md).
 #include "algorithms/broadcast/inter_schedule.hpp"
 #include "core/random.hpp"
 
@@ -14,8 +15,9 @@ struct GridRanges {
 };
 
 /// @brief One instance of C clusters rooted at `root`: L_ij and g_ij drawn once per unordered
-/// pair (symmetric), T_c once per cluster [INTERP]. Draw order: every L_ij (i < j, row by row),
-/// then every g_ij, then T_0 … T_(C−1), so an instance depends only on the stream and C.
+/// pair (symmetric), T_c once per cluster (the paper does not say; docs/broadcast.md). Draw order:
+/// every L_ij (i < j, row by row), then every g_ij, then T_0 … T_(C−1), so an instance depends only
+/// on the stream and C.
 GridCosts draw_grid(int clusters, int root, const GridRanges& ranges, RandomStream& stream);
 
 }  // namespace hetcoll

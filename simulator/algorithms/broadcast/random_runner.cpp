@@ -1,5 +1,5 @@
-// Replications of random-cost points: Steffenel, INRIA RR (2006), §6 and Table 3; ALGORITHMS.md
-// §5.4. Each replication draws one instance (L, g per pair of clusters, T per cluster) that
+// Replications of random-cost points: Steffenel, INRIA RR (2006), §6 and Table 3.
+// Each replication draws one instance (L, g per pair of clusters, T per cluster) that
 // every heuristic of the replication schedules (common random numbers); the schedule then runs as
 // a plan on the C coordinators of the abstract platform: a message of duration g + L, a delay g
 // that keeps its sender busy (g + L with sender-busy = g+L), and a delay T for each cluster's

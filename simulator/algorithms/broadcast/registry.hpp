@@ -1,6 +1,7 @@
 #pragma once
 /// @file registry.hpp
-/// @brief The table of inter-cluster broadcast heuristics (ALGORITHMS.md §5.3), one per file.
+/// @brief The table of inter-cluster broadcast heuristics (Steffenel §5; docs/broadcast.md), one
+/// per file.
 ///
 /// Drivers, `hetcoll list` and the tests iterate over this one table; no code elsewhere
 /// branches on heuristic names.

@@ -1,7 +1,7 @@
 #pragma once
 /// @file divisible_family.hpp
 /// @brief The `divisible` family: divisible load with return messages on a heterogeneous star
-/// (Beaumont, Marchal, Robert; ALGORITHMS.md §2).
+/// (Beaumont, Marchal, Robert, HiPC 2005; docs/divisible.md).
 #include "algorithms/family.hpp"
 
 namespace hetcoll {

@@ -1,7 +1,7 @@
 // FIFO with every worker in a given order (the paper's heuristics FIFO-INC-C and FIFO-INC-W,
-// section 5; ALGORITHMS.md §2.7). Two-port: the no-idle recursion of §2.4 with q = p, which is
-// feasible in any order. One-port: a FIFO schedule may need idle time, so the LP of §2.2 on
-// the order decides the loads (and may leave workers out) ([INTERP], docs/divisible.md).
+// section 5). Two-port: the no-idle recursion (no_idle_fifo.hpp) with q = p, which is
+// feasible in any order. One-port: a FIFO schedule may need idle time, so the LP (paper §2.2) on
+// the order decides the loads (and may leave workers out): hetcoll's reading, docs/divisible.md.
 // Cost: O(p) after the caller's sort (two-port); one LP of p variables (one-port).
 #include "algorithms/divisible/no_idle_fifo.hpp"
 #include "algorithms/divisible/order_lp.hpp"

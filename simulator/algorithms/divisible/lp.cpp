@@ -1,4 +1,4 @@
-// LP for one pair of orders (Beaumont, Marchal, Robert, section 2.2; ALGORITHMS.md §2.2), solved
+// LP for one pair of orders (Beaumont, Marchal, Robert, section 2.2), solved
 // with GLPK. Workers the LP leaves without load are reported as not enrolled; they are removed
 // from the orders and the LP solved again (order_lp.hpp says why).
 // Cost: one simplex on p variables and p (+1 one-port) rows, per removal round.

@@ -1,4 +1,4 @@
-// The no-idle FIFO recursion (Beaumont, Marchal, Robert, Theorem 2; ALGORITHMS.md §2.4). For a
+// The no-idle FIFO recursion (Beaumont, Marchal, Robert, Theorem 2). For a
 // prefix of length q, worker i's constraint holds with equality:
 //   Σ_{j≤i} α_j c_j + α_i w_i + Σ_{i≤j≤q} α_j d_j = 1,
 // and subtracting consecutive equations gives α_{i+1} (c_{i+1} + w_{i+1}) = α_i (w_i + d_i).

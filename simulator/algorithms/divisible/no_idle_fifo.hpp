@@ -1,7 +1,7 @@
 #pragma once
 /// @file no_idle_fifo.hpp
-/// @brief The no-idle FIFO recursion of ALGORITHMS.md §2.4, shared by OPT-FIFO, FIFO-INC-C and
-/// FIFO-INC-W.
+/// @brief The no-idle FIFO recursion behind Theorem 2 (docs/divisible.md), shared by OPT-FIFO,
+/// FIFO-INC-C and FIFO-INC-W.
 #include <vector>
 
 #include "algorithms/divisible/star.hpp"

@@ -1,4 +1,4 @@
-// OPT-FIFO: Beaumont, Marchal, Robert, Theorem 2 (ALGORITHMS.md §2.4), for d_i = z·c_i under the
+// OPT-FIFO: Beaumont, Marchal, Robert, Theorem 2, for d_i = z·c_i under the
 // two-port master. Order the workers by non-decreasing c_i + d_i; every prefix of length q has
 // one no-idle FIFO schedule (no_idle_fifo.hpp) with throughput ρ_q; keep the best prefix.
 // For z > 1 the optimal order is the time-reversed one: solve the star with c and d swapped in
@@ -6,7 +6,7 @@
 // Both candidates are computed and the better kept (the forward one on a tie), which is the
 // theorem's answer for every z when d = z·c and a sound FIFO heuristic for any other d.
 // Under the one-port master the optimal FIFO schedule may have idle time, so each candidate
-// order is given to the LP of §2.2 instead ([INTERP], docs/divisible.md).
+// order is given to the LP (paper §2.2) instead (hetcoll's reading, docs/divisible.md).
 // Cost: O(p log p) for the sort, O(p) after it (two-port).
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-// OPT-LIFO: Beaumont, Marchal, Robert, Theorem 1 (ALGORITHMS.md §2.3). Every worker takes part,
+// OPT-LIFO: Beaumont, Marchal, Robert, Theorem 1. Every worker takes part,
 // the master sends by non-decreasing c_i + d_i and receives in the reverse order, and nobody
 // idles: Σ_{j<i} α_j (c_j + d_j) + α_i (c_i + d_i + w_i) = 1 for every i, hence
 //   α_1 = 1 / (c_1 + d_1 + w_1),   α_i = α_{i−1} w_{i−1} / (c_i + d_i + w_i).

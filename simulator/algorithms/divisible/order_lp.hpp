@@ -1,6 +1,7 @@
 #pragma once
 /// @file order_lp.hpp
-/// @brief The linear program of ALGORITHMS.md §2.2 for one pair of orders, solved with GLPK.
+/// @brief The linear program of Beaumont, Marchal, Robert (§2.2) for one pair of orders, solved
+/// with GLPK.
 #include <string>
 #include <vector>
 

@@ -1,6 +1,7 @@
 #pragma once
 /// @file registry.hpp
-/// @brief The table of divisible-load algorithms (Beaumont, Marchal, Robert; ALGORITHMS.md §2).
+/// @brief The table of divisible-load algorithms (Beaumont, Marchal, Robert, HiPC 2005;
+/// docs/divisible.md).
 ///
 /// Every algorithm maps a star to a schedule for T = 1; the family executes the schedule on
 /// the engines. Drivers, `hetcoll list` and the tests iterate over this one table.

@@ -1,6 +1,6 @@
 #pragma once
 /// @file star.hpp
-/// @brief The divisible-load star of Beaumont, Marchal, Robert (ALGORITHMS.md §2): worker costs,
+/// @brief The divisible-load star of Beaumont, Marchal, Robert (HiPC 2005): worker costs,
 /// the master's port model, and a schedule (send order, return order, loads).
 ///
 /// Worker i (0-based here, P_{i+1} in the paper) receives X load units in X·c_i seconds,
@@ -27,7 +27,7 @@ struct Star {
   int workers() const { return static_cast<int>(c.size()); }
 };
 
-/// @brief What the master can do at once (ALGORITHMS.md §2.1).
+/// @brief What the master can do at once (docs/divisible.md, "Port model").
 enum class PortModel {
   two_port,  //!< one send and one receive at a time, which may overlap (Theorem 2's reading)
   one_port,  //!< one communication at a time: every send ends before the first return starts
@@ -62,14 +62,14 @@ std::vector<double> c_plus_d(const Star& star);
 DivisibleSchedule make_schedule(const std::vector<int>& order, std::vector<double> alpha, bool lifo);
 
 /// @brief The time-reversed star (c and d swapped): a FIFO schedule of it, read backwards,
-/// is a FIFO schedule of the original (ALGORITHMS.md §2.4, case z > 1).
+/// is a FIFO schedule of the original (the z > 1 case of docs/divisible.md).
 Star reversed(const Star& star);
 
-/// @brief Largest left-hand side of the LP of §2.2 over the enrolled workers (plus the one-port
-/// row under one_port): the length the schedule needs, ≤ 1 for a feasible schedule.
+/// @brief Largest left-hand side of the paper's LP (§2.2) over the enrolled workers (plus the
+/// one-port row under one_port): the length the schedule needs, ≤ 1 for a feasible schedule.
 double schedule_length(const Star& star, const DivisibleSchedule& s, PortModel port);
 
-/// @brief Draws a star as in Figure 4 (ALGORITHMS.md §2.7): c_i = c̄·U[1−s, 1+s], then
+/// @brief Draws a star as in Figure 4 (paper §5; docs/divisible.md): c_i = c̄·U[1−s, 1+s], then
 /// w_i = w̄·U[1−s, 1+s] for every worker, d_i = z·c_i; all c are drawn before all w.
 Star draw_star(int workers, double c_mean, double w_mean, double spread, double z, std::uint64_t seed);
 

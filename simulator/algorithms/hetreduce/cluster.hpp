@@ -4,8 +4,8 @@
 /// laws they are drawn from, and their mapping onto a SimGrid platform.
 ///
 /// Host p's message is kMessageBytes bytes and its UP link has bandwidth kMessageBytes / t(p),
-/// so sending takes exactly t(p) on either engine (DESIGN.md principle 2); DOWN links are faster
-/// than any UP link, so the receiver never slows a message down. All latencies are 0.
+/// so sending takes exactly t(p) on either engine (docs/design.md, principle 2); DOWN links are
+/// faster than any UP link, so the receiver never slows a message down. All latencies are 0.
 #include <string>
 #include <vector>
 

@@ -1,5 +1,6 @@
 // Earliest-possible schedules: P. Liu, D.-W. Wang, "Reduction optimization in heterogeneous
-// cluster environments", IPDPS 2000, §3 (Fig. 2) and Lemma 1; ALGORITHMS.md §3.2 and §3.4.
+// cluster environments", IPDPS 2000, §3 (Fig. 2) and Lemma 1; the token form of Lemma 1 is
+// hetcoll's (docs/hetreduce.md).
 //
 // Cost: O(n log n) for a sequence of n − 1 senders (one heap push and pop per transmission, a
 // FIFO of tokens); the destinations take one backward pass, O(n).

@@ -1,6 +1,6 @@
 #pragma once
 /// @file ep_schedule.hpp
-/// @brief Earliest-possible (EP) reduction schedules of Liu & Wang (ALGORITHMS.md §3.2, §3.4):
+/// @brief Earliest-possible (EP) reduction schedules of Liu & Wang (IPDPS 2000, §3, Fig. 2):
 /// start times for a sender sequence, the destinations of Lemma 1, and the Plan both engines run.
 #include <array>
 #include <vector>
@@ -27,7 +27,7 @@ struct EpSchedule {
 };
 
 /// @brief The EP schedule of `sequence` (Fig. 2 of the paper) with the token destination
-/// assignment of Lemma 1 (§3.4).
+/// assignment of Lemma 1 (docs/hetreduce.md).
 ///
 /// `sequence` lists every host but `root` once. Free processors are tokens in a FIFO queue:
 /// n at date 0; a completing transmission adds one (its receiver, which now holds the partial

@@ -1,5 +1,6 @@
 // Optimal: the exact optimum of Liu & Wang's reduction problem ("Reduction optimization in
-// heterogeneous cluster environments", IPDPS 2000), found over EP schedules. ALGORITHMS.md §3.6.
+// heterogeneous cluster environments", IPDPS 2000), found over EP schedules; the search is
+// hetcoll's (docs/hetreduce.md).
 //
 // The paper shows that any valid schedule can be moved earlier into EP form (§3), and the
 // slowest host only receives, so OPT = min over orders of the other hosts of EP(order). The

@@ -1,6 +1,6 @@
 #pragma once
 /// @file registry.hpp
-/// @brief The table of hetreduce algorithms (Liu & Wang, ALGORITHMS.md §3).
+/// @brief The table of hetreduce algorithms (Liu & Wang, IPDPS 2000; docs/hetreduce.md).
 ///
 /// Every algorithm turns the transmission times of one cluster into a static Plan of comms
 /// (cost 1 = one message, which lasts t(sender) on the platform); the family, `hetcoll list`

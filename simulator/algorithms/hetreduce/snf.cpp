@@ -1,5 +1,5 @@
 // Slowest-node-first (SNF): P. Liu, D.-W. Wang, "Reduction optimization in heterogeneous
-// cluster environments", IPDPS 2000, §4; ALGORITHMS.md §3.3.
+// cluster environments", IPDPS 2000, §4.
 //
 // The slowest host is the root; the others, by non-increasing transmission time, are the
 // sequence given to EP (Fig. 2), with the destinations of Lemma 1. Cost in the model: at most

@@ -1,5 +1,5 @@
 // DGGP: E. Jeannot, F. Wagner, "Messages scheduling for data redistribution between
-// heterogeneous clusters" (δ-port), Fig. 5; ALGORITHMS.md §1.5.
+// heterogeneous clusters" (δ-port), Fig. 5; tie-breaks in docs/redistribution.md.
 //
 // Cost in the model: each node v is split into δ(v) virtual nodes of load ⌈w(v)/δ(v)⌉ or
 // ⌊w(v)/δ(v)⌋ (units of β), so a matching of the split graph G' puts at most δ(v) streams on v

@@ -31,15 +31,16 @@ struct TwoClusterSpeeds {
 };
 
 /// @brief Reads the speeds back from a platform file, the inverse of two_cluster_platform
-/// [INTERP]. Hosts 0..senders−1 (natural name order) send and the next `receivers` receive. A
-/// sender's NIC is the first link of its routes to the receivers, a receiver's NIC the last link
-/// of the routes from the senders. The backbone speed is the slowest of the other links, all of
-/// which every sender-to-receiver route must cross (the paper's Fig. 1). Needs route_links
-/// (SimgridSession::describe(true)). Throws a one-line InputError naming platform.file for too
-/// few hosts, a host whose routes start (end) on different links, a link that is the NIC of two
-/// hosts, a route crossing a link that its ends do not own and that some route does not cross, no
-/// backbone link, or a speed that is not a whole number of Mbit/s (the base speed is their GCD).
-/// Latencies are not read: they lengthen every comm beyond the schedule's cost.
+/// (hetcoll's reading, docs/redistribution.md). Hosts 0..senders−1 (natural name order) send
+/// and the next `receivers` receive. A sender's NIC is the first link of its routes to the
+/// receivers, a receiver's NIC the last link of the routes from the senders. The backbone speed is
+/// the slowest of the other links, all of which every sender-to-receiver route must cross (the
+/// paper's Fig. 1). Needs route_links (SimgridSession::describe(true)). Throws a one-line
+/// InputError naming platform.file for too few hosts, a host whose routes start (end) on different
+/// links, a link that is the NIC of two hosts, a route crossing a link that its ends do not own and
+/// that some route does not cross, no backbone link, or a speed that is not a whole number of
+/// Mbit/s (the base speed is their GCD). Latencies are not read: they lengthen every comm beyond
+/// the schedule's cost.
 TwoClusterSpeeds read_two_cluster_speeds(const Platform& platform, int senders, int receivers);
 
 /// @brief Settings that give host i's NIC links nic[i] bytes/s (zero latency), for a platform
@@ -50,7 +51,7 @@ std::vector<LinkSetting> nic_settings(const std::vector<double>& nic);
 /// CostScale{base bytes/s, kHostSpeed}): for each step, a computation of β on host 0 that
 /// waits for every comm of the previous step, then the step's comms, which wait for it and are
 /// capped at `rate` bytes/s (0: no cap). Capped at base speed, step i lasts β + W_i exactly and
-/// the makespan is the schedule's cost. [INTERP] β is modelled as a computation on a
+/// the makespan is the schedule's cost. β is modelled (hetcoll's choice) as a computation on a
 /// coordinating host rather than as a latency, so a step's β is paid once, not per stream.
 Plan schedule_plan(const Instance& instance, const Schedule& schedule, double rate);
 

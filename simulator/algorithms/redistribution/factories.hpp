@@ -18,8 +18,8 @@ Schedule oggp_schedule(const Instance& instance);
 /// @brief DGGP (dggp.cpp): split nodes by δ, OGGP on the split graph, merge back.
 Schedule dggp_schedule(const Instance& instance);
 
-/// @brief The split graph G' of DGGP (paper Fig. 5, ALGORITHMS.md §1.5 steps 1–3), in units of
-/// β: virtual senders then virtual receivers numbered in (node, part) order, each edge carrying
+/// @brief The split graph G' of DGGP (paper Fig. 5; tie-breaks in docs/redistribution.md), in units
+/// of β: virtual senders then virtual receivers numbered in (node, part) order, each edge carrying
 /// part of one message.
 UnitGraph dggp_split(const Instance& instance);
 

@@ -1,5 +1,5 @@
 // GGP: E. Jeannot, F. Wagner, "Two fast and efficient message scheduling algorithms for data
-// redistribution through a backbone", IPDPS 2004; ALGORITHMS.md §1.4 with "any perfect
+// redistribution through a backbone", IPDPS 2004, peeling (peel.hpp) with "any perfect
 // matching" per peel.
 //
 // Cost in the model: a 1-port schedule (every step a matching) of cost ≤ 2βR ≤ 2η when the

@@ -1,5 +1,5 @@
 // Greedy: the baseline a user would try first (issue #5): list scheduling of whole messages
-// in the step model of Jeannot & Wagner, ALGORITHMS.md §1.1 [INTERP].
+// in the step model of Jeannot & Wagner (§2.2); a hetcoll baseline, not from the paper.
 //
 // Cost in the model: messages are taken heaviest first (ties: by sender, then receiver); each
 // step takes every message left, in that order, that keeps the step within k streams and δ(v)

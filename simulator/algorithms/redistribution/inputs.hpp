@@ -1,7 +1,7 @@
 #pragma once
 /// @file inputs.hpp
 /// @brief Where redistribution instances come from: hardware speeds and a communication matrix
-/// (ALGORITHMS.md §1.2, the paper's §2.3), or the random generator of §1.6.
+/// (the paper's §2.3), or hetcoll's random generator (docs/redistribution.md).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,9 +39,9 @@ struct Derived {
   std::vector<int> ports;        //!< NIC(v) / base before the clamp to k (δ(v) = min(ports, k))
 };
 
-/// @brief §1.2: base = gcd(backbone, NICs), k = backbone / base, δ(v) = min(NIC(v)/base, k),
-/// w = amount / base; one message per non-zero matrix entry, in row-major order. The caller has
-/// checked the shape and signs (read_matrix_file, the family).
+/// @brief The paper's §2.3: base = gcd(backbone, NICs), k = backbone / base,
+/// δ(v) = min(NIC(v)/base, k), w = amount / base; one message per non-zero matrix entry, in
+/// row-major order. The caller has checked the shape and signs (read_matrix_file, the family).
 Derived derive_instance(const Hardware& hardware);
 
 /// @brief Reads a communication matrix: one line per sender, comma-separated amounts (Mbit) per
@@ -50,9 +50,10 @@ Derived derive_instance(const Hardware& hardware);
 /// [0, kMaxMatrixMbit], or rows of unequal length.
 std::vector<std::vector<double>> read_matrix_file(const std::string& path);
 
-/// @brief The generator of §1.6 [INTERP]: `edges` distinct (sender, receiver) pairs drawn
-/// uniformly (0: a count drawn uniformly in 1..senders·receivers first), integer weights
-/// uniform in [weight_min, weight_max], ports uniform in 1..delta_max, δ = min(ports, k).
+/// @brief hetcoll's generator (the paper gives none; docs/redistribution.md): `edges` distinct
+/// (sender, receiver) pairs drawn uniformly (0: a count drawn uniformly in 1..senders·receivers
+/// first), integer weights uniform in [weight_min, weight_max], ports uniform in 1..delta_max,
+/// δ = min(ports, k).
 struct RandomSpec {
   int senders = 14;
   int receivers = 14;

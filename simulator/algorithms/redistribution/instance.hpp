@@ -1,8 +1,8 @@
 #pragma once
 /// @file instance.hpp
-/// @brief The redistribution problem of Jeannot & Wagner (ALGORITHMS.md §1.1–1.2): a bipartite
-/// graph of messages with per-node stream limits δ, a backbone limit k and a step set-up time β;
-/// schedules as sequences of steps, their cost and their validity.
+/// @brief The redistribution problem of Jeannot & Wagner (§2.2–2.3; docs/redistribution.md): a
+/// bipartite graph of messages with per-node stream limits δ, a backbone limit k and a step set-up
+/// time β; schedules as sequences of steps, their cost and their validity.
 #include <string>
 #include <vector>
 
@@ -16,7 +16,7 @@ struct Message {
   double weight = 0;
 };
 
-/// @brief G = (V1, V2, E, w, δ), k and β (§1.1).
+/// @brief G = (V1, V2, E, w, δ), k and β (the paper's §2.2).
 struct Instance {
   int senders = 0;                //!< |V1|
   int receivers = 0;              //!< |V2|
@@ -29,7 +29,7 @@ struct Instance {
 
   int receiver_node(int receiver) const { return senders + receiver; }
   /// True if every weight, and β, is a whole number: schedules built from such weights have
-  /// whole pieces, and the lower bounds may round up (§1.3).
+  /// whole pieces, and the lower bounds may round up (docs/redistribution.md).
   bool whole_units() const;
 };
 
@@ -40,7 +40,7 @@ struct Piece {
 };
 
 /// @brief The messages of one step, all started together after β. Two pieces of one message
-/// in a step are two streams (DGGP may produce them, ALGORITHMS.md §1.5).
+/// in a step are two streams (DGGP may produce them, docs/redistribution.md).
 using Step = std::vector<Piece>;
 
 /// @brief A solution: steps run one after the other.
@@ -49,7 +49,7 @@ using Schedule = std::vector<Step>;
 /// @brief W_i, the longest piece of a step.
 double step_duration(const Step& step);
 
-/// @brief Σ_i (β + W_i) over the steps (§1.1).
+/// @brief Σ_i (β + W_i) over the steps (the paper's §2.4).
 double schedule_cost(const Instance& instance, const Schedule& schedule);
 
 /// @brief "" if `schedule` is a valid solution of `instance`, else a one-line reason: every step
@@ -61,7 +61,7 @@ std::string check_schedule(const Instance& instance, const Schedule& schedule, b
 /// @brief The instance with every δ set to 1: the 1-port view that GGP and OGGP schedule.
 Instance one_port(const Instance& instance);
 
-/// @brief LB_δ of ALGORITHMS.md §1.3:
+/// @brief LB_δ, hetcoll's δ-port lower bound (docs/redistribution.md):
 /// max(max_v w(v)/δ(v), P/k) + β·max(max_v ⌈deg(v)/δ(v)⌉, ⌈m/k⌉), where the weight terms are
 /// rounded up when instance.whole_units() (then every schedule here has whole pieces).
 /// No max_e w(e) term: two streams of one message may run in parallel.

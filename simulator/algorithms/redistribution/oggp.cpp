@@ -1,5 +1,5 @@
 // OGGP: E. Jeannot, F. Wagner, "Two fast and efficient message scheduling algorithms for data
-// redistribution through a backbone", IPDPS 2004; ALGORITHMS.md §1.4 with a bottleneck
+// redistribution through a backbone", IPDPS 2004, peeling (peel.hpp) with a bottleneck
 // (max–min) perfect matching per peel.
 //
 // Cost in the model: a 1-port schedule of cost ≤ 2βR ≤ 2η when the weights are whole multiples

@@ -1,6 +1,6 @@
 // Generic graph peeling: Jeannot & Wagner, "Two fast and efficient message scheduling
 // algorithms for data redistribution through a backbone", IPDPS 2004 (GGP, OGGP), after Cohen,
-// Jeannot & Padoy, HeteroPar'03; ALGORITHMS.md §1.4.
+// Jeannot & Padoy, HeteroPar'03; hetcoll's choices in docs/redistribution.md.
 //
 // Cost in the model: the peels' d add up to R = max(W, ⌈P/k⌉) (in units of β) and every peel
 // emits at most one step of cost β + at most d·β, with d ≥ 1; hence cost ≤ 2βR, the

@@ -1,8 +1,9 @@
 #pragma once
 /// @file peel.hpp
-/// @brief The generic graph peeling shared by GGP, OGGP and DGGP (ALGORITHMS.md §1.4): weights
-/// normalised by β, padding to total weight k·R, dummy nodes that make the graph R-regular with
-/// exactly k real edges per perfect matching, then peeling perfect matchings.
+/// @brief The generic graph peeling shared by GGP, OGGP and DGGP (Jeannot & Wagner, IPDPS 2004;
+/// docs/redistribution.md): weights normalised by β, padding to total weight k·R, dummy nodes that
+/// make the graph R-regular with exactly k real edges per perfect matching, then peeling perfect
+/// matchings.
 #include <cstdint>
 #include <utility>
 #include <vector>
@@ -33,23 +34,24 @@ enum class MatchingRule {
   bottleneck,  //!< OGGP: one whose smallest weight is as large as possible
 };
 
-/// @brief The unit weights are normalised to: β, or one second when β = 0 [INTERP].
+/// @brief The unit weights are normalised to: β, or one second when β = 0 (hetcoll's choice,
+/// docs/redistribution.md).
 double normalisation_unit(const Instance& instance);
 
-/// @brief w' = ⌈w / unit⌉ (§1.4 step 1), at least 1 for a positive weight. A quotient within
-/// 1e-9 of a whole number counts as that number, so rounding noise never adds a unit.
+/// @brief w' = ⌈w / unit⌉ (the normalisation step), at least 1 for a positive weight. A quotient
+/// within 1e-9 of a whole number counts as that number, so rounding noise never adds a unit.
 std::int64_t to_units(double weight, double unit);
 
 /// @brief The instance's messages as a unit graph: senders on the left, receivers on the right.
 UnitGraph message_graph(const Instance& instance);
 
-/// @brief Steps 0 and 2–5 of §1.4 on `graph` with backbone limit `k`: k ← min(k, left, right);
-/// R = max(max node weight, ⌈P/k⌉); padding by the north-west corner rule (senders, then
-/// receivers in index order); left dummies for the receivers' deficits and right dummies for
-/// the senders', filled the same way; then peel perfect matchings chosen by `rule`, each taking
-/// d = its smallest weight. A matched real edge sends min(d, its real units left): the
-/// fictitious padding is consumed last. Steps carrying nothing real are dropped. There are at
-/// most R peels and at most as many as edges.
+/// @brief The peeling after normalisation, on `graph` with backbone limit `k`: k ← min(k, left,
+/// right); R = max(max node weight, ⌈P/k⌉); padding by the north-west corner rule (senders, then
+/// receivers in index order); left dummies for the receivers' deficits and right dummies for the
+/// senders', filled the same way; then peel perfect matchings chosen by `rule`, each taking d = its
+/// smallest weight. A matched real edge sends min(d, its real units left): the fictitious padding
+/// is consumed last. Steps carrying nothing real are dropped. There are at most R peels and at most
+/// as many as edges.
 std::vector<UnitStep> peel(const UnitGraph& graph, int k, MatchingRule rule);
 
 /// @brief Back from units to seconds: each message's weight is consumed in step order, each

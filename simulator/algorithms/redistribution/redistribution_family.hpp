@@ -1,7 +1,7 @@
 #pragma once
 /// @file redistribution_family.hpp
 /// @brief The `redistribution` family: scheduling messages between two clusters through a
-/// backbone (Jeannot & Wagner; ALGORITHMS.md §1).
+/// backbone (Jeannot & Wagner; docs/redistribution.md).
 #include "algorithms/family.hpp"
 #include "algorithms/redistribution/inputs.hpp"
 

@@ -1,7 +1,8 @@
 #pragma once
 /// @file registry.hpp
-/// @brief The table of redistribution algorithms (ALGORITHMS.md §1, issue #5): drivers, the
-/// CLI's list and the tests iterate over it; no code elsewhere branches on algorithm names.
+/// @brief The table of redistribution algorithms (Jeannot & Wagner; docs/redistribution.md):
+/// drivers, the CLI's list and the tests iterate over it; no code elsewhere branches on algorithm
+/// names.
 #include "algorithms/algorithm_table.hpp"
 #include "algorithms/redistribution/instance.hpp"
 

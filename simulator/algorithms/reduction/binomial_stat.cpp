@@ -1,5 +1,5 @@
 // Binomial-stat: Benoit, Canon, Marchal, "Non-clairvoyant reduction algorithms for heterogeneous
-// platforms", INRIA RR-8315 (2013), §3.2; tree from Canon & Antoniu, RR-7898. ALGORITHMS.md §4.2.
+// platforms", INRIA RR-8315 (2013), §3.2; tree from Canon & Antoniu, RR-7898.
 //
 // Cost in the model: ⌈log2 n⌉ unsynchronised rounds; in round k, processor i·2^k + 2^(k−1) sends
 // to i·2^k. Homogeneous with n = 2^h: h(c + d). Worst case with c = 0: D⌈log2 n⌉, a

@@ -1,10 +1,10 @@
 // Fibonacci-stat: Benoit, Canon, Marchal, INRIA RR-8315 (2013), §3.2 and Th. 2 and 5; schedule
-// from Canon & Antoniu, RR-7898. ALGORITHMS.md §4.3.
+// from Canon & Antoniu, RR-7898; numbering in docs/reduction.md.
 //
 // Cost in the model: FS_k on F_(k+2) processors lasts d + (k−1)·max(d, c) + c when costs are
 // identical, which is optimal for c = d; worst case with c = 0: kD, a
 // (Δ/log2 φ + Δ/⌈log2 n⌉)-approximation. The root receives the next value while it still
-// computes the previous ⊕, so the plan needs the overlapping static semantics (§4.4).
+// computes the previous ⊕, so the plan needs the overlapping static semantics (docs/reduction.md).
 #include <vector>
 
 #include "algorithms/reduction/factories.hpp"

@@ -1,5 +1,5 @@
 // Non-Commut-Tree-dyn: Benoit, Canon, Marchal, INRIA RR-8315 (2013), §3.2 and Fig. 3.
-// ALGORITHMS.md §4.6.
+// Tie-breaks (which neighbour, direction) are hetcoll's: docs/reduction.md.
 //
 // Cost in the model: no approximation ratio is proved; the number of steps may exceed
 // ⌈log2 n⌉ (Fig. 3: 4 steps on 8 processors, ratio 4Δ/3 against the commutative optimum).

@@ -1,6 +1,6 @@
 #pragma once
 /// @file reduction_costs.hpp
-/// @brief Random costs of the non-clairvoyant reductions (RR-8315 §6, ALGORITHMS.md §4.7).
+/// @brief Random costs of the non-clairvoyant reductions (RR-8315 §6; docs/reduction.md).
 #include <cstdint>
 #include <vector>
 

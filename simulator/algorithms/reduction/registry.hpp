@@ -1,6 +1,7 @@
 #pragma once
 /// @file registry.hpp
-/// @brief The table of non-clairvoyant reduction algorithms (RR-8315, ALGORITHMS.md §4).
+/// @brief The table of non-clairvoyant reduction algorithms (Benoit, Canon & Marchal, RR-8315;
+/// docs/reduction.md).
 ///
 /// Drivers, the CLI's list and the tests iterate over this one table; no code elsewhere
 /// branches on algorithm names.
@@ -20,7 +21,7 @@ struct ReductionSetup {
   int processors = 0;               //!< n: hosts 0..n-1 each hold one value
   CostScale scale;                  //!< abstract cost to bytes and flops
   ReductionCosts* costs = nullptr;  //!< reseeded by the caller between replications
-  bool static_overlap = true;       //!< static trees: receptions may overlap ⊕ (§4.4)
+  bool static_overlap = true;       //!< static trees: receptions may overlap ⊕ (docs/reduction.md)
   /// Where costs are drawn from if not null (tests: per-pair worst cases, recording wrappers);
   /// `costs` still decides whether ⊕ is an activity.
   CostDraws* draws = nullptr;

@@ -1,6 +1,6 @@
 #pragma once
 /// @file schedule_check.hpp
-/// @brief Validity of a reduction schedule in the model of RR-8315 §3.1 (ALGORITHMS.md §4.1).
+/// @brief Validity of a reduction schedule in the model of RR-8315 §3.1.
 #include <string>
 #include <vector>
 

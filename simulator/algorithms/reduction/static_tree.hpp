@@ -1,8 +1,8 @@
 #pragma once
 /// @file static_tree.hpp
 /// @brief Static reduction trees: the Fibonacci-stat tree and the policy that executes an
-/// ordered tree under random costs (ALGORITHMS.md §4.4); the binomial tree and the plan itself
-/// are shared with `hetreduce` (algorithms/static_tree_plan.hpp).
+/// ordered tree under random costs (docs/reduction.md, "Static-tree semantics"); the binomial tree
+/// and the plan itself are shared with `hetreduce` (algorithms/static_tree_plan.hpp).
 #include <memory>
 #include <vector>
 
@@ -12,7 +12,7 @@
 namespace hetcoll {
 
 /// @brief Fibonacci tree of the smallest order k with F_(k+2) ≥ n, truncated to the first n
-/// processors (§4.3, prefix-closed numbering): P0 receives from 1, 2, 3, 5, 8, …
+/// processors (prefix-closed numbering, docs/reduction.md): P0 receives from 1, 2, 3, 5, 8, …
 ChildrenLists fibonacci_children(int n);
 
 /// @brief A policy that runs the plan of `children` with the setup's costs; the plan is built

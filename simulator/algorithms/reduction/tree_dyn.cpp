@@ -1,5 +1,4 @@
 // Tree-dyn: Benoit, Canon, Marchal, INRIA RR-8315 (2013), §3.2, Th. 1, 3, 4 and §5.
-// ALGORITHMS.md §4.5.
 //
 // Cost in the model: at most D⌈log2 n⌉ with c = 0 (Δ-approximation, Th. 1) and (c + D)⌈log2 n⌉
 // with identical c (Th. 3). With exp(λ) communications, c = 0 and even n, the makespan has mean

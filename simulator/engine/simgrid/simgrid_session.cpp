@@ -56,7 +56,7 @@ std::string first_line(const std::string& text) {
 }  // namespace
 
 std::vector<std::string> exact_timing_config() {
-  // TCP-gamma bounds a flow at gamma / (2 latency). DESIGN.md asks for 0 (no window bound), but
+  // TCP-gamma bounds a flow at gamma / (2 latency). 0 would mean no window bound, but
   // SimGrid 3.32 then also drops a Comm::set_rate cap on any route with latency; a window too
   // large to ever bind (1e30 bytes) gives the same timing and keeps the cap.
   return {"network/model:CM02", "network/crosstraffic:0", "network/TCP-gamma:1e30",

@@ -17,7 +17,7 @@
 namespace hetcoll {
 
 /// @brief Configuration that makes SimGrid time messages exactly as latency + size / bandwidth
-/// (DESIGN.md principle 2); user `--cfg` values come after and can override them.
+/// (docs/design.md, principle 2); user `--cfg` values come after and can override them.
 std::vector<std::string> exact_timing_config();
 
 /// @brief Above this many hosts, SimgridSession::engine gives agents small stacks without guard
