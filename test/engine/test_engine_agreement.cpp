@@ -1,4 +1,4 @@
-// The SimGrid engine against the model engine (DESIGN.md principle 1): on the ideal
+// The SimGrid engine against the model engine (docs/design.md, principle 1): on the ideal
 // contention-free cluster both must give the same makespan for every replication, every
 // algorithm, over a grid of CV and ratio. Each engine runs in a forked child, since SimGrid
 // allows one engine per process.

@@ -22,7 +22,7 @@ def summary(algorithm, n, x, mean, ratio):
     return [algorithm, n, 4, 0.5, x, 3, 1, 100, mean, 0, 0, mean, mean, mean, ratio, ratio * 1.1]
 
 
-# The SNF schedule of the Figure 1 cluster (ALGORITHMS.md 3.5).
+# The SNF schedule of the Figure 1 cluster (docs/hetreduce.md, "Figure 1 worked through").
 FIGURE1 = [(1, 0, 0, 5), (2, 5, 0, 5), (3, 6, 0, 5), (5, 6, 5, 7), (4, 0, 5, 9), (6, 0, 9, 11)]
 
 

@@ -39,8 +39,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 def synthetic_mean(algorithm, cv, ratio):
-    """n = 64 makespans at CV -> 0 (ALGORITHMS.md 4.3, 4.8; Non-Commut-Tree-dyn is given one
-    extra step), inflated by the CV. Plausible shapes for drawing, not simulation results.
+    """n = 64 makespans at CV -> 0 (docs/reduction.md: 9 + c and 6(1 + c); Non-Commut-Tree-dyn
+    is given one extra step), inflated by the CV. Plausible shapes for drawing, not simulation results.
 
     Static trees suffer more from dispersion than dynamic ones, so the regions of the
     paper's Figures 5 and 6 appear: Fibonacci-stat wins near ratio 1 at low CV, the

@@ -1,4 +1,4 @@
-// Broadcasts executed as plans (ALGORITHMS.md §5.2–5.3): the measured pLogP of a generated
+// Broadcasts executed as plans (docs/broadcast.md): the measured pLogP of a generated
 // cluster, Table 1 against executed trees where the model is exact, SimGrid against the model
 // engine, and the family's completion times against its own predictions.
 #include <gtest/gtest.h>

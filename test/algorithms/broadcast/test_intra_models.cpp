@@ -1,4 +1,4 @@
-// pLogP models of intra-cluster broadcast (Table 1, ALGORITHMS.md §5.2): identities between the
+// pLogP models of intra-cluster broadcast (Steffenel, Table 1): identities between the
 // strategies, the segment search against brute force and against its continuous optimum, and
 // g(s) interpolation.
 #include <gtest/gtest.h>

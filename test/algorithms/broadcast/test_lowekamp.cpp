@@ -1,5 +1,6 @@
-// Lowekamp's clustering (ALGORITHMS.md §5.1): the paper's GRID5000 matrix (Table 4 expanded to
-// 88 hosts), the ρ = 0.30 / 0.31 facts, block-structured random matrices, bad input.
+// Lowekamp's clustering (Steffenel, Algorithm 1; docs/broadcast.md): the paper's GRID5000 matrix
+// (Table 4 expanded to 88 hosts), the ρ = 0.30 / 0.31 facts, block-structured random matrices, bad
+// input.
 #include <gtest/gtest.h>
 
 #include "algorithms/broadcast/latency_matrix.hpp"

@@ -1,5 +1,5 @@
-// The closed forms of Theorems 1 and 2 (ALGORITHMS.md §2.3, §2.4) against their worked values,
-// against the LP of §2.2 on the same orders, and against brute force over all orders.
+// The closed forms of Theorems 1 and 2 (docs/divisible.md) against their worked values,
+// against the paper's LP (§2.2) on the same orders, and against brute force over all orders.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -106,8 +106,9 @@ TEST(DivisibleOptFifo, IsTheBestFifoScheduleOverAllOrdersForEveryZ) {
     }
 }
 
-// [INTERP] Under one-port, OPT-FIFO is the LP of Theorem 2's order (or its reverse); on these
-// random stars no other FIFO order does better (an observation, not a theorem of the paper).
+// hetcoll's reading (docs/divisible.md): under one-port, OPT-FIFO is the LP of Theorem 2's order
+// (or its reverse); on these random stars no other FIFO order does better (an observation, not a
+// theorem of the paper).
 TEST(DivisibleOptFifo, UnderOnePortMatchesTheBestFifoOrderOnRandomStars) {
   RandomStream random(99);
   for (double z : {0.3, 0.8, 1.0, 1.5})

@@ -1,4 +1,4 @@
-// The two counterexamples of section 2.3 with the instances of ALGORITHMS.md §2.5 and §2.6, and
+// The two counterexamples of section 2.3 with the instances of docs/divisible.md, and
 // their exact rational values, under both port models.
 #include <gtest/gtest.h>
 
@@ -114,7 +114,7 @@ TEST_P(DivisiblePaperExamples, Figure3TimeLineMatchesSection26OnTheModelEngine) 
 INSTANTIATE_TEST_SUITE_P(BothPortModels, DivisiblePaperExamples, ::testing::Values(PortModel::two_port, PortModel::one_port),
                          [](const auto& info) { return info.param == PortModel::two_port ? "TwoPort" : "OnePort"; });
 
-// ALGORITHMS.md §2.6: c = d = (1,2,1), w = (1,1,1) gives 10/19 against 1/2 for the best of FIFO
+// c = d = (1,2,1), w = (1,1,1) gives 10/19 against 1/2 for the best of FIFO
 // (1/2) and LIFO (7/15), but only when a send may overlap a return.
 TEST(DivisiblePortModels, SmallExampleBeatsFifoAndLifoOnlyUnderTwoPort) {
   const Star star{{1, 2, 1}, {1, 2, 1}, {1, 1, 1}};

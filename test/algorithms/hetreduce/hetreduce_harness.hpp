@@ -83,8 +83,8 @@ inline double enumerated_optimum(const std::vector<double>& times) {
   return best;
 }
 
-/// @brief OPT over every valid schedule (ALGORITHMS.md §3.6, cross-check): at date 0 and at each
-/// completion, any set of disjoint (sender, receiver) pairs of idle holders may start, or none
+/// @brief OPT over every valid schedule (a cross-check that assumes no EP form): at date 0 and at
+/// each completion, any set of disjoint (sender, receiver) pairs of idle holders may start, or none
 /// while something is running; any host may end with the result. Exponential: n ≤ 6.
 inline double unrestricted_optimum(const std::vector<double>& times) {
   const int n = static_cast<int>(times.size());

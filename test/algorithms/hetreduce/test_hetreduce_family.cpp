@@ -1,5 +1,5 @@
 // The hetreduce family end to end: plans executed by the SimGrid engine on the platform that
-// maps t(p) to host p's uplink (ALGORITHMS.md §3.1) must take exactly the plan's own predicted
+// maps t(p) to host p's uplink (Liu & Wang §2) must take exactly the plan's own predicted
 // makespan; random clusters change per replication through link settings; the ratio metric;
 // platform files written and read back; and bad input.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Schedules of the hetreduce family (Liu & Wang, IPDPS 2000; ALGORITHMS.md §3.2–3.5): the EP
+// Schedules of the hetreduce family (Liu & Wang, IPDPS 2000; docs/hetreduce.md): the EP
 // algorithm of Fig. 2 and the destinations of Lemma 1 on the Figure 1 cluster, validity of
 // every algorithm's plan in the communication model, and engines that reproduce each plan's
 // own prediction.

@@ -1,4 +1,4 @@
-// The claims of Liu & Wang (IPDPS 2000) and the numbers of ALGORITHMS.md §3.5–3.7 as tests:
+// The claims of Liu & Wang (IPDPS 2000) and the numbers of docs/hetreduce.md as tests:
 // the exact optimum against two independent searches, the Figure 8 and n = 9 counterexamples,
 // Theorems 1–3 over random instances, and the lower bound used beyond n = 12.
 #include <gtest/gtest.h>
@@ -45,7 +45,7 @@ TEST(HetreduceOptimal, EqualsTheEnumerationOfEveryEpOrder) {
 
 TEST(HetreduceOptimal, EqualsTheOptimumOverAllValidSchedulesWithAnyRoot) {
   // The paper's two reductions of the search space (EP form, slowest host as root), checked
-  // against a search that assumes neither (ALGORITHMS.md §3.6).
+  // against a search that assumes neither.
   RandomStream stream(22);
   for (int trial = 0; trial < 60; ++trial) {
     const int n = 2 + static_cast<int>(stream.below(5));  // n ≤ 6
@@ -57,7 +57,7 @@ TEST(HetreduceOptimal, EqualsTheOptimumOverAllValidSchedulesWithAnyRoot) {
 }
 
 TEST(HetreduceFigure8, SnfTakesXPlus3AndTheOptimumIs4Or2XPlus1) {
-  // 4 processors of time x, 8 of time 1 (ALGORITHMS.md §3.7, exhaustive values).
+  // 4 processors of time x, 8 of time 1 (values of an exhaustive search, docs/hetreduce.md).
   const std::vector<std::pair<double, double>> optimum = {{1.1, 4}, {1.2, 4}, {1.4, 4}, {1.5, 4},
                                                           {1.6, 4.2}, {1.8, 4.6}, {1.9, 4.8}};
   for (const auto& [x, best] : optimum) {

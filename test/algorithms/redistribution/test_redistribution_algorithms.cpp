@@ -1,4 +1,4 @@
-// Properties of every redistribution algorithm (ALGORITHMS.md §1.3–1.5): valid schedules above
+// Properties of every redistribution algorithm (docs/redistribution.md): valid schedules above
 // the lower bound on random instances of every shape, the approximation guarantees on
 // thousands of instances, the exact optimum on tiny ones, and the bottleneck matching against
 // brute force.

@@ -1,4 +1,4 @@
-// The redistribution model (ALGORITHMS.md §1.1–1.3, §1.5 worked split, §1.6 generator) and its
+// The redistribution model (docs/redistribution.md: bounds, DGGP's worked split, generator) and its
 // inputs: the paper's running example pinned number by number, the lower bounds in closed
 // form, the schedule checker, and every kind of bad input.
 #include <gtest/gtest.h>
@@ -85,7 +85,7 @@ TEST(RedistributionExample, DggpPeelsThreeTwoOneOneForElevenWithTheseTieBreaks) 
   const Instance g = running_example();
   const Schedule s = dggp_schedule(g);
   EXPECT_EQ(check_schedule(g, s), "");
-  EXPECT_DOUBLE_EQ(schedule_cost(g, s), 11);  // ALGORITHMS.md §1.5: 7 + 4β, ratio 11/9
+  EXPECT_DOUBLE_EQ(schedule_cost(g, s), 11);  // docs/redistribution.md: 7 + 4β, ratio 11/9
   std::vector<double> durations;
   for (const Step& step : s) durations.push_back(step_duration(step));
   EXPECT_EQ(durations, (std::vector<double>{3, 2, 1, 1}));

@@ -1,5 +1,5 @@
 // Properties every reduction algorithm of the registry must have, whatever the costs: valid
-// schedules, reusable policies, the trees of ALGORITHMS.md §4.2–4.3, and common random numbers.
+// schedules, reusable policies, the trees of docs/reduction.md, and common random numbers.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -1,6 +1,6 @@
-// The numbers of RR-8315 and ALGORITHMS.md §4 that the simulator must reproduce: homogeneous
-// durations of the static trees (§4.2–4.4, §4.8), the Markov-chain moments of Tree-dyn (§5 of
-// the paper, §4.5) and the worst cases of the paper's Section 4.
+// The numbers of RR-8315 and docs/reduction.md that the simulator must reproduce: homogeneous
+// durations of the static trees, the Markov-chain moments of Tree-dyn (§5 of the paper) and the
+// worst cases of the paper's Section 4.
 #include <gtest/gtest.h>
 
 #include <algorithm>
