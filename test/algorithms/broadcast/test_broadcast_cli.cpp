@@ -1,5 +1,5 @@
 // The broadcast family from the command line: the shipped example scenario pins the worked
-// example of ALGORITHMS.md §5.3, bad input is one line with exit status 2 and no file written,
+// example of docs/broadcast.md, bad input is one line with exit status 2 and no file written,
 // and results do not depend on --jobs.
 #include <gtest/gtest.h>
 
