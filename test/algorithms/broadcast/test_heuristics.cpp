@@ -13,7 +13,7 @@
 namespace hetcoll {
 namespace {
 
-/// The worked example of §5.3: root 0, T = (500, 1000, 100, 2000), symmetric g and L.
+/// The worked example of docs/broadcast.md: root 0, T = (500, 1000, 100, 2000), symmetric g and L.
 GridCosts worked_example() {
   GridCosts c;
   c.clusters = 4;

@@ -1,7 +1,7 @@
 #pragma once
 /// @file divisible_harness.hpp
 /// @brief Test helpers for the divisible family: named algorithms, random stars, brute force
-/// over orders with the raw LP of §2.2, and one schedule run on the model engine.
+/// over orders with the paper's raw LP (§2.2), and one schedule run on the model engine.
 #include <algorithm>
 #include <functional>
 #include <numeric>

@@ -61,7 +61,8 @@ TEST(DivisibleOptFifo, HalfZExampleOfSection24KeepsTwoWorkersForFourteenTwentyTh
 }
 
 TEST(DivisibleOptFifo, AboveZOneSendsTheChosenWorkersByDecreasingC) {
-  // z = 2: time reversal (§2.4) serves the workers with the smallest c, largest c first.
+  // z = 2: time reversal (docs/divisible.md) serves the workers with the smallest c, largest c
+  // first.
   const Star star{{1, 2, 3, 4}, {2, 4, 6, 8}, {1, 1, 1, 1}};
   const DivisibleSchedule s = solve("opt-fifo", star);
   ASSERT_GE(s.enrolled(), 2);

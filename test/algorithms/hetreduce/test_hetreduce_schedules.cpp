@@ -31,7 +31,7 @@ TEST(HetreduceEarliestPossible, SnfOnFigure1MatchesTheWorkedExampleOfSection3_5)
   EXPECT_EQ(s.start, (std::vector<double>{0, 0, 0, 5, 5, 9}));
   EXPECT_EQ(s.end, (std::vector<double>{5, 5, 5, 9, 7, 11}));
   EXPECT_EQ(s.makespan, 11);
-  // §3.5: B→A, C→F, D→G, E→A, F→G, G→A.
+  // docs/hetreduce.md, "Figure 1 worked through": B→A, C→F, D→G, E→A, F→G, G→A.
   EXPECT_EQ(s.receiver, (std::vector<int>{0, 5, 6, 0, 6, 0}));
 }
 

@@ -36,7 +36,7 @@ TEST(RedistributionAlgorithms, EveryStepScheduleIsValidAndCostsAtLeastTheLowerBo
     for (bool fractional : {false, true})
       for (std::uint64_t seed = 0; seed < 40; ++seed) {
         Instance g = random_shape(random, seed, 9, beta);
-        // Fractional weights exercise the rounding up of normalisation (§1.4 step 1).
+        // Fractional weights exercise the rounding up of normalisation (w' = ⌈w/β⌉).
         if (fractional)
           for (Message& m : g.messages) m.weight *= 0.37;
         for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) {

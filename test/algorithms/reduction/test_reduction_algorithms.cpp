@@ -132,7 +132,7 @@ Completion reduce(std::uint64_t id, int host, double start, double end) {
 }
 
 TEST(ScheduleCheck, AcceptsAValidScheduleWithAndWithoutComputation) {
-  // P1→P0, then P2→P0 overlapping P0's first ⊕ (the static-tree overlap of §4.4).
+  // P1→P0, then P2→P0 overlapping P0's first ⊕ (the static-tree overlap, docs/reduction.md).
   EXPECT_EQ(
       check_reduction_schedule(
           3, {comm(0, 1, 0, 0, 1), comm(1, 2, 0, 1, 2), reduce(2, 0, 1, 2), reduce(3, 0, 2, 3)},

@@ -70,7 +70,8 @@ TEST(FibonacciStatHomogeneous, OrderKLastsDPlusKMinusOneMaxDCPlusC) {
 }
 
 TEST(FibonacciStatHomogeneous, NeedsOverlapToBeOptimal) {
-  // §4.4: without overlap the root waits for each ⊕ before the next reception.
+  // docs/reduction.md, static-tree semantics: without overlap the root waits for each ⊕ before
+  // the next reception.
   EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 1, false), 18, kTol);
 }
 
@@ -99,7 +100,7 @@ TEST(Section4_8, FibonacciBeatsBinomialAndTreeDynAboveCEqualsPointSix) {
   EXPECT_GT(homogeneous("fibonacci-stat", 64, 0.4), homogeneous("tree-dyn", 64, 0.4));
 }
 
-// Exponential communications (CV = 1), no computation: §5's first-step analysis.
+// Exponential communications (CV = 1), no computation: the paper's §5 first-step analysis.
 void expect_markov_moments(int n, int replications) {
   ReductionCosts costs({1, 1, 0});
   const std::vector<double> m =
