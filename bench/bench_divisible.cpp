@@ -60,7 +60,7 @@ void DivisibleFigure4Replication(benchmark::State& state) {
   point.texts.resize(keys);
   point.values[family.parameter_index("workers")] = 100;
   point.values[family.parameter_index("z")] = 0.8;
-  point.values[family.parameter_index("wc_ratio")] = static_cast<double>(state.range(0));
+  point.values[family.parameter_index("wc-ratio")] = static_cast<double>(state.range(0));
   point.values[family.parameter_index("c-mean")] = 1;
   point.values[family.parameter_index("spread")] = 0.5;
   point.texts[family.parameter_index("port")] = "two-port";

@@ -24,8 +24,8 @@ import plot_common as pc
 
 PAPER = "Jeannot & Wagner, data redistribution between heterogeneous clusters"
 PARAMETERS = ("senders", "receivers", "edges", "k", "beta", "uncapped")
-SUMMARY = ("algorithm",) + PARAMETERS + ("replications", "mean", "ratio_mean", "ratio_q10",
-                                         "ratio_q90", "ratio_max")
+SUMMARY = ("algorithm",) + PARAMETERS + ("replications", "mean", "over_bound_mean", "over_bound_q10",
+                                         "over_bound_q90", "over_bound_max")
 RAW = ("algorithm",) + PARAMETERS + ("replication", "value")
 STYLE = {  # label and colour per algorithm, the same in every figure
     "ggp": ("GGP", "#7570b3"),
@@ -80,11 +80,11 @@ def figure7(rows, _raw, args, plt):
     for colour, k in zip(K_COLOURS, reversed(pc.distinct(rows, "k"))):
         points = select(rows, args.csv, "dggp", k=k)
         edges = [row["edges"] for row in points]
-        axes.fill_between(edges, [row["ratio_q10"] for row in points],
-                          [row["ratio_q90"] for row in points], color=colour, alpha=0.2, lw=0)
-        axes.plot(edges, [row["ratio_mean"] for row in points], color=colour, marker="o", ms=3,
+        axes.fill_between(edges, [row["over_bound_q10"] for row in points],
+                          [row["over_bound_q90"] for row in points], color=colour, alpha=0.2, lw=0)
+        axes.plot(edges, [row["over_bound_mean"] for row in points], color=colour, marker="o", ms=3,
                   label=f"k = {k:g}: mean (ribbon q10-q90)")
-        axes.plot(edges, [row["ratio_max"] for row in points], color=colour, ls="--", lw=1,
+        axes.plot(edges, [row["over_bound_max"] for row in points], color=colour, ls="--", lw=1,
                   label=f"k = {k:g}: worst instance")
     axes.axhline(1, color="grey", lw=0.8)
     first = rows[0]
@@ -117,7 +117,7 @@ def figure8(rows, raw, args, plt):
     for algorithm in ("oggp", "dggp"):
         label, colour = STYLE[algorithm]
         points = sorted(select(rows, args.csv, algorithm), key=lambda row: row["k"])
-        left.plot([row["k"] for row in points], [row["ratio_mean"] for row in points],
+        left.plot([row["k"] for row in points], [row["over_bound_mean"] for row in points],
                   color=colour, marker="o", ms=3, label=label)
     left.axhline(1, color="grey", lw=0.8)
     left.set_xlabel("k")
@@ -178,7 +178,7 @@ def figure_sharing(rows, _raw, args, plt):
                 if not points:
                     continue
                 suffix = "" if algorithm == "all-at-once" else (" uncapped" if uncapped else " capped")
-                axes.plot([row["edges"] for row in points], [row["ratio_mean"] for row in points],
+                axes.plot([row["edges"] for row in points], [row["over_bound_mean"] for row in points],
                           color=colour, ls="--" if uncapped else "-", marker="o", ms=3,
                           label=label + suffix)
         axes.axhline(1, color="grey", lw=0.8)

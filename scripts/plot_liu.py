@@ -23,8 +23,8 @@ import os
 import plot_common as pc
 
 PAPER = "Liu & Wang, IPDPS 2000"
-PARAMETERS = ("processors", "spread", "slow-fraction", "x", "levels", "cv")
-SUMMARY = ("algorithm",) + PARAMETERS + ("replications", "mean", "ratio_mean", "ratio_max")
+PARAMETERS = ("processors", "spread", "slow_fraction", "x", "levels", "cv")
+SUMMARY = ("algorithm",) + PARAMETERS + ("replications", "mean", "over_bound_mean", "over_bound_max")
 TRACE = ("algorithm",) + PARAMETERS + ("replication", "kind", "host", "peer", "start", "end")
 METHODS = pc.MethodStyles({
     "snf": ("SNF", "#1b9e77"),
@@ -187,7 +187,7 @@ def draw_fig8(tables, plt):
                   marker="o" if algorithm == "optimal" else "s", markersize=5 if algorithm == "optimal" else 4,
                   markerfacecolor="none" if algorithm == "optimal" else colour(algorithm),
                   color=colour(algorithm), label=f"hetcoll: {label(algorithm)}")
-    n, slow = rows[0]["processors"], round(rows[0]["slow-fraction"] * rows[0]["processors"])
+    n, slow = rows[0]["processors"], round(rows[0]["slow_fraction"] * rows[0]["processors"])
     axes.set_xlabel("x (time of a slow processor; fast ones take 1)")
     axes.set_ylabel("makespan")
     axes.set_title(f"Figure 8 ({PAPER}): {slow:g} slow and {n - slow:g} fast processors", fontsize=10)
@@ -210,7 +210,7 @@ def draw_ratio(tables, plt):
         for algorithm in order({row["algorithm"] for row in rows} - {"optimal"}):
             mine = [row for row in rows if row["algorithm"] == algorithm]
             ns = pc.distinct(mine, "processors")
-            mean = [sum(row["ratio_mean"] * row["replications"] for row in mine if row["processors"] == n) /
+            mean = [sum(row["over_bound_mean"] * row["replications"] for row in mine if row["processors"] == n) /
                     sum(row["replications"] for row in mine if row["processors"] == n) for n in ns]
             axes.plot(ns, mean, color=colour(algorithm), linestyle=":", marker=".", linewidth=1.2,
                       label=f"{label(algorithm)}: mean")
@@ -218,7 +218,7 @@ def draw_ratio(tables, plt):
                 axes.text(ns[0], top * 0.985, f" {label(algorithm)} mean up to {max(mean):.3g} (off scale)",
                           fontsize=7, va="top", color=colour(algorithm))
             if algorithm == "snf":  # the subject of the theorems: its worst case too
-                worst = [max(row["ratio_max"] for row in mine if row["processors"] == n) for n in ns]
+                worst = [max(row["over_bound_max"] for row in mine if row["processors"] == n) for n in ns]
                 axes.plot(ns, worst, color=colour(algorithm), marker="^", markersize=4, linewidth=1.6,
                           label="SNF: largest")
         axes.axhline(2, color="#d95f02", linestyle="--", linewidth=1)
@@ -244,10 +244,10 @@ def draw_scaling(tables, plt):
     figure, axes = plt.subplots(figsize=(7, 4.5))
     for algorithm in order({row["algorithm"] for row in rows}):
         series = sorted((row for row in rows if row["algorithm"] == algorithm), key=lambda row: row["processors"])
-        axes.plot([row["processors"] for row in series], [row["ratio_mean"] for row in series],
+        axes.plot([row["processors"] for row in series], [row["over_bound_mean"] for row in series],
                   color=colour(algorithm), marker="o", markersize=4, label=label(algorithm))
-        axes.fill_between([row["processors"] for row in series], [row["ratio_mean"] for row in series],
-                          [row["ratio_max"] for row in series], color=colour(algorithm), alpha=0.12, linewidth=0)
+        axes.fill_between([row["processors"] for row in series], [row["over_bound_mean"] for row in series],
+                          [row["over_bound_max"] for row in series], color=colour(algorithm), alpha=0.12, linewidth=0)
     axes.set_xscale("log", base=2)
     ns = pc.distinct(rows, "processors")
     axes.set_xticks(ns)

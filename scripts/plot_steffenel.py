@@ -14,7 +14,7 @@ usage: plot_steffenel.py FILE.csv [FILE.csv ...] [--figure clusters|grid|sizes|i
             (solid) and predicted (dashed) time against the message size for each cluster
             size, and a last panel comparing the strategies on 16 machines (Figure 6).
 
-Without --figure, several CSVs or several `cluster-hosts` values mean `intra`, several
+Without --figure, several CSVs or several `cluster_hosts` values mean `intra`, several
 `clusters` values mean `clusters`, several `message` values mean `sizes`, anything else
 `grid`. The default output is the (first) input path with the extension .png.
 Times are drawn in milliseconds for `clusters` (as in the paper) and seconds otherwise.
@@ -75,7 +75,7 @@ def main():
 
 def detect(tables):
     rows = tables[0][1]
-    if len(tables) > 1 or ("cluster-hosts" in rows[0] and len(pc.distinct(rows, "cluster-hosts")) > 1):
+    if len(tables) > 1 or ("cluster_hosts" in rows[0] and len(pc.distinct(rows, "cluster_hosts")) > 1):
         return "intra"
     if len(pc.distinct(rows, "clusters")) > 1:
         return "clusters"
@@ -214,9 +214,9 @@ def draw_intra(tables, plt):
     import math
     panels = []
     for path, rows in tables:
-        rows = pc.read_rows(path, COLUMNS + ("cluster-hosts",), NUMERIC + ("cluster-hosts",))
+        rows = pc.read_rows(path, COLUMNS + ("cluster_hosts",), NUMERIC + ("cluster_hosts",))
         rows = single(rows, "clusters", path, "intra")
-        check_unique(rows, ("algorithm", "message", "cluster-hosts"), path)
+        check_unique(rows, ("algorithm", "message", "cluster_hosts"), path)
         strategy = strategy_of(path)
         panels.append((STRATEGIES.get(strategy, strategy) if strategy else path.rsplit("/", 1)[-1], rows))
     columns = 2 if len(panels) > 1 else 1
@@ -226,15 +226,15 @@ def draw_intra(tables, plt):
     axes_list = [a for row in grid for a in row]
     palette = plt.get_cmap("viridis")
     for axes, (name, rows) in zip(axes_list, panels):
-        hosts = pc.distinct(rows, "cluster-hosts")
+        hosts = pc.distinct(rows, "cluster_hosts")
         for index, p in enumerate(hosts):
-            series = sorted((r for r in rows if r["cluster-hosts"] == p), key=lambda r: r["message"])
+            series = sorted((r for r in rows if r["cluster_hosts"] == p), key=lambda r: r["message"])
             plot_against_size(axes, series, palette(index / max(1, len(hosts) - 1)), f"P = {p:g}")
         intra_axes(axes, rows, name)
     if len(panels) > 1:
         axes = axes_list[len(panels)]
         for index, (name, rows) in enumerate(panels):
-            series = sorted((r for r in rows if r["cluster-hosts"] == FIGURE6_HOSTS), key=lambda r: r["message"])
+            series = sorted((r for r in rows if r["cluster_hosts"] == FIGURE6_HOSTS), key=lambda r: r["message"])
             if not series:
                 pc.note(f"no {FIGURE6_HOSTS}-host rows for {name}; Figure 6 leaves it out")
                 continue

@@ -22,7 +22,7 @@
 namespace hetcoll {
 
 /// @brief An extra per-replication quantity a family reports beside its main value, summarised
-/// in CSV columns named `<name>_<aggregate>` (e.g. `ratio_mean`, `ratio_max`).
+/// in CSV columns named `<name>_<aggregate>` (e.g. `over_bound_mean`, `over_bound_max`).
 struct MetricSpec {
   std::string name;                     //!< column prefix, e.g. "ratio"
   std::string description;              //!< one line for docs and `hetcoll list`

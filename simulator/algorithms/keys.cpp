@@ -23,6 +23,13 @@ bool in_range(const ParameterSpec& p, double v) {
   return !(v > 0 && v < p.smallest_nonzero);
 }
 
+std::string column_name(const std::string& key) {
+  std::string column = key;
+  for (char& c : column)
+    if (c == '-') c = '_';
+  return column;
+}
+
 std::size_t KeyTable::add(ParameterSpec spec) {
   for (const ParameterSpec& p : specs_)
     if (p.key == spec.key) throw std::logic_error("key table: '" + spec.key + "' is declared twice");

@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hetcoll {
@@ -48,6 +49,8 @@ struct ParameterSpec {
   std::string default_text;   //!< list or text: the default, as it would be written in a file
   std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
   bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
+  /// Names the key had before a rename: still accepted for one release, with a note on stderr.
+  std::vector<std::string> former_keys;
 
   // Named steps for the families' tables: `number_key("k", "...", 0).sweep().whole()` reads
   // better than a row of positional booleans, and every family builds its keys the same way.
@@ -65,6 +68,10 @@ struct ParameterSpec {
   ParameterSpec zero_or_at_least(double m) const {
     return with([m](ParameterSpec& p) { p.minimum = 0, p.smallest_nonzero = m; });
   }
+  /// The key was called `old` before: scenarios that say so keep working for one release.
+  ParameterSpec formerly(std::string old) const {
+    return with([&old](ParameterSpec& p) { p.former_keys.push_back(old); });
+  }
   /// A 0/1 sweep axis that `--key` alone sets to 1.
   ParameterSpec as_flag() const {
     return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
@@ -78,6 +85,11 @@ struct ParameterSpec {
     return copy;
   }
 };
+
+/// @brief The CSV column of a key: the key with hyphens as underscores (`slow-fraction` is the
+/// column `slow_fraction`): keys are spelt with hyphens, columns with underscores, so that a
+/// column is a valid identifier in pandas, R and Python alike.
+std::string column_name(const std::string& key);
 
 /// @brief The valid values of a number or list key in words, e.g. "whole numbers in [1, 1048576]"
 /// or "0, or values in [1e-06, 100]": the form error messages and docs/keys.md use.
@@ -161,13 +173,14 @@ class KeyTable {
     Declaration& at_most(double m) { return step(&ParameterSpec::at_most, m); }
     Declaration& below(double m) { return step(&ParameterSpec::below, m); }
     Declaration& zero_or_at_least(double m) { return step(&ParameterSpec::zero_or_at_least, m); }
+    Declaration& formerly(std::string old) { return step(&ParameterSpec::formerly, std::move(old)); }
     operator Handle() const { return Handle{index_}; }  // NOLINT: the point of a declaration
 
    private:
     template <class Step, class... Args>
-    Declaration& step(Step step, Args... args) {
+    Declaration& step(Step step, Args&&... args) {
       ParameterSpec& spec = table_.specs_[index_];
-      spec = (spec.*step)(args...);
+      spec = (spec.*step)(std::forward<Args>(args)...);
       return *this;
     }
     KeyTable& table_;

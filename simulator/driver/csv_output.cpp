@@ -8,7 +8,7 @@ namespace hetcoll {
 std::string parameter_header(const Family& family) {
   std::string out;
   for (const ParameterSpec& p : family.parameters())
-    if (p.axis) out += (out.empty() ? "" : ",") + p.key;
+    if (p.axis) out += (out.empty() ? "" : ",") + column_name(p.key);
   return out;
 }
 

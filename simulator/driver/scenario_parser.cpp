@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <set>
 #include <sstream>
 
@@ -44,16 +45,23 @@ po::options_description common_options() {
   return d;
 }
 
+std::vector<std::string> with_former_keys(const ParameterSpec& p) {
+  std::vector<std::string> names{p.key};
+  names.insert(names.end(), p.former_keys.begin(), p.former_keys.end());
+  return names;
+}
+
 po::options_description family_options() {
   po::options_description d("family keys");
   std::set<std::string> seen;
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
-      if (seen.insert(p.key).second) {
-        auto* value = po::value<std::string>();
-        if (p.flag) value->implicit_value("1");
-        d.add_options()(p.key.c_str(), value, p.description.c_str());
-      }
+      for (const std::string& name : with_former_keys(p))
+        if (seen.insert(name).second) {
+          auto* value = po::value<std::string>();
+          if (p.flag) value->implicit_value("1");
+          d.add_options()(name.c_str(), value, p.description.c_str());
+        }
   return d;
 }
 
@@ -265,6 +273,35 @@ void check_sweep(const Scenario& s, const std::string& where, const Origin& orig
                origin);
 }
 
+/// A key given under its former name is read under its new one, with a note on stderr; both at
+/// once is an error. `cli` (for messages: where a value came from) is renamed alike.
+void rename_former_keys(po::variables_map& cli, po::variables_map& vm, const std::string& source) {
+  std::set<std::string> noted;
+  for (const Family* f : all_families())
+    for (const ParameterSpec& p : f->parameters())
+      for (const std::string& old : p.former_keys) {
+        if (!vm.count(old)) continue;
+        const std::string where = cli.count(old) || source.empty() ? std::string("command line") : source;
+        if (vm.count(p.key) && (cli.count(p.key) > 0) == (cli.count(old) > 0))
+          throw InputError(where + ": keys '" + old + "' and '" + p.key + "' are one key (renamed); give '" + p.key +
+                           "' only");
+        if (noted.insert(old).second)
+          std::cerr << "hetcoll: note: " << where << ": key '" << old << "' is now '" << p.key
+                    << "'; the old name is accepted until the next release\n";
+        // The command line wins over the file, whichever name each used.
+        const bool old_wins = cli.count(old) > 0 || !vm.count(p.key);
+        for (po::variables_map* map : {&cli, &vm}) {
+          if (!map->count(old)) continue;
+          if (old_wins) {
+            const po::variable_value value = map->at(old);
+            map->erase(p.key);
+            map->emplace(p.key, value);
+          }
+          map->erase(old);
+        }
+      }
+}
+
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
   return vm.count(key) ? vm[key].as<std::string>() : fallback;
 }
@@ -364,6 +401,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
       throw InputError(s.source + ": " + e.what());
     }
   }
+  rename_former_keys(cli, vm, s.source);
   const Origin origin(cli, s.source);
 
   const std::string family = get(vm, "family", "reduction");

@@ -124,4 +124,27 @@ expect_ok "a UTF-8 byte order mark is skipped (was: unknown key 'family')"
 d=$(new_dir); small_run "$d" processors 2147483648
 expect_bad_input "reduction --processors 2^31 (got -2147483648)" "$d"
 
+# ---- renamed keys ------------------------------------------------------------------------
+# A key's former name works for one release, with one note on stderr, and gives the same bytes.
+d=$(new_dir)
+renamed=(run --family divisible --workers 4 --replications 3 --engine model --quiet)
+(cd "$d" && hetcoll "${renamed[@]}" --wc-ratio 2 --output new.csv)
+(cd "$d" && hetcoll "${renamed[@]}" --wc_ratio 2 --output old.csv)
+if cmp -s "$d/new.csv" "$d/old.csv" && grep -q "key 'wc_ratio' is now 'wc-ratio'" "$tmp/stderr" &&
+  (($(count_lines "$tmp/stderr") == 1)); then
+  pass "a former key name (wc_ratio) gives the same CSV with one note ($(cat "$tmp/stderr"))"
+else
+  fail "former key name" "$(excerpt)"
+fi
+printf 'family = divisible\nworkers = 4\nwc_ratio = 3\nwc-ratio = 2\n' >"$d/both.ini"
+ARGS=(run both.ini --output x.csv --quiet)
+expect_bad_input "a key under its old and new name in one file" "$d"
+printf 'family = divisible\nworkers = 4\nwc_ratio = 3\nreplications = 3\nengine = model\n' >"$d/old.ini"
+(cd "$d" && hetcoll run old.ini --wc-ratio 2 --output cli.csv --quiet)
+if cmp -s "$d/new.csv" "$d/cli.csv"; then
+  pass "the command line's new name wins over the file's old name"
+else
+  fail "old name in the file, new on the command line" "$(excerpt)"
+fi
+
 finish

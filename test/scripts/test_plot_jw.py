@@ -14,8 +14,8 @@ from plot_test_support import PlotScriptTest, script, write  # noqa: E402
 
 PARAMETERS = ["senders", "receivers", "edges", "k", "beta", "uncapped"]
 SUMMARY = (["algorithm"] + PARAMETERS + ["replications", "mean", "stddev", "stderr", "q10",
-           "q50", "q90", "ratio_mean", "ratio_stddev", "ratio_min", "ratio_q10", "ratio_q50",
-           "ratio_q90", "ratio_max"])
+           "q50", "q90", "over_bound_mean", "over_bound_stddev", "over_bound_min", "over_bound_q10", "over_bound_q50",
+           "over_bound_q90", "over_bound_max"])
 RAW = ["algorithm"] + PARAMETERS + ["replication", "value", "ratio"]
 
 
@@ -54,7 +54,7 @@ class PlotJw(PlotScriptTest):
         write(self.path("bad.csv"), SUMMARY[:-1], [summary("dggp", 10, 3, 0, 1.2)[:-1]])
         result = self.run_script(self.path("bad.csv"), "--figure", "7")
         self.assertEqual(result.returncode, 2)
-        self.assertIn("ratio_max", result.stderr)
+        self.assertIn("over_bound_max", result.stderr)
         self.assertEqual(result.stderr.count("\n"), 1)
 
 

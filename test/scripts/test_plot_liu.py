@@ -12,9 +12,9 @@ import unittest
 sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
 from plot_test_support import PlotScriptTest, script, write  # noqa: E402
 
-PARAMETERS = ["processors", "spread", "slow-fraction", "x", "levels", "cv"]
+PARAMETERS = ["processors", "spread", "slow_fraction", "x", "levels", "cv"]
 SUMMARY = (["algorithm"] + PARAMETERS + ["replications", "mean", "stddev", "stderr", "q10", "q50", "q90",
-                                        "ratio_mean", "ratio_max"])
+                                        "over_bound_mean", "over_bound_max"])
 TRACE = ["algorithm"] + PARAMETERS + ["replication", "kind", "host", "peer", "start", "end"]
 
 

@@ -13,7 +13,7 @@ import unittest
 sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
 from plot_test_support import PlotScriptTest, script, write  # noqa: E402
 
-HEADER = ["algorithm", "clusters", "message", "cluster-hosts", "replications", "mean", "stddev", "stderr",
+HEADER = ["algorithm", "clusters", "message", "cluster_hosts", "replications", "mean", "stddev", "stderr",
           "q10", "q50", "q90", "predicted_mean"]
 HEURISTICS = ("flat", "fef", "ecef", "ecef-la", "ecef-lat", "ecef-lat-max", "bottomup", "binomial")
 

@@ -32,7 +32,7 @@ TRACE_HEADER = ["algorithm", "processors", "cv", "ratio", "replication",
 # Other families' traces: algorithm, the family's parameters, then the same event columns.
 DIVISIBLE_TRACE_HEADER = ["algorithm", "workers", "z", "wc_ratio", "replication",
                           "kind", "host", "peer", "start", "end"]
-BROADCAST_TRACE_HEADER = ["algorithm", "clusters", "message", "cluster-hosts", "replication",
+BROADCAST_TRACE_HEADER = ["algorithm", "clusters", "message", "cluster_hosts", "replication",
                           "kind", "host", "peer", "start", "end"]
 ALL_METHODS = ("binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -315,7 +315,7 @@ class GanttHelperTest(unittest.TestCase):
     def test_parameters_are_the_columns_between_algorithm_and_replication(self):
         cases = ((TRACE_HEADER, ("processors", "cv", "ratio")),
                  (DIVISIBLE_TRACE_HEADER, ("workers", "z", "wc_ratio")),
-                 (BROADCAST_TRACE_HEADER, ("clusters", "message", "cluster-hosts")))
+                 (BROADCAST_TRACE_HEADER, ("clusters", "message", "cluster_hosts")))
         for header, parameters in cases:
             rows = self.rows(header, [[""] * len(header)])
             self.assertEqual(plot_gantt.parameter_columns(rows, "t.csv"), parameters)

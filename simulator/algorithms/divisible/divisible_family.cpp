@@ -18,8 +18,8 @@ struct DivisibleKeys {
   NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists)", 0)
                           .sweep().whole().at_most(kMaxHosts - 1);
   NumberKey z = table.number("z", "d_i = z*c_i when key d is not given", 1).sweep().at_most(kLargestCost);
-  NumberKey wc_ratio = table.number("wc_ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1)
-                           .sweep().above(0).at_most(kLargestCost);
+  NumberKey wc_ratio = table.number("wc-ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1)
+                           .sweep().above(0).at_most(kLargestCost).formerly("wc_ratio");
   NumberKey c_mean = table.number("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost);
   NumberKey spread =
       table.number("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5).below(1);
@@ -193,12 +193,12 @@ class DivisibleFamily final : public Family {
       star_of_lists(point);  // d = z*c must stay in range too
       return;
     }
-    // Every cost a random star can draw, c in c-mean·[1-s, 1+s], w in c-mean·wc_ratio·[1-s, 1+s]
+    // Every cost a random star can draw, c in c-mean·[1-s, 1+s], w in c-mean·wc-ratio·[1-s, 1+s]
     // and d = z·c, must lie where an explicit one may.
     const double c = point[keys().c_mean], ratio = point[keys().wc_ratio], s = point[keys().spread],
                  z = point[keys().z];
     const double w = c * ratio;
-    const std::string given = "keys 'c-mean' = " + format_number(c) + ", 'wc_ratio' = " + format_number(ratio) +
+    const std::string given = "keys 'c-mean' = " + format_number(c) + ", 'wc-ratio' = " + format_number(ratio) +
                               ", 'spread' = " + format_number(s) + " and 'z' = " + format_number(z);
     auto within = [&](double low, double high, const char* what) {
       if (low < kSmallestCost || high > kLargestCost)

@@ -133,7 +133,7 @@ class HetreduceFamily final : public Family {
   const std::vector<AlgorithmInfo>& algorithms() const override { return hetreduce_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
-        {"ratio", "makespan / optimal makespan of the same replication (n <= 12), else / a lower bound",
+        {"over_bound", "makespan / the best lower bound of the same cluster: the optimum itself for n <= 12",
          {"mean", "max"}}};
     return metrics;
   }

@@ -6,7 +6,7 @@
 
 namespace hetcoll {
 
-/// @brief Keys: processors, spread, slow-fraction, x, levels, cv (sweep axes and CSV columns),
+/// @brief Keys: processors, spread, slow-fraction, x, levels, cv (sweep axes; CSV columns with underscores),
 /// cluster, times, order. Metric `ratio`: makespan over the replication's optimum (n ≤ 12) or
 /// over a lower bound (larger n), mean and max.
 const Family& hetreduce_family();

@@ -184,7 +184,7 @@ class RedistributionFamily final : public Family {
   const std::vector<AlgorithmInfo>& algorithms() const override { return redistribution_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> specs = {
-        {"ratio", "value / lower bound LB of the same instance (1 for lower-bound)",
+        {"over_bound", "value / lower bound LB of the same instance (1 for lower-bound)",
          {"mean", "stddev", "min", "q10", "q50", "q90", "max"}},
     };
     return specs;

@@ -21,7 +21,7 @@ std::map<std::string, std::pair<double, double>> means(const std::string& csv) {
   std::string line;
   std::getline(in, line);
   EXPECT_EQ(line,
-            "algorithm,clusters,message,cluster-hosts,replications,mean,stddev,stderr,q10,q50,q90,predicted_mean");
+            "algorithm,clusters,message,cluster_hosts,replications,mean,stddev,stderr,q10,q50,q90,predicted_mean");
   std::map<std::string, std::pair<double, double>> out;
   while (std::getline(in, line)) {
     std::vector<std::string> cells;

@@ -28,7 +28,7 @@ Star star_of(const Scenario& s, std::uint64_t r) {
   auto value = [&](const char* key) { return point.values[s.family->parameter_index(key)]; };
   const std::vector<double>& c = point.lists[s.family->parameter_index("c")];
   if (!c.empty()) return {c, point.lists[s.family->parameter_index("d")], point.lists[s.family->parameter_index("w")]};
-  return draw_star(static_cast<int>(value("workers")), value("c-mean"), value("c-mean") * value("wc_ratio"),
+  return draw_star(static_cast<int>(value("workers")), value("c-mean"), value("c-mean") * value("wc-ratio"),
                    value("spread"), value("z"), derive_seed(point_seed(s.seed, point), {r}));
 }
 
@@ -66,9 +66,9 @@ TEST(DivisibleExecution, Figure3StarEndsAtTOnSimgridAndTheModelEngineUnderBothPo
 
 TEST(DivisibleExecution, RandomStarsEndAtTOnSimgridAndTheModelEngine) {
   expect_engines_end_at_t({"--family", "divisible", "--algorithms", "opt-fifo opt-lifo fifo-inc-c fifo-inc-w lp",
-                           "--workers", "25", "--z", "0.8", "--wc_ratio", "3", "--replications", "4", "--seed", "5"});
+                           "--workers", "25", "--z", "0.8", "--wc-ratio", "3", "--replications", "4", "--seed", "5"});
   expect_engines_end_at_t({"--family", "divisible", "--algorithms", "opt-fifo opt-lifo fifo-inc-w", "--workers", "12",
-                           "--z", "1.7", "--wc_ratio", "0.2", "--port", "one-port", "--replications", "3"});
+                           "--z", "1.7", "--wc-ratio", "0.2", "--port", "one-port", "--replications", "3"});
 }
 
 TEST(DivisibleExecution, AStarReadFromAPlatformFileEndsAtTOnBothEngines) {

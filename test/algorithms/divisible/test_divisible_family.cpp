@@ -81,7 +81,7 @@ TEST(DivisibleFamily, AnUnboundedLpIsAnInputErrorNamingThePairOfOrders) {
 
 TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptFifo) {
   const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "fifo-inc-c opt-fifo", "--workers",
-                                          "10", "--z", "0.8", "--wc_ratio", "2", "--seed", "3"});
+                                          "10", "--z", "0.8", "--wc-ratio", "2", "--seed", "3"});
   const Point point = expand_points(s).front();
   auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), point_seed(s.seed, point));
   std::vector<double> first_loads;
@@ -151,7 +151,7 @@ TEST(DivisibleFamily, RandomStarsGiveTheSameBytesWhateverTheSplit) {
   const std::string dir = ::testing::TempDir() + "/divisible-split";
   std::filesystem::create_directories(dir);
   const std::string run = std::string(HETCOLL_BINARY) +
-                          " run --family divisible --workers 20 --z 0.8 --wc_ratio '0.5 5' --replications 12"
+                          " run --family divisible --workers 20 --z 0.8 --wc-ratio '0.5 5' --replications 12"
                           " --block 4 --engine model --quiet --algorithms 'opt-fifo opt-lifo fifo-inc-w lp'";
   auto sh = [](const std::string& command) { return WEXITSTATUS(std::system(command.c_str())); };
   ASSERT_EQ(sh(run + " --jobs 1 --output " + dir + "/one.csv"), 0);
