@@ -48,7 +48,8 @@ def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     fig4 = commands.add_parser("fig4", help="Figure 4 (a), (b), (c)")
-    fig4.add_argument("csv", nargs=3, metavar=("A.csv", "B.csv", "C.csv"))
+    # One metavar string: a tuple breaks argparse's missing-argument message (Python 3.11).
+    fig4.add_argument("csv", nargs=3, metavar="CSV", help="the CSVs of panels (a), (b) and (c)")
     gantt = commands.add_parser("gantt", help="Figure 1 style Gantt chart of a trace")
     gantt.add_argument("csv", nargs=1, metavar="TRACE.csv")
     gantt.add_argument("--algorithm", help="draw only this algorithm")
