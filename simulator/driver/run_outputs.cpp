@@ -1,0 +1,58 @@
+#include "driver/run_outputs.hpp"
+
+#include <algorithm>
+
+#include "algorithms/family.hpp"
+#include "driver/csv_output.hpp"
+#include "driver/manifest.hpp"
+#include "driver/merge.hpp"
+#include "driver/run_files.hpp"
+
+namespace hetcoll {
+
+RunOutputs::RunOutputs(const Scenario& s)
+    : scenario_(s),
+      beside_(!is_stream(s.output)),
+      raw_path_(shard_path(s.raw, s.shard)),
+      trace_path_(shard_path(s.trace, s.shard)),
+      output_(s.output, "output") {
+  if (!s.raw.empty()) raw_ = std::make_unique<AtomicFile>(raw_path_, "raw");
+  if (!s.trace.empty()) trace_ = std::make_unique<AtomicFile>(trace_path_, "trace");
+  if (beside_) manifest_ = std::make_unique<AtomicFile>(manifest_path(s.output), "output (its manifest)");
+  if (raw_) raw_->stream() << raw_header(*s.family) << '\n';
+  if (trace_) trace_->stream() << trace_header(*s.family) << '\n';
+}
+
+std::vector<std::string> RunOutputs::temporaries() const {
+  std::vector<std::string> files;
+  const std::vector<const AtomicFile*> all{&output_, raw_.get(), trace_.get(), manifest_.get()};
+  for (const AtomicFile* f : all)
+    if (f && !f->temporary().empty()) files.push_back(f->temporary());
+  return files;
+}
+
+void RunOutputs::flush(std::size_t point) {
+  if (raw_) raw_->stream() << raw_ready_[point];
+  if (trace_) trace_->stream() << trace_ready_[point];
+  raw_ready_.erase(point);
+  trace_ready_.erase(point);
+}
+
+void RunOutputs::commit() {
+  const Family& family = *scenario_.family;
+  output_.stream() << summary_header(family) << '\n';
+  const std::string columns = parameter_header(family);
+  const std::size_t parameter_columns = static_cast<std::size_t>(std::count(columns.begin(), columns.end(), ',')) + 1;
+  for (const std::string& row : canonical_order(rows_, parameter_columns, scenario_.output))
+    output_.stream() << row << '\n';
+  if (raw_) raw_->commit();
+  if (trace_) trace_->commit();
+  output_.commit();
+  if (manifest_) {
+    const Scenario& s = scenario_;
+    manifest_->stream() << make_manifest(s, {s.output, raw_path_, trace_path_, s.raw, s.trace}).dump(2) << '\n';
+    manifest_->commit();
+  }
+}
+
+}  // namespace hetcoll

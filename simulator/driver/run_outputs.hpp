@@ -1,0 +1,63 @@
+#pragma once
+/// @file run_outputs.hpp
+/// @brief The files one run writes: the summary CSV, the raw and trace files (this shard's),
+/// and the manifest, each opened before any work and committed together at the end.
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "driver/atomic_file.hpp"
+#include "driver/checkpoint.hpp"
+#include "driver/scenario.hpp"
+
+namespace hetcoll {
+
+/// @brief Raw and trace rows are written in point order, whatever order the points complete
+/// in, so the files are byte-identical for any number of jobs; summary rows are sorted into
+/// canonical order at the end.
+class RunOutputs {
+ public:
+  /// Opens every file (under a temporary name): an unwritable path fails here, before any work.
+  explicit RunOutputs(const Scenario& scenario);
+
+  /// False for standard output, a device or a FIFO: then there is no checkpoint or manifest.
+  bool beside() const { return beside_; }
+  bool wants_raw() const { return raw_ != nullptr; }
+  /// The temporary files being written, for the checkpoint to record.
+  std::vector<std::string> temporaries() const;
+
+  /// The points whose rows will come, in any order (those of this shard still to run, and
+  /// those a checkpoint already holds).
+  void expect(std::size_t point) { pending_.insert(point); }
+  /// A point's rows; raw and trace rows go out as soon as every earlier point's have.
+  /// `still_running(p)` tells whether point p has yet to complete.
+  template <class StillRunning>
+  void add(std::size_t point, const SavedPoint& saved, StillRunning still_running) {
+    rows_.insert(rows_.end(), saved.rows.begin(), saved.rows.end());
+    raw_ready_[point] = saved.raw;
+    trace_ready_[point] = saved.trace;
+    while (!pending_.empty() && !still_running(*pending_.begin()) && raw_ready_.count(*pending_.begin())) {
+      flush(*pending_.begin());
+      pending_.erase(pending_.begin());
+    }
+  }
+
+  /// Writes the summary and manifest and commits every file.
+  void commit();
+
+ private:
+  void flush(std::size_t point);
+
+  const Scenario& scenario_;
+  bool beside_;
+  std::string raw_path_, trace_path_;
+  AtomicFile output_;
+  std::unique_ptr<AtomicFile> raw_, trace_, manifest_;
+  std::vector<std::string> rows_;
+  std::set<std::size_t> pending_;
+  std::map<std::size_t, std::string> raw_ready_, trace_ready_;
+};
+
+}  // namespace hetcoll
