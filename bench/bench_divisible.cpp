@@ -32,6 +32,7 @@ class Figure4Source final : public ReplicationSource {
       : runner_(runner), algorithms_(algorithms), state_(state), metrics_(algorithms * 3) {}
   Policy* next(std::vector<LinkSetting>& settings) override {
     if (algorithm_ == 0 && !state_.KeepRunning()) return nullptr;
+    if (algorithm_ == 0) runner_.begin_replication(replication_, settings);
     return runner_.policy(algorithm_, replication_, settings);
   }
   void finished(double makespan) override {

@@ -22,6 +22,7 @@ class EndlessReplications final : public ReplicationSource {
   EndlessReplications(PointRunner& runner, benchmark::State& state) : runner_(runner), state_(state) {}
   Policy* next(std::vector<LinkSetting>& settings) override {
     if (!state_.KeepRunning()) return nullptr;
+    runner_.begin_replication(replication_, settings);
     return runner_.policy(0, replication_++, settings);
   }
   void finished(double makespan) override { benchmark::DoNotOptimize(makespan); }

@@ -35,11 +35,10 @@ struct MetricSpec {
 /// replications, so building a static plan costs nothing per replication.
 ///
 /// **Call order (the contract every family may rely on, and the only one).** For each work
-/// unit, replications r = first, first + 1, ... in increasing order; within a replication, for
-/// every algorithm a = 0, 1, ..., k - 1 of the scenario's list in turn: policy(a, r, settings),
-/// then the engine runs that policy to its end, then record(a, ...); after the last algorithm,
-/// complete_replication(...) once. So policy(0, r) is the first call of replication r, the place
-/// to draw what the algorithms of r share (a cluster, a platform). A replication's numbers
+/// unit, replications r = first, first + 1, ... in increasing order; for each replication,
+/// begin_replication(r, settings) once, then for every algorithm a = 0, 1, ..., k - 1 of the
+/// scenario's list in turn: policy(a, r, settings), the engine runs that policy to its end,
+/// record(a, ...); after the last algorithm, complete_replication(...) once. A replication's numbers
 /// must not depend on which algorithms are in the list or in which order: the per-algorithm
 /// values of every family are checked alone against in a list and in the reversed list
 /// (test/algorithms/test_family_contract.cpp). A unit may start at any replication (units of
@@ -47,10 +46,15 @@ struct MetricSpec {
 class PointRunner {
  public:
   virtual ~PointRunner() = default;
+  /// Starts replication r: the hook for a family's own randomness. Draw here what every
+  /// algorithm of r shares (a cluster, a star, an instance), from r's own stream
+  /// (derive_seed(point seed, {r, ...})), and push the link changes it implies into `settings`;
+  /// the engine applies them before the first algorithm runs. Nothing by default.
+  virtual void begin_replication(std::uint64_t /*replication*/, std::vector<LinkSetting>& /*settings*/) {}
   /// Policy of `algorithm` (an index into the scenario's algorithm list) for `replication`,
   /// with the replication's random numbers already drawn or seeded: every algorithm of one
   /// replication sees the same numbers (common random numbers). `settings` may change links
-  /// for this replication (a cluster drawn per replication).
+  /// for this algorithm's run.
   virtual Policy* policy(std::size_t algorithm, std::uint64_t replication,
                          std::vector<LinkSetting>& settings) = 0;
   /// Records the outcome of `algorithm` in the current replication: metrics[0] is the main

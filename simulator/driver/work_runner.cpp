@@ -39,6 +39,7 @@ class UnitSource final : public ReplicationSource {
 
   Policy* next(std::vector<LinkSetting>& settings) override {
     if (replication_ == unit_.count) return nullptr;
+    if (algorithm_ == 0) runner_.begin_replication(unit_.first + replication_, settings);
     Policy* policy = runner_.policy(algorithm_, unit_.first + replication_, settings);
     if (unit_.first + replication_ == 0 && !setup_.scenario->trace.empty()) {
       recorder_ = std::make_unique<RecordingPolicy>(*policy);

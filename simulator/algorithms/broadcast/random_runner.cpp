@@ -20,14 +20,17 @@ class RandomGridRunner final : public PointRunner {
     for (const std::string& name : algorithms) heuristics_.push_back(&broadcast_algorithms().at(name));
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+  void begin_replication(std::uint64_t replication, std::vector<LinkSetting>&) override {
+    // The replication's grid, shared by all its heuristics.
     if (settings_.given) {
       instance_ = *settings_.given;
-    } else if (replication != drawn_for_) {
+    } else {
       RandomStream stream(derive_seed(seed_, {replication}));
       instance_ = draw_grid(settings_.clusters, settings_.root, settings_.ranges, stream);
-      drawn_for_ = replication;
     }
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
     const InterSchedule schedule = heuristics_[algorithm]->make(instance_, settings_.options);
     predicted_[algorithm] = schedule.makespan;
     const int C = settings_.clusters;
@@ -53,7 +56,6 @@ class RandomGridRunner final : public PointRunner {
   BroadcastSettings settings_;
   std::uint64_t seed_;
   std::vector<const BroadcastAlgorithm*> heuristics_;
-  std::uint64_t drawn_for_ = ~std::uint64_t{0};
   GridCosts instance_;
   std::vector<double> predicted_;
   Plan plan_;

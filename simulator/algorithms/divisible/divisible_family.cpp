@@ -112,11 +112,9 @@ class DivisibleRunner final : public PointRunner {
     if (!random_) solve();
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
-    // The star is drawn at the first call of each replication (policy(0, r) in family.hpp's call
-    // order); the change of replication number marks it, whatever algorithm comes first.
-    if (random_ && replication != replication_) {
-      replication_ = replication;
+  void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // A random star is drawn once per replication and shared by all its algorithms.
+    if (random_) {
       star_ = draw_star(static_cast<int>(point_[keys().workers]), point_[keys().c_mean],
                         point_[keys().c_mean] * point_[keys().wc_ratio], point_[keys().spread], point_[keys().z],
                         derive_seed(seed_, {replication}));
@@ -124,6 +122,9 @@ class DivisibleRunner final : public PointRunner {
       rates_ = star_rates(star_, speeds_);
       solve();
     }
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
     return policies_[algorithm].get();
   }
 
@@ -159,7 +160,6 @@ class DivisibleRunner final : public PointRunner {
   std::vector<const DivisibleAlgorithm*> algorithms_;
   double reference_load_ = 0;   // OPT-FIFO's throughput by its closed form
   bool random_ = false;
-  std::uint64_t replication_ = std::numeric_limits<std::uint64_t>::max();
   std::vector<double> speeds_;
   Star star_;
   StarRates rates_;

@@ -68,19 +68,17 @@ class HetreducePointRunner final : public PointRunner {
     if (!is_drawn(law_.kind)) plan_all(0, false);
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
-    // Replication r's cluster and random orders are drawn at its first call, policy(0, r) in
-    // family.hpp's call order, and shared by all its algorithms. The change of replication
-    // number, not algorithm 0, marks that call, so any order within r sees the same draw.
-    if (replication != replication_) {
-      replication_ = replication;
-      if (is_drawn(law_.kind)) {
-        RandomStream stream(derive_seed(seed_, {replication, 0}));
-        times_ = draw_times(law_, stream);
-        set_uplinks(platform_, times_, settings);
-      }
-      plan_all(replication, true);
+  void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // Replication r's cluster and random orders, shared by all its algorithms.
+    if (is_drawn(law_.kind)) {
+      RandomStream stream(derive_seed(seed_, {replication, 0}));
+      times_ = draw_times(law_, stream);
+      set_uplinks(platform_, times_, settings);
     }
+    plan_all(replication, true);
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
     return policies_[algorithm].get();
   }
 
@@ -117,7 +115,6 @@ class HetreducePointRunner final : public PointRunner {
   std::vector<double> times_;
   std::vector<int> order_;
   std::uint64_t seed_;
-  std::uint64_t replication_ = std::numeric_limits<std::uint64_t>::max();  // whose draw is current
   std::vector<Plan> plans_;  // sized once: the policies hold references to its elements
   std::vector<std::unique_ptr<PlanPolicy>> policies_;
   OptimalSchedule optimum_;  // the optimum (n <= 12), or the lower bound with no sequence

@@ -117,13 +117,14 @@ class RedistributionRunner final : public PointRunner {
                  "flops");
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>& settings) override {
-    if (!setup_.from_matrix && replication != replication_) {
-      // A new instance (and new NIC speeds) for every replication, the same for all algorithms.
-      use(random_instance(setup_.random, derive_seed(seed_, {replication})));
-      replication_ = replication;
-      for (LinkSetting& s : nic_settings(nic_bytes_)) settings.push_back(std::move(s));
-    }
+  void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    if (setup_.from_matrix) return;
+    // A new instance (and new NIC speeds) for every replication, the same for all algorithms.
+    use(random_instance(setup_.random, derive_seed(seed_, {replication})));
+    for (LinkSetting& s : nic_settings(nic_bytes_)) settings.push_back(std::move(s));
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
     const RedistributionAlgorithm& a = *algorithms_[algorithm];
     if (a.kind == RedistributionKind::bound) return &idle_;
     if (!built_[algorithm]) {
@@ -166,7 +167,6 @@ class RedistributionRunner final : public PointRunner {
   double base_bytes_ = 0;
   std::vector<double> nic_bytes_;
   double host_speed_;  // β is a computation of β seconds on host 0
-  std::uint64_t replication_ = ~std::uint64_t{0};
 };
 
 class RedistributionFamily final : public Family {

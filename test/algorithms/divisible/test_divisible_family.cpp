@@ -89,6 +89,7 @@ TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptF
     std::vector<double> metrics(2 * 3);
     for (std::size_t a = 0; a < 2; ++a) {
       std::vector<LinkSetting> settings;
+      if (a == 0) runner->begin_replication(r, settings);
       ASSERT_NE(runner->policy(a, r, settings), nullptr);
       EXPECT_EQ(settings.size(), a == 0 ? 22u : 0u) << "links are set once per replication";
       runner->record(a, 1.0, &metrics[a * 3]);  // a makespan of exactly T
@@ -112,6 +113,7 @@ TEST(DivisibleFamily, WithoutOptFifoTheNormalizationStillUsesItsThroughput) {
   const Point point = expand_points(s).front();
   auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), 1);
   std::vector<LinkSetting> settings;
+  runner->begin_replication(0, settings);
   runner->policy(0, 0, settings);
   double metrics[3];
   runner->record(0, 1.0, metrics);
