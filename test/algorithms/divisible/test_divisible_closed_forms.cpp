@@ -49,7 +49,7 @@ TEST(DivisibleOptFifo, Figure2PrefixThroughputsAreOneThirdOneHalfElevenTwentyFif
   EXPECT_EQ(s.enrolled(), 2);
 }
 
-TEST(DivisibleOptFifo, HalfZExampleOfSection24KeepsTwoWorkersForFourteenTwentyThirds) {
+TEST(DivisibleOptFifo, HalfZExampleKeepsTwoWorkersForFourteenTwentyThirds) {
   const Star star{{1, 1, 4}, {0.5, 0.5, 2}, {1, 1, 1}};
   const NoIdleFifo prefixes = no_idle_fifo(star, order_by(3, c_plus_d(star)), true);
   EXPECT_NEAR(prefixes.rho[0], 2.0 / 5, kTight);

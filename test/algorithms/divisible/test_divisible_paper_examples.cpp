@@ -83,7 +83,7 @@ TEST_P(DivisiblePaperExamples, Figure3OptimumSendsP1P2P3AndReceivesP2P1P3ForSeve
   EXPECT_NEAR(test::brute_force(figure3(), GetParam(), test::Pairs::lifo), 3.0 / 8, kTight);
 }
 
-TEST_P(DivisiblePaperExamples, Figure3TimeLineMatchesSection26OnTheModelEngine) {
+TEST_P(DivisiblePaperExamples, Figure3TimeLineMatchesTheWorkedTimeLineOnTheModelEngine) {
   const DivisibleSchedule best = solve("optimal", figure3(), GetParam());
   std::vector<Completion> events;
   EXPECT_NEAR(test::run_on_model(figure3(), best, GetParam(), &events), 1.0, kTight);

@@ -24,7 +24,7 @@ using hetreduce_test::uniform_times;
 constexpr double kTol = 1e-9;
 const std::vector<double> kFigure1 = {10, 5, 5, 5, 4, 2, 2};  // hosts A..G
 
-TEST(HetreduceEarliestPossible, SnfOnFigure1MatchesTheWorkedExampleOfSection3_5) {
+TEST(HetreduceEarliestPossible, SnfOnFigure1MatchesTheWorkedExample) {
   const EpSchedule s = snf_schedule(kFigure1);
   EXPECT_EQ(s.root, 0);
   EXPECT_EQ(s.sender, (std::vector<int>{1, 2, 3, 4, 5, 6}));

@@ -68,7 +68,7 @@ TEST(RedistributionExample, OnePortBoundIsTwelveAndOggpMeetsIt) {
   EXPECT_GE(schedule_cost(g, ggp_schedule(g)), 12);
 }
 
-TEST(RedistributionExample, DggpSplitIsTheWorkedSplitOfSection1_5) {
+TEST(RedistributionExample, DggpSplitIsTheWorkedSplitOfTheRunningExample) {
   // G': (1_0,A) = 5, (1_1,A) = 2, (1_1,B_0) = 2, (1_1,B_1) = 1, (2_0,B_1) = 1; virtual senders
   // 1_0, 1_1, 2_0 are 0, 1, 2 and virtual receivers A, B_0, B_1 are 0, 1, 2.
   const UnitGraph split = dggp_split(running_example());

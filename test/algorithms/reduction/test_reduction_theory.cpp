@@ -47,7 +47,7 @@ int ceil_log2(int n) {
 // told from differ by multiples of c >= 0.01.
 const double kTol = 64 * 0.5 / ideal_cluster(1).reference_bandwidth();
 
-TEST(FibonacciStatHomogeneous, MatchesTheDurationsOfSection4_3) {
+TEST(FibonacciStatHomogeneous, MatchesTheHomogeneousDurationFormula) {
   EXPECT_NEAR(homogeneous("fibonacci-stat", 8, 1), 5, kTol);
   EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 1), 10, kTol);
   EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 0.5), 9.5, kTol);
@@ -90,7 +90,7 @@ TEST(BinomialStatHomogeneous, OverlapMattersOnlyForNonPowersOfTwo) {
   EXPECT_NEAR(homogeneous("binomial-stat", 5, 1, false), 6, kTol);
 }
 
-TEST(Section4_8, FibonacciBeatsBinomialAndTreeDynAboveCEqualsPointSix) {
+TEST(FixedCosts, FibonacciBeatsBinomialAndTreeDynAboveCEqualsPointSix) {
   for (double c : {0.1, 0.25, 0.5, 0.6, 0.8, 1.0}) {
     EXPECT_NEAR(homogeneous("fibonacci-stat", 64, c), 9 + c, kTol) << c;
     EXPECT_NEAR(homogeneous("binomial-stat", 64, c), 6 * (1 + c), kTol) << c;
