@@ -126,8 +126,10 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
       ++i;
       continue;
     }
-    const std::size_t end = i + 1 + rows + raw + trace;
-    const bool whole = end < lines.size() && lines[end] == "@end " + std::to_string(point) && point < points.size() &&
+    const std::size_t left = lines.size() - i - 1;  // lines after this one
+    const bool fits = rows < left && raw < left && trace < left && rows + raw + trace < left;
+    const std::size_t end = fits ? i + 1 + rows + raw + trace : lines.size();
+    const bool whole = fits && lines[end] == "@end " + std::to_string(point) && point < points.size() &&
                        in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
                        same_side_files;
     if (!whole) {
