@@ -10,7 +10,12 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 HEADER="algorithm,processors,cv,ratio,replications,mean,stddev,stderr,q10,q50,q90"
-ALL_ALGORITHMS="binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"
+# Every reduction algorithm, as `hetcoll list` gives them: the checks below follow the table.
+ALL_ALGORITHMS=$("$bin" list | awk '
+  /^[a-z]/ { family = $1; section = "" }
+  /^  [a-z]/ { section = $1 }
+  family == "reduction:" && section == "algorithms:" && /^    [a-z]/ { print $1 }' | tr '\n' ' ')
+ALGORITHM_COUNT=$(wc -w <<<"$ALL_ALGORITHMS")
 
 # ---- hetcoll list ------------------------------------------------------------------------
 if hetcoll list; then
@@ -122,11 +127,11 @@ check_split() {
   fi
 }
 
-# 2 cv values x 4 algorithms = 8 rows.
-check_split "model engine" 8 run --family reduction --algorithms "$ALL_ALGORITHMS" \
+# 2 cv values x every algorithm.
+check_split "model engine" $((2 * ALGORITHM_COUNT)) run --family reduction --algorithms "$ALL_ALGORITHMS" \
   --processors 16 --cv "0.1 1" --ratio 0.5 --replications 3000 --block 500 --seed 7 \
   --engine model --quiet
-check_split "simgrid engine" 8 run --family reduction --algorithms "$ALL_ALGORITHMS" \
+check_split "simgrid engine" $((2 * ALGORITHM_COUNT)) run --family reduction --algorithms "$ALL_ALGORITHMS" \
   --processors 16 --cv "0.1 1" --ratio 0.5 --replications 300 --block 100 --seed 7 \
   --engine simgrid --quiet
 
