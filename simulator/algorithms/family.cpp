@@ -3,7 +3,7 @@
 #include "algorithms/broadcast/broadcast_family.hpp"
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/hetreduce/hetreduce_family.hpp"
-#include "algorithms/redistribution/redistribution_family.hpp"
+#include "algorithms/redistribute/redistribution_family.hpp"
 #include "algorithms/reduction/reduction_family.hpp"
 
 namespace hetcoll {
@@ -36,6 +36,9 @@ const std::vector<const Family*>& all_families() {
 const Family* find_family(const std::string& name) {
   for (const Family* f : all_families())
     if (f->name() == name) return f;
+  for (const Family* f : all_families())
+    for (const std::string& former : f->former_names())
+      if (former == name) return f;
   return nullptr;
 }
 

@@ -84,6 +84,9 @@ class Family {
  public:
   virtual ~Family() = default;
   virtual std::string name() const = 0;
+  /// Names the family had before a rename (families are named by operation): still accepted
+  /// for one release, with a note on stderr.
+  virtual std::vector<std::string> former_names() const { return {}; }
   virtual std::string description() const = 0;
   virtual const std::vector<ParameterSpec>& parameters() const = 0;
   virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
@@ -132,7 +135,7 @@ class Family {
 
 /// @brief Every family, in the order `hetcoll list` shows them.
 const std::vector<const Family*>& all_families();
-/// @brief The family called `name`, or nullptr.
+/// @brief The family called `name` (or formerly so: see Family::former_names), or nullptr.
 const Family* find_family(const std::string& name);
 
 }  // namespace hetcoll

@@ -71,8 +71,12 @@ int run(const std::vector<std::string>& args, const std::string& command_line) {
       std::string family;
       for (std::size_t i = 0; i + 1 < args.size(); ++i)
         if (args[i] == "--family") family = args[i + 1];
-      if (!family.empty() && hetcoll::find_family(family) == nullptr)
-        throw hetcoll::InputError("command line: key 'family' names no family: '" + family + "' (see hetcoll list)");
+      if (!family.empty()) {
+        const hetcoll::Family* named = hetcoll::find_family(family);
+        if (named == nullptr)
+          throw hetcoll::InputError("command line: key 'family' names no family: '" + family + "' (see hetcoll list)");
+        family = named->name();
+      }
       std::cout << hetcoll::run_usage(family);
       return 0;
     }

@@ -273,9 +273,10 @@ void check_sweep(const Scenario& s, const std::string& where, const Origin& orig
                origin);
 }
 
-/// A key given under its former name is read under its new one, with a note on stderr; both at
-/// once is an error. `cli` (for messages: where a value came from) is renamed alike.
-void rename_former_keys(po::variables_map& cli, po::variables_map& vm, const std::string& source) {
+/// A key given under its former name is read under its new one, with a note in `notes`; both
+/// at once is an error. `cli` (for messages: where a value came from) is renamed alike.
+void rename_former_keys(po::variables_map& cli, po::variables_map& vm, const std::string& source,
+                        std::vector<std::string>& notes) {
   std::set<std::string> noted;
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
@@ -286,8 +287,8 @@ void rename_former_keys(po::variables_map& cli, po::variables_map& vm, const std
           throw InputError(where + ": keys '" + old + "' and '" + p.key + "' are one key (renamed); give '" + p.key +
                            "' only");
         if (noted.insert(old).second)
-          std::cerr << "hetcoll: note: " << where << ": key '" << old << "' is now '" << p.key
-                    << "'; the old name is accepted until the next release\n";
+          notes.push_back(where + ": key '" + old + "' is now '" + p.key +
+                          "'; the old name is accepted until the next release");
         // The command line wins over the file, whichever name each used.
         const bool old_wins = cli.count(old) > 0 || !vm.count(p.key);
         for (po::variables_map* map : {&cli, &vm}) {
@@ -401,12 +402,18 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
       throw InputError(s.source + ": " + e.what());
     }
   }
-  rename_former_keys(cli, vm, s.source);
+  // Notes about renamed names go out once the whole scenario is known to be good: a refusal
+  // stays one line.
+  std::vector<std::string> notes;
+  rename_former_keys(cli, vm, s.source, notes);
   const Origin origin(cli, s.source);
 
   const std::string family = get(vm, "family", "reduction");
   s.family = find_family(family);
   if (s.family == nullptr) throw InputError(origin.of("family") + ": key 'family' names no family: '" + family + "'");
+  if (s.family->name() != family)
+    notes.push_back(origin.of("family") + ": family '" + family + "' is now '" + s.family->name() +
+                    "'; the old name is accepted until the next release");
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
       if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
@@ -482,6 +489,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
   check_sweep(s, point_origin(s, cli), origin);
+  for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
   return s;
 }
 

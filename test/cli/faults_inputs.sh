@@ -46,10 +46,10 @@ expect_bad_input "divisible --c 1e-300,1" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --c-mean 1 --spread 0.9999999999
 expect_bad_input "divisible random star drawing c below 1e-6" "$d"
 d=$(new_dir); printf '1,1e308\n2,3\n' >"$d/matrix.csv"
-family_run "$d" redistribution ggp --matrix "$d/matrix.csv" --senders 2 --receivers 2 --nic 100,100,100,100 \
+family_run "$d" redistribute ggp --matrix "$d/matrix.csv" --senders 2 --receivers 2 --nic 100,100,100,100 \
   --backbone 100
 expect_bad_input "redistribution matrix entry 1e308 (model engine looped)" "$d"
-d=$(new_dir); family_run "$d" redistribution ggp --k 3 --beta 1e300
+d=$(new_dir); family_run "$d" redistribute ggp --k 3 --beta 1e300
 expect_bad_input "redistribution --beta 1e300" "$d"
 d=$(new_dir); printf '0,1e300\n1e300,0\n' >"$d/latency.csv"
 family_run "$d" broadcast flat --costs platform --latency-file "$d/latency.csv"
@@ -102,9 +102,9 @@ d=$(new_dir); family_run "$d" hetreduce snf --cluster uniform --processors 3e9
 expect_bad_input "hetreduce --processors 3e9 (int overflow)" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --workers 4294967296
 expect_bad_input "divisible --workers 2^32 (int overflow, 'p = 0')" "$d"
-d=$(new_dir); family_run "$d" redistribution ggp --k 3 --senders 65535 --receivers 65535
+d=$(new_dir); family_run "$d" redistribute ggp --k 3 --senders 65535 --receivers 65535
 expect_bad_input "redistribution 65535 x 65535 (memory)" "$d"
-d=$(new_dir); family_run "$d" redistribution ggp --k 3 --senders 1e9
+d=$(new_dir); family_run "$d" redistribute ggp --k 3 --senders 1e9
 expect_bad_input "redistribution --senders 1e9 (bad_alloc)" "$d"
 d=$(new_dir); family_run "$d" broadcast flat --clusters 1000000
 expect_bad_input "broadcast --clusters 1e6 (bad_alloc)" "$d"
@@ -146,5 +146,19 @@ if cmp -s "$d/new.csv" "$d/cli.csv"; then
 else
   fail "old name in the file, new on the command line" "$(excerpt)"
 fi
+
+# A family's former name works for one release, with one note after a good parse only.
+d=$(new_dir)
+(cd "$d" && hetcoll run --family redistribution --senders 2 --receivers 3 --k 2 --replications 2 --engine model \
+  --quiet --output old.csv)
+(cd "$d" && "$bin" run --family redistribute --senders 2 --receivers 3 --k 2 --replications 2 --engine model \
+  --quiet --output new.csv 2>/dev/null)
+if cmp -s "$d/old.csv" "$d/new.csv" && grep -q "family 'redistribution' is now 'redistribute'" "$tmp/stderr"; then
+  pass "a family's former name (redistribution) gives the same CSV with a note"
+else
+  fail "former family name" "$(excerpt)"
+fi
+d=$(new_dir); family_run "$d" redistribution ggp --k 3 --beta 1e300
+expect_bad_input "a refusal under a former family name is still one line" "$d"
 
 finish

@@ -103,14 +103,14 @@ namespace hetcoll {
 
 TEST(ScenarioParser, AFlagKeyAloneMeansOneAndTakesOnlyZeroOrOne) {
   // k = 3: random instances need k >= 1, and the parser checks every point.
-  const Scenario bare = parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped"});
+  const Scenario bare = parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped"});
   const int index = bare.family->parameter_index("uncapped");
   ASSERT_GE(index, 0);
   ASSERT_TRUE(bare.family->parameters()[index].flag);
   EXPECT_EQ(bare.values[index], std::vector<double>{1});
-  const Scenario both = parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped", "0 1"});
+  const Scenario both = parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "0 1"});
   EXPECT_EQ(both.values[index], (std::vector<double>{0, 1}));
-  EXPECT_THROW(parse_run_arguments({"--family", "redistribution", "--k", "3", "--uncapped", "2"}), InputError);
+  EXPECT_THROW(parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "2"}), InputError);
 }
 
 }  // namespace hetcoll
@@ -150,7 +150,7 @@ TEST(KeyRanges, ValuesWhoseAmountsNoEngineCanCarryAreRefusedNamingTheKey) {
   expect_refused({"--processors", "1e10"}, "'processors'");
   expect_refused({"--family", "divisible", "--workers", "4294967296"}, "'workers'");
   expect_refused({"--family", "hetreduce", "--cluster", "uniform", "--processors", "3e9"}, "'processors'");
-  expect_refused({"--family", "redistribution", "--k", "3", "--senders", "1e9"}, "'senders'");
+  expect_refused({"--family", "redistribute", "--k", "3", "--senders", "1e9"}, "'senders'");
   expect_refused({"--family", "broadcast", "--clusters", "1e9"}, "'clusters'");
   expect_refused({"--family", "divisible", "--workers", "3", "--c-mean", "1", "--spread", "0.9999999999"}, "'c-mean'");
   expect_refused({"--family", "broadcast", "--costs", "platform", "--cluster-hosts", "4", "--wan-window", "1e-300"},
@@ -159,7 +159,7 @@ TEST(KeyRanges, ValuesWhoseAmountsNoEngineCanCarryAreRefusedNamingTheKey) {
 
 TEST(KeyRanges, ValuesInInputFilesAreRangedNamingTheFile) {
   const std::string matrix = temp_file("huge-matrix.csv", "1,1e308\n2,3\n");
-  expect_refused({"--family", "redistribution", "--matrix", matrix, "--senders", "2", "--receivers", "2", "--nic",
+  expect_refused({"--family", "redistribute", "--matrix", matrix, "--senders", "2", "--receivers", "2", "--nic",
                   "100,100,100,100", "--backbone", "100"},
                  matrix);
   const std::string latency = temp_file("huge-latency.csv", "0,1e300\n1e300,0\n");
@@ -172,7 +172,7 @@ TEST(KeyRanges, CountsAreBoundedByTheMachine) {
   expect_refused({"--replications", "1e12"}, "'replications'");
   expect_refused({"--replications", "1e12"}, "GB");
   expect_refused({"--family", "broadcast", "--clusters", "1000000"}, "clusters = 1e+06");
-  expect_refused({"--family", "redistribution", "--k", "3", "--senders", "65535", "--receivers", "65535"},
+  expect_refused({"--family", "redistribute", "--k", "3", "--senders", "65535", "--receivers", "65535"},
                  "senders = 65535");
   EXPECT_EQ(parse_run_arguments({"--replications", "1e3"}).replications, 1000u);
   EXPECT_EQ(parse_run_arguments({"--jobs", "1024"}).jobs, 1024);

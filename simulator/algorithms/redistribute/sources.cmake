@@ -1,4 +1,4 @@
-# Sources of the `redistribution` family (Jeannot & Wagner), added to hetcoll_core.
+# Sources of the `redistribute` family (Jeannot & Wagner), added to hetcoll_core.
 # Every .cpp of the folder: a new algorithm is its file plus its row in the registry, with no
 # edit here (CONFIGURE_DEPENDS makes the build notice a new file).
 file(GLOB family_sources CONFIGURE_DEPENDS ${CMAKE_CURRENT_LIST_DIR}/*.cpp)

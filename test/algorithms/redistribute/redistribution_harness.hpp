@@ -8,8 +8,8 @@
 #include <string>
 
 #include "algorithms/family.hpp"
-#include "algorithms/redistribution/inputs.hpp"
-#include "algorithms/redistribution/registry.hpp"
+#include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/registry.hpp"
 #include "core/error.hpp"
 #include "driver/scenario.hpp"
 #include "support/unit_in_child.hpp"
@@ -61,7 +61,7 @@ inline std::vector<const RedistributionAlgorithm*> scalable_step_algorithms() {
 inline Point redistribution_point(const std::map<std::string, double>& numbers,
                                   const std::map<std::string, std::string>& texts = {},
                                   const std::map<std::string, std::vector<double>>& lists = {}) {
-  const Family& family = *find_family("redistribution");
+  const Family& family = *find_family("redistribute");
   Point p;
   for (const ParameterSpec& spec : family.parameters()) {
     p.values.push_back(numbers.count(spec.key) ? numbers.at(spec.key) : spec.default_value);
@@ -77,7 +77,7 @@ inline std::vector<double> unit_values(const std::vector<std::string>& algorithm
                                        const Point& point, std::uint64_t replications, const std::string& work_dir,
                                        const std::string& platform = "") {
   Scenario scenario;
-  scenario.family = find_family("redistribution");
+  scenario.family = find_family("redistribute");
   scenario.algorithms = algorithms;
   scenario.replications = replications;
   scenario.seed = 5;

@@ -1,4 +1,4 @@
-#include "algorithms/redistribution/inputs.hpp"
+#include "algorithms/redistribute/inputs.hpp"
 
 #include <algorithm>
 #include <fstream>

@@ -1,4 +1,4 @@
-# Tests of the `redistribution` family, added to hetcoll_tests.
+# Tests of the `redistribute` family, added to hetcoll_tests.
 target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_model.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_algorithms.cpp

@@ -1,4 +1,4 @@
-#include "algorithms/redistribution/matching.hpp"
+#include "algorithms/redistribute/matching.hpp"
 
 #include <algorithm>
 #include <limits>

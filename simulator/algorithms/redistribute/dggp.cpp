@@ -1,5 +1,5 @@
 // DGGP: E. Jeannot, F. Wagner, "Messages scheduling for data redistribution between
-// heterogeneous clusters" (δ-port), Fig. 5; tie-breaks in docs/redistribution.md.
+// heterogeneous clusters" (δ-port), Fig. 5; tie-breaks in docs/redistribute.md.
 //
 // Cost in the model: each node v is split into δ(v) virtual nodes of load ⌈w(v)/δ(v)⌉ or
 // ⌊w(v)/δ(v)⌋ (units of β), so a matching of the split graph G' puts at most δ(v) streams on v
@@ -8,7 +8,7 @@
 // cost ≤ 2βR ≤ 2·LB_δ (the paper's 2-approximation). Split O(n·k·m); OGGP O((m + kn)^{5/2}).
 #include <map>
 
-#include "algorithms/redistribution/factories.hpp"
+#include "algorithms/redistribute/factories.hpp"
 
 namespace hetcoll {
 namespace {

@@ -1,10 +1,10 @@
-#include "algorithms/redistribution/redistribution_family.hpp"
+#include "algorithms/redistribute/redistribution_family.hpp"
 
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/redistribution/execution.hpp"
-#include "algorithms/redistribution/registry.hpp"
+#include "algorithms/redistribute/execution.hpp"
+#include "algorithms/redistribute/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
@@ -171,7 +171,8 @@ class RedistributionRunner final : public PointRunner {
 
 class RedistributionFamily final : public Family {
  public:
-  std::string name() const override { return "redistribution"; }
+  std::string name() const override { return "redistribute"; }
+  std::vector<std::string> former_names() const override { return {"redistribution"}; }
   // The defaults ask for a backbone width k the random instance cannot have (0); a tiny one
   // keeps the exact search fast.
   std::vector<std::string> example() const override {

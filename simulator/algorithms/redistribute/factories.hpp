@@ -1,11 +1,11 @@
 #pragma once
 /// @file schedulers.hpp
-/// @brief The scheduling algorithms of the `redistribution` family, one per file, as functions
+/// @brief The scheduling algorithms of the `redistribute` family, one per file, as functions
 /// from an instance to a schedule (registry.cpp lists them by name).
 #include <cstdint>
 
-#include "algorithms/redistribution/instance.hpp"
-#include "algorithms/redistribution/peel.hpp"
+#include "algorithms/redistribute/instance.hpp"
+#include "algorithms/redistribute/peel.hpp"
 
 namespace hetcoll {
 
@@ -18,7 +18,7 @@ Schedule oggp_schedule(const Instance& instance);
 /// @brief DGGP (dggp.cpp): split nodes by δ, OGGP on the split graph, merge back.
 Schedule dggp_schedule(const Instance& instance);
 
-/// @brief The split graph G' of DGGP (paper Fig. 5; tie-breaks in docs/redistribution.md), in units
+/// @brief The split graph G' of DGGP (paper Fig. 5; tie-breaks in docs/redistribute.md), in units
 /// of β: virtual senders then virtual receivers numbered in (node, part) order, each edge carrying
 /// part of one message.
 UnitGraph dggp_split(const Instance& instance);

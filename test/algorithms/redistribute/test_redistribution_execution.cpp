@@ -7,15 +7,15 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "algorithms/redistribution/redistribution_family.hpp"
-#include "algorithms/redistribution/registry.hpp"
-#include "algorithms/redistribution/factories.hpp"
+#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
 #include "driver/scenario.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
-#include "algorithms/redistribution/redistribution_harness.hpp"
+#include "algorithms/redistribute/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {

@@ -1,10 +1,10 @@
 #pragma once
 /// @file registry.hpp
-/// @brief The table of redistribution algorithms (Jeannot & Wagner; docs/redistribution.md):
+/// @brief The table of redistribution algorithms (Jeannot & Wagner; docs/redistribute.md):
 /// drivers, the CLI's list and the tests iterate over it; no code elsewhere branches on algorithm
 /// names.
 #include "algorithms/algorithm_table.hpp"
-#include "algorithms/redistribution/instance.hpp"
+#include "algorithms/redistribute/instance.hpp"
 
 namespace hetcoll {
 

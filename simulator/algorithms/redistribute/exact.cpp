@@ -1,6 +1,6 @@
 // Exact optimum of the step model of Jeannot & Wagner (§2.2) on tiny instances,
 // by dynamic programming; the yardstick the issue asks for ("on tiny instances, compare with
-// an exact optimum found by search"), restricted to whole-second pieces (docs/redistribution.md).
+// an exact optimum found by search"), restricted to whole-second pieces (docs/redistribute.md).
 //
 // Cost in the model: f(rest) = min over step shapes c (c_e streams on message e, Σ c_e ≤ k,
 // Σ_{e∋v} c_e ≤ δ(v)) and durations W = 1, 2, … of β + W + f(rest − min(c·W, rest)), with
@@ -10,7 +10,7 @@
 #include <cmath>
 #include <limits>
 
-#include "algorithms/redistribution/factories.hpp"
+#include "algorithms/redistribute/factories.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 

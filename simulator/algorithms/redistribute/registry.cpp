@@ -1,8 +1,8 @@
-#include "algorithms/redistribution/registry.hpp"
+#include "algorithms/redistribute/registry.hpp"
 
 #include <string>
 
-#include "algorithms/redistribution/factories.hpp"
+#include "algorithms/redistribute/factories.hpp"
 
 namespace hetcoll {
 namespace {

@@ -10,14 +10,14 @@
 #include <limits>
 #include <sstream>
 
-#include "algorithms/redistribution/execution.hpp"
-#include "algorithms/redistribution/redistribution_family.hpp"
+#include "algorithms/redistribute/execution.hpp"
+#include "algorithms/redistribute/redistribution_family.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 #include "platform/simgrid_xml.hpp"
-#include "algorithms/redistribution/redistribution_harness.hpp"
+#include "algorithms/redistribute/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {

@@ -1,14 +1,14 @@
 #pragma once
 /// @file peel.hpp
 /// @brief The generic graph peeling shared by GGP, OGGP and DGGP (Jeannot & Wagner, IPDPS 2004;
-/// docs/redistribution.md): weights normalised by β, padding to total weight k·R, dummy nodes that
+/// docs/redistribute.md): weights normalised by β, padding to total weight k·R, dummy nodes that
 /// make the graph R-regular with exactly k real edges per perfect matching, then peeling perfect
 /// matchings.
 #include <cstdint>
 #include <utility>
 #include <vector>
 
-#include "algorithms/redistribution/instance.hpp"
+#include "algorithms/redistribute/instance.hpp"
 
 namespace hetcoll {
 
@@ -35,7 +35,7 @@ enum class MatchingRule {
 };
 
 /// @brief The unit weights are normalised to: β, or one second when β = 0 (hetcoll's choice,
-/// docs/redistribution.md).
+/// docs/redistribute.md).
 double normalisation_unit(const Instance& instance);
 
 /// @brief w' = ⌈w / unit⌉ (the normalisation step), at least 1 for a positive weight. A quotient

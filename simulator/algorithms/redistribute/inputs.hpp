@@ -1,12 +1,12 @@
 #pragma once
 /// @file inputs.hpp
 /// @brief Where redistribution instances come from: hardware speeds and a communication matrix
-/// (the paper's §2.3), or hetcoll's random generator (docs/redistribution.md).
+/// (the paper's §2.3), or hetcoll's random generator (docs/redistribute.md).
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "algorithms/redistribution/instance.hpp"
+#include "algorithms/redistribute/instance.hpp"
 
 namespace hetcoll {
 
@@ -50,7 +50,7 @@ Derived derive_instance(const Hardware& hardware);
 /// [0, kMaxMatrixMbit], or rows of unequal length.
 std::vector<std::vector<double>> read_matrix_file(const std::string& path);
 
-/// @brief hetcoll's generator (the paper gives none; docs/redistribution.md): `edges` distinct
+/// @brief hetcoll's generator (the paper gives none; docs/redistribute.md): `edges` distinct
 /// (sender, receiver) pairs drawn uniformly (0: a count drawn uniformly in 1..senders·receivers
 /// first), integer weights uniform in [weight_min, weight_max], ports uniform in 1..delta_max,
 /// δ = min(ports, k).

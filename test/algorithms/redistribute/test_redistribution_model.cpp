@@ -1,4 +1,4 @@
-// The redistribution model (docs/redistribution.md: bounds, DGGP's worked split, generator) and its
+// The redistribution model (docs/redistribute.md: bounds, DGGP's worked split, generator) and its
 // inputs: the paper's running example pinned number by number, the lower bounds in closed
 // form, the schedule checker, and every kind of bad input.
 #include <gtest/gtest.h>
@@ -10,13 +10,13 @@
 #include <fstream>
 #include <set>
 
-#include "algorithms/redistribution/execution.hpp"
-#include "algorithms/redistribution/redistribution_family.hpp"
-#include "algorithms/redistribution/factories.hpp"
+#include "algorithms/redistribute/execution.hpp"
+#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/factories.hpp"
 #include "core/error.hpp"
 #include "driver/scenario_parser.hpp"
 #include "platform/simgrid_xml.hpp"
-#include "algorithms/redistribution/redistribution_harness.hpp"
+#include "algorithms/redistribute/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {
@@ -85,7 +85,7 @@ TEST(RedistributionExample, DggpPeelsThreeTwoOneOneForElevenWithTheseTieBreaks) 
   const Instance g = running_example();
   const Schedule s = dggp_schedule(g);
   EXPECT_EQ(check_schedule(g, s), "");
-  EXPECT_DOUBLE_EQ(schedule_cost(g, s), 11);  // docs/redistribution.md: 7 + 4β, ratio 11/9
+  EXPECT_DOUBLE_EQ(schedule_cost(g, s), 11);  // docs/redistribute.md: 7 + 4β, ratio 11/9
   std::vector<double> durations;
   for (const Step& step : s) durations.push_back(step_duration(step));
   EXPECT_EQ(durations, (std::vector<double>{3, 2, 1, 1}));
@@ -215,7 +215,7 @@ TEST(RedistributionPoint, ParserRejectsNegativeBetaZeroSpeedsAndNegativeK) {
   for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
            {"beta", "-1"}, {"nic", "300 0 100 300"}, {"backbone", "-200"}, {"k", "-1"}, {"k", "1.5"}}) {
     const std::string message =
-        input_error([&] { parse_run_arguments({"--family", "redistribution", "--" + key, value}); });
+        input_error([&] { parse_run_arguments({"--family", "redistribute", "--" + key, value}); });
     EXPECT_NE(message.find("'" + key + "'"), std::string::npos) << message;
   }
 }
@@ -242,7 +242,7 @@ TEST(RedistributionCli, BadInputExitsWithTwoAndWritesNothing) {
   };
   for (const auto& [arguments, where] : cases) {
     const std::string output = dir + "/out.csv";
-    const std::string command = std::string(HETCOLL_BINARY) + " run --family redistribution --matrix " + matrix +
+    const std::string command = std::string(HETCOLL_BINARY) + " run --family redistribute --matrix " + matrix +
                                 arguments + " --replications 1 --quiet --output " + output + " 2>" + dir + "/err";
     const int status = std::system(command.c_str());
     ASSERT_TRUE(WIFEXITED(status));

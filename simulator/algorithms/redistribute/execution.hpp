@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/redistribution/instance.hpp"
+#include "algorithms/redistribute/instance.hpp"
 #include "engine/engine.hpp"
 #include "engine/plan.hpp"
 #include "platform/platform.hpp"
@@ -31,7 +31,7 @@ struct TwoClusterSpeeds {
 };
 
 /// @brief Reads the speeds back from a platform file, the inverse of two_cluster_platform
-/// (hetcoll's reading, docs/redistribution.md). Hosts 0..senders−1 (natural name order) send
+/// (hetcoll's reading, docs/redistribute.md). Hosts 0..senders−1 (natural name order) send
 /// and the next `receivers` receive. A sender's NIC is the first link of its routes to the
 /// receivers, a receiver's NIC the last link of the routes from the senders. The backbone speed is
 /// the slowest of the other links, all of which every sender-to-receiver route must cross (the

@@ -1,11 +1,11 @@
-#include "algorithms/redistribution/execution.hpp"
+#include "algorithms/redistribute/execution.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 #include <stdexcept>
 
-#include "algorithms/redistribution/inputs.hpp"
+#include "algorithms/redistribute/inputs.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 

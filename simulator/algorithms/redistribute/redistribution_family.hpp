@@ -1,9 +1,9 @@
 #pragma once
 /// @file redistribution_family.hpp
-/// @brief The `redistribution` family: scheduling messages between two clusters through a
-/// backbone (Jeannot & Wagner; docs/redistribution.md).
+/// @brief The `redistribute` family: scheduling messages between two clusters through a
+/// backbone (Jeannot & Wagner; docs/redistribute.md).
 #include "algorithms/family.hpp"
-#include "algorithms/redistribution/inputs.hpp"
+#include "algorithms/redistribute/inputs.hpp"
 
 namespace hetcoll {
 

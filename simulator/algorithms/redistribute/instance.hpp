@@ -1,6 +1,6 @@
 #pragma once
 /// @file instance.hpp
-/// @brief The redistribution problem of Jeannot & Wagner (§2.2–2.3; docs/redistribution.md): a
+/// @brief The redistribution problem of Jeannot & Wagner (§2.2–2.3; docs/redistribute.md): a
 /// bipartite graph of messages with per-node stream limits δ, a backbone limit k and a step set-up
 /// time β; schedules as sequences of steps, their cost and their validity.
 #include <string>
@@ -29,7 +29,7 @@ struct Instance {
 
   int receiver_node(int receiver) const { return senders + receiver; }
   /// True if every weight, and β, is a whole number: schedules built from such weights have
-  /// whole pieces, and the lower bounds may round up (docs/redistribution.md).
+  /// whole pieces, and the lower bounds may round up (docs/redistribute.md).
   bool whole_units() const;
 };
 
@@ -40,7 +40,7 @@ struct Piece {
 };
 
 /// @brief The messages of one step, all started together after β. Two pieces of one message
-/// in a step are two streams (DGGP may produce them, docs/redistribution.md).
+/// in a step are two streams (DGGP may produce them, docs/redistribute.md).
 using Step = std::vector<Piece>;
 
 /// @brief A solution: steps run one after the other.
@@ -61,7 +61,7 @@ std::string check_schedule(const Instance& instance, const Schedule& schedule, b
 /// @brief The instance with every δ set to 1: the 1-port view that GGP and OGGP schedule.
 Instance one_port(const Instance& instance);
 
-/// @brief LB_δ, hetcoll's δ-port lower bound (docs/redistribution.md):
+/// @brief LB_δ, hetcoll's δ-port lower bound (docs/redistribute.md):
 /// max(max_v w(v)/δ(v), P/k) + β·max(max_v ⌈deg(v)/δ(v)⌉, ⌈m/k⌉), where the weight terms are
 /// rounded up when instance.whole_units() (then every schedule here has whole pieces).
 /// No max_e w(e) term: two streams of one message may run in parallel.

@@ -1,7 +1,7 @@
 #pragma once
 /// @file matching.hpp
 /// @brief Perfect and bottleneck perfect matchings of a weighted bipartite graph whose weights
-/// shrink over time (the peeling of GGP and OGGP, docs/redistribution.md).
+/// shrink over time (the peeling of GGP and OGGP, docs/redistribute.md).
 ///
 /// The matching is kept between calls: after a peel only the edges whose weight reached 0 leave
 /// it, so Hopcroft–Karp starts from an almost perfect matching and needs few phases. That warm

@@ -1,19 +1,19 @@
 // Generic graph peeling: Jeannot & Wagner, "Two fast and efficient message scheduling
 // algorithms for data redistribution through a backbone", IPDPS 2004 (GGP, OGGP), after Cohen,
-// Jeannot & Padoy, HeteroPar'03; hetcoll's choices in docs/redistribution.md.
+// Jeannot & Padoy, HeteroPar'03; hetcoll's choices in docs/redistribute.md.
 //
 // Cost in the model: the peels' d add up to R = max(W, ⌈P/k⌉) (in units of β) and every peel
 // emits at most one step of cost β + at most d·β, with d ≥ 1; hence cost ≤ 2βR, the
 // 2-approximation. Time: at most min(R, |E|) peels, each a warm-started Hopcroft–Karp (and,
 // for OGGP, a binary search over the distinct weights).
-#include "algorithms/redistribution/peel.hpp"
+#include "algorithms/redistribute/peel.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <unordered_map>
 
-#include "algorithms/redistribution/matching.hpp"
+#include "algorithms/redistribute/matching.hpp"
 
 namespace hetcoll {
 namespace {

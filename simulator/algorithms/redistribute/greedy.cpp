@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/redistribution/factories.hpp"
+#include "algorithms/redistribute/factories.hpp"
 
 namespace hetcoll {
 

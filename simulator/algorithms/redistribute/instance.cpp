@@ -1,4 +1,4 @@
-#include "algorithms/redistribution/instance.hpp"
+#include "algorithms/redistribute/instance.hpp"
 
 #include <algorithm>
 #include <cmath>

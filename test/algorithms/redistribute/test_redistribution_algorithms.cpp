@@ -1,4 +1,4 @@
-// Properties of every redistribution algorithm (docs/redistribution.md): valid schedules above
+// Properties of every redistribution algorithm (docs/redistribute.md): valid schedules above
 // the lower bound on random instances of every shape, the approximation guarantees on
 // thousands of instances, the exact optimum on tiny ones, and the bottleneck matching against
 // brute force.
@@ -7,12 +7,12 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/redistribution/inputs.hpp"
-#include "algorithms/redistribution/matching.hpp"
-#include "algorithms/redistribution/registry.hpp"
-#include "algorithms/redistribution/factories.hpp"
+#include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/matching.hpp"
+#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/factories.hpp"
 #include "core/random.hpp"
-#include "algorithms/redistribution/redistribution_harness.hpp"
+#include "algorithms/redistribute/redistribution_harness.hpp"
 
 namespace hetcoll {
 namespace {
@@ -100,7 +100,7 @@ TEST(RedistributionAlgorithms, DggpNeverExceedsTwiceTheDeltaPortBoundNorOggpTwic
 
 // With any β the 1-port peeling stays within 2η: normalising adds at most β per edge, which the
 // bound's β·max(Δ, ⌈m/k⌉) term pays for. DGGP's split can add one more β per virtual node, so
-// against LB_δ it may exceed 2 when β does not divide the weights (docs/redistribution.md).
+// against LB_δ it may exceed 2 when β does not divide the weights (docs/redistribute.md).
 TEST(RedistributionAlgorithms, OnePortPeelingStaysWithinTwiceEtaForAnyBeta) {
   RandomStream random(5);
   for (double beta : {0.3, 2.0, 7.0, 19.0})
