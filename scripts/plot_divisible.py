@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Draws the divisible-load figures of Beaumont, Marchal, Robert (HiPC 2005) from hetcoll CSVs.
 
-usage: plot_bmr.py fig4 A.csv B.csv C.csv [--output OUT.png]
-       plot_bmr.py gantt TRACE.csv [--algorithm NAME] [--output OUT.png]
-       plot_bmr.py gap RAW.csv [--output OUT.png] [--table]
+usage: plot_divisible.py fig4 A.csv B.csv C.csv [--output OUT.png]
+       plot_divisible.py gantt TRACE.csv [--algorithm NAME] [--output OUT.png]
+       plot_divisible.py gap RAW.csv [--output OUT.png] [--table]
 
   fig4   Figure 4, three panels: (a) throughput normalised by OPT-FIFO against the w/c-ratio
          (z = 0.8, column normalized_mean, ribbon normalized_q10..q90), (b) number of workers

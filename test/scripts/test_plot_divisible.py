@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_bmr.py on small synthetic CSVs with the columns hetcoll writes.
+"""Tests of scripts/plot_divisible.py on small synthetic CSVs with the columns hetcoll writes.
 
-run: /usr/bin/python3 test/scripts/test_plot_bmr.py
+run: /usr/bin/python3 test/scripts/test_plot_divisible.py
 
 Each subcommand runs in a subprocess, as a user would run it: a drawing must produce a PNG;
 an input problem must exit with status 2 and one line on stderr naming the file.
@@ -31,7 +31,7 @@ def summary_rows(z, algorithms):
 
 
 class PlotBmr(PlotScriptTest):
-    SCRIPT = script("plot_bmr.py")
+    SCRIPT = script("plot_divisible.py")
 
     def assert_bad_input(self, result, path):
         self.assertEqual(result.returncode, 2, result.stderr)

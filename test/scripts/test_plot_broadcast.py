@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_steffenel.py on small synthetic CSVs.
+"""Tests of scripts/plot_broadcast.py on small synthetic CSVs.
 
-run: /usr/bin/python3 test/scripts/test_plot_steffenel.py
+run: /usr/bin/python3 test/scripts/test_plot_broadcast.py
 
 Each figure must produce a non-empty PNG and name what it drew; an input problem must exit
 with status 2 and one line on stderr that names the file.
@@ -25,7 +25,7 @@ def write_csv(path, points):
 
 
 class PlotSteffenel(PlotScriptTest):
-    SCRIPT = script("plot_steffenel.py")
+    SCRIPT = script("plot_broadcast.py")
 
     def test_clusters_figure_from_several_cluster_counts(self):
         csv_path = self.path("fig7.csv")

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Draws the broadcast figures of Steffenel (INRIA RR inria-00116897, 2006) from a hetcoll CSV.
 
-usage: plot_steffenel.py FILE.csv [FILE.csv ...] [--figure clusters|grid|sizes|intra] [--output OUT.png]
+usage: plot_broadcast.py FILE.csv [FILE.csv ...] [--figure clusters|grid|sizes|intra] [--output OUT.png]
 
   clusters: Figures 7 and 8: mean completion time per heuristic against the number of
             clusters (random costs), with 95% confidence bars.

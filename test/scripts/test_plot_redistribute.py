@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_jw.py on small synthetic CSVs of the redistribution family.
+"""Tests of scripts/plot_redistribute.py on small synthetic CSVs of the redistribution family.
 
-run: /usr/bin/python3 test/scripts/test_plot_jw.py
+run: /usr/bin/python3 test/scripts/test_plot_redistribute.py
 
 Runs the script as plot_test_support.py says: each figure must give a PNG and name its
 figure; bad input, one line on stderr naming the file and status 2.
@@ -26,7 +26,7 @@ def summary(algorithm, edges, k, uncapped, ratio):
 
 
 class PlotJw(PlotScriptTest):
-    SCRIPT = script("plot_jw.py")
+    SCRIPT = script("plot_redistribute.py")
 
     def test_every_figure_draws_a_png(self):
         rows = [summary(a, e, k, u, 1 + 1 / e)

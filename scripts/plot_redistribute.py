@@ -2,7 +2,7 @@
 """Draws Figure 7, 8 or 9 of Jeannot & Wagner (data redistribution between heterogeneous
 clusters), or the bandwidth-sharing comparison, from hetcoll CSVs of the redistribution family.
 
-usage: plot_jw.py FILE.csv --figure 7|8|9|sharing [--raw RAW.csv] [--output OUT.png]
+usage: plot_redistribute.py FILE.csv --figure 7|8|9|sharing [--raw RAW.csv] [--output OUT.png]
 
   Figure 7: DGGP time / lower bound against the number of edges, one line per k: the mean,
             a ribbon from q10 to q90 and the worst instance (dashed).
