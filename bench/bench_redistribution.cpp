@@ -5,8 +5,8 @@
 // No BENCHMARK_MAIN here: it links into hetcoll_bench beside bench_engines.cpp.
 #include <benchmark/benchmark.h>
 
-#include "algorithms/redistribution/inputs.hpp"
-#include "algorithms/redistribution/registry.hpp"
+#include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/registry.hpp"
 
 namespace hetcoll {
 namespace {
