@@ -25,15 +25,6 @@ namespace {
 
 constexpr const char* kHeaderPrefix = "# hetcoll checkpoint ";
 
-std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> fields;
-  std::size_t start = 0;
-  for (std::size_t comma; (comma = line.find(',', start)) != std::string::npos; start = comma + 1)
-    fields.push_back(line.substr(start, comma - start));
-  fields.push_back(line.substr(start));
-  return fields;
-}
-
 bool is_number(const std::string& text) {
   if (text.empty()) return false;
   char* end = nullptr;
@@ -96,9 +87,9 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
     file_ << header() << '\n' << std::flush;
     return done;
   }
-  if (first.rfind(kHeaderPrefix, 0) != 0 || first_end == std::string::npos)
-    throw InputError(path_ + ": not a hetcoll checkpoint (no '" + std::string(kHeaderPrefix) + "' line); remove it");
-  const json saved = json::parse(first.substr(std::string(kHeaderPrefix).size()), nullptr, false);
+  if (first.rfind(prefix, 0) != 0 || first_end == std::string::npos)
+    throw InputError(path_ + ": not a hetcoll checkpoint (no '" + prefix + "' line); remove it");
+  const json saved = json::parse(first.substr(prefix.size()), nullptr, false);
   if (saved.is_discarded() || !saved.is_object() || !saved.contains("identity"))
     throw InputError(path_ + ": the checkpoint's first line is damaged; remove the file to start again");
   const std::string difference = identity_difference(identity_, saved["identity"], path_);
@@ -172,9 +163,10 @@ void Checkpoint::write_block(std::ostream& out, std::size_t point, const SavedPo
 
 bool Checkpoint::valid_row(const std::string& row, const std::string& algorithm, const std::string& fields) const {
   const std::string prefix = algorithm + ',' + fields + ',' + std::to_string(scenario_.replications) + ',';
-  if (row.rfind(prefix, 0) != 0) return false;
-  const std::vector<std::string> statistics = split_fields(row.substr(prefix.size()));
-  return statistics.size() + split_fields(prefix).size() - 1 == split_fields(summary_header(*scenario_.family)).size() &&
+  // A trailing comma is an empty last field, never a number (split_csv_row would drop it).
+  if (row.rfind(prefix, 0) != 0 || row.back() == ',') return false;
+  const std::vector<std::string> statistics = split_csv_row(row.substr(prefix.size()));
+  return statistics.size() + split_csv_row(prefix).size() == split_csv_row(summary_header(*scenario_.family)).size() &&
          std::all_of(statistics.begin(), statistics.end(), is_number);
 }
 

@@ -1,5 +1,7 @@
 #include "driver/csv_output.hpp"
 
+#include <sstream>
+
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 
@@ -58,6 +60,13 @@ std::string raw_header(const Family& family) {
   std::string header = "algorithm," + parameter_header(family) + ",replication,value";
   for (const MetricSpec& m : family.metrics()) header += "," + m.name;
   return header;
+}
+
+std::vector<std::string> split_csv_row(const std::string& row) {
+  std::vector<std::string> fields;
+  std::stringstream in(row);
+  for (std::string field; std::getline(in, field, ',');) fields.push_back(field);
+  return fields;
 }
 
 std::string raw_row(const std::string& algorithm, const std::string& parameters, std::uint64_t replication,

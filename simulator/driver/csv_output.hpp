@@ -23,6 +23,10 @@ std::string summary_header(const Family& family);
 /// family's metrics in order.
 std::string summary_row(const Family& family, const std::string& algorithm, const std::string& parameters,
                         const Summary& value, const std::vector<Summary>& metrics);
+/// @brief The fields of a CSV row (no quoting: hetcoll writes none); a trailing empty field is
+/// dropped, as std::getline does.
+std::vector<std::string> split_csv_row(const std::string& row);
+
 /// @brief Header of the per-replication CSV (`raw`).
 std::string raw_header(const Family& family);
 /// @brief One raw row with its newline: `values` holds the main value, then the family's metrics.

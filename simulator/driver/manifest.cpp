@@ -29,19 +29,26 @@ std::string absolute(const std::string& path) {
   return error ? path : p.lexically_normal().string();
 }
 
+/// The digest of the input named by `key`, or "".
+std::string digest_of(const std::vector<InputDigest>& inputs, const std::string& key) {
+  for (const InputDigest& in : inputs)
+    if (in.key == key) return "sha256:" + in.sha256;
+  return "";
+}
+
 /// The value of key `i` as the identity sees it: numbers, a list, a word, or the SHA-256 of the
 /// file a word names.
-json parameter_value(const Scenario& s, std::size_t i, const std::vector<NamedPath>& inputs) {
+json parameter_value(const Scenario& s, std::size_t i, const std::vector<InputDigest>& inputs) {
   const ParameterSpec& p = s.family->parameters()[i];
   switch (p.kind) {
     case ParameterKind::number:
       return s.values[i];
     case ParameterKind::list:
       return s.lists[i];
-    case ParameterKind::text:
-      for (const NamedPath& in : inputs)
-        if (in.key == p.key) return "sha256:" + sha256_file(in.path);
-      return s.texts[i];
+    case ParameterKind::text: {
+      const std::string digest = digest_of(inputs, p.key);
+      return digest.empty() ? json(s.texts[i]) : json(digest);
+    }
   }
   return nullptr;
 }
@@ -50,8 +57,13 @@ json parameter_value(const Scenario& s, std::size_t i, const std::vector<NamedPa
 
 std::string hetcoll_revision() { return HETCOLL_REVISION; }
 
-json run_identity(const Scenario& s) {
-  const std::vector<NamedPath> inputs = input_files(s);
+std::vector<InputDigest> digest_inputs(const Scenario& s) {
+  std::vector<InputDigest> digests;
+  for (const NamedPath& in : input_files(s)) digests.push_back({in.key, in.path, sha256_file(in.path)});
+  return digests;
+}
+
+json run_identity(const Scenario& s, const std::vector<InputDigest>& inputs) {
   json parameters = json::object();
   for (std::size_t i = 0; i < s.family->parameters().size(); ++i)
     parameters[s.family->parameters()[i].key] = parameter_value(s, i, inputs);
@@ -63,7 +75,7 @@ json run_identity(const Scenario& s) {
           {"block", s.block},
           {"engine", s.engine},
           {"cfg", s.cfg},
-          {"platform", s.platform.empty() ? json("built-in") : json("sha256:" + sha256_file(s.platform))},
+          {"platform", s.platform.empty() ? std::string("built-in") : digest_of(inputs, "platform")},
           {"hetcoll_revision", hetcoll_revision()},
           {"simgrid_version", SimgridSession::version()}};
 }
@@ -80,11 +92,22 @@ std::string written_sha256(const std::string& path) {
 
 }  // namespace
 
-json make_manifest(const Scenario& s, const ManifestFiles& files) {
-  const json identity = run_identity(s);
-  json inputs = json::array();
-  for (const NamedPath& in : input_files(s))
-    inputs.push_back({{"key", in.key}, {"path", absolute(in.path)}, {"sha256", sha256_file(in.path)}});
+json manifest_files(const ManifestFiles& files) {
+  return {{"output", absolute(files.output)},
+          {"raw", absolute(files.raw)},
+          {"trace", absolute(files.trace)},
+          {"raw_requested", absolute(files.raw_requested)},
+          {"trace_requested", absolute(files.trace_requested)},
+          {"output_sha256", written_sha256(files.output)},
+          {"raw_sha256", written_sha256(files.raw)},
+          {"trace_sha256", written_sha256(files.trace)}};
+}
+
+json make_manifest(const Scenario& s, const json& identity, const std::vector<InputDigest>& inputs,
+                   const ManifestFiles& files) {
+  json recorded = json::array();
+  for (const InputDigest& in : inputs)
+    recorded.push_back({{"key", in.key}, {"path", absolute(in.path)}, {"sha256", in.sha256}});
   return {{"format", kFormat},
           {"command_line", s.command_line},
           {"hetcoll_revision", hetcoll_revision()},
@@ -93,17 +116,9 @@ json make_manifest(const Scenario& s, const ManifestFiles& files) {
           {"seed", s.seed},
           {"cfg", s.cfg},
           {"platform", absolute(s.platform)},
-          {"inputs", inputs},
+          {"inputs", recorded},
           {"shard", {{"index", s.shard.index}, {"count", s.shard.count}}},
-          {"files",
-           {{"output", absolute(files.output)},
-            {"raw", absolute(files.raw)},
-            {"trace", absolute(files.trace)},
-            {"raw_requested", absolute(files.raw_requested)},
-            {"trace_requested", absolute(files.trace_requested)},
-            {"output_sha256", written_sha256(files.output)},
-            {"raw_sha256", written_sha256(files.raw)},
-            {"trace_sha256", written_sha256(files.trace)}}},
+          {"files", manifest_files(files)},
           {"scenario", to_ini(s)},
           {"identity", identity},
           {"hash", identity_hash(identity)}};

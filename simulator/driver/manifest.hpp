@@ -6,16 +6,29 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 #include "driver/scenario.hpp"
 
 namespace hetcoll {
 
+/// @brief An input file of a run (run_files.hpp's input_files) with the SHA-256 of its bytes.
+struct InputDigest {
+  std::string key;     //!< the key that names it ("scenario", "platform", a family key)
+  std::string path;
+  std::string sha256;
+};
+
+/// @brief Every input file of the run, each read and hashed once, at the start: the identity
+/// and the manifest both record these digests, so a file changed during the run cannot make
+/// them disagree.
+std::vector<InputDigest> digest_inputs(const Scenario& scenario);
+
 /// @brief Everything that determines a run's numbers: family, algorithms, every key's resolved
 /// value, replications, seed, block, engine, SimGrid settings, the SHA-256 of the platform and
 /// of every input file (not their paths: a moved file gives the same numbers), and the hetcoll
 /// and SimGrid versions. Not the outputs, jobs, shard or progress settings.
-nlohmann::json run_identity(const Scenario& scenario);
+nlohmann::json run_identity(const Scenario& scenario, const std::vector<InputDigest>& inputs);
 
 /// @brief SHA-256 of the identity's canonical text (keys sorted, numbers in shortest form).
 std::string identity_hash(const nlohmann::json& identity);
@@ -30,9 +43,14 @@ struct ManifestFiles {
   std::string trace_requested;
 };
 
-/// @brief The whole manifest of a run or of one shard of it, with the SHA-256 of each file it
-/// wrote (call it once they are in place), so that a merge notices a part changed since.
-nlohmann::json make_manifest(const Scenario& scenario, const ManifestFiles& files);
+/// @brief The `files` object of a manifest: absolute paths, and the SHA-256 of each file written
+/// (call it once they are in place), so that a merge notices a part changed since.
+nlohmann::json manifest_files(const ManifestFiles& files);
+
+/// @brief The whole manifest of a run or of one shard of it, with the identity and input digests
+/// taken at its start.
+nlohmann::json make_manifest(const Scenario& scenario, const nlohmann::json& identity,
+                             const std::vector<InputDigest>& inputs, const ManifestFiles& files);
 
 /// @brief Reads a manifest; throws InputError naming the file if it is missing or not one.
 nlohmann::json read_manifest(const std::string& path);

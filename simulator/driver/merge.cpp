@@ -2,12 +2,10 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <filesystem>
 #include <memory>
 #include <fstream>
 #include <map>
 #include <set>
-#include <sstream>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -18,17 +16,6 @@
 #include "driver/run_files.hpp"
 
 namespace hetcoll {
-namespace {
-
-std::vector<std::string> split_fields(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream in(line);
-  std::string f;
-  while (std::getline(in, f, ',')) fields.push_back(f);
-  return fields;
-}
-
-}  // namespace
 
 std::vector<std::string> canonical_order(const std::vector<std::string>& rows, std::size_t columns,
                                          const std::string& where) {
@@ -41,7 +28,7 @@ std::vector<std::string> canonical_order(const std::vector<std::string>& rows, s
   std::set<std::pair<std::vector<double>, std::string>> seen;
   std::vector<Keyed> keyed;
   for (const std::string& row : rows) {
-    const std::vector<std::string> f = split_fields(row);
+    const std::vector<std::string> f = split_csv_row(row);
     if (f.size() < columns + 1) throw InputError(where + ": a row has too few columns: '" + row + "'");
     std::vector<double> point;
     for (std::size_t c = 1; c <= columns; ++c) point.push_back(parse_number(f[c], "column " + std::to_string(c + 1), where));
@@ -82,7 +69,7 @@ std::string merge_side_files(const std::vector<std::string>& paths, std::size_t 
     if (header.empty()) header = part_header;
     else if (part_header != header) throw InputError(path + ": header differs from " + paths.front() + "'s");
     for (std::string& row : rows) {
-      const std::vector<std::string> f = split_fields(row);
+      const std::vector<std::string> f = split_csv_row(row);
       if (f.size() <= parameter_columns) throw InputError(path + ": a row has too few columns: '" + row + "'");
       std::vector<double> point;
       for (std::size_t c = 1; c <= parameter_columns; ++c) point.push_back(parse_number(f[c], "column " + std::to_string(c + 1), path));
@@ -174,7 +161,7 @@ void merge_parts(const MergeRequest& request) {
     else if (part_header != header) throw InputError(part + ": header differs from " + request.parts.front() + "'s");
     rows.insert(rows.end(), part_rows.begin(), part_rows.end());
   }
-  const std::vector<std::string> columns = split_fields(header);
+  const std::vector<std::string> columns = split_csv_row(header);
   const auto replications = std::find(columns.begin(), columns.end(), "replications");
   if (columns.empty() || columns[0] != "algorithm" || replications == columns.end())
     throw InputError(request.parts.front() + ": expected a header 'algorithm,<parameters>,replications,...'");
@@ -202,16 +189,8 @@ void merge_parts(const MergeRequest& request) {
                                        {"shard", manifests[i]["shard"]},
                                        {"removed", request.remove_parts}});
     merged["merge_command_line"] = request.command_line;
-    const auto absolute = [](const std::string& p) {
-      return p.empty() ? p : std::filesystem::absolute(p).lexically_normal().string();
-    };
-    merged["files"]["output"] = absolute(request.output);
-    merged["files"]["raw"] = absolute(raw_target);
-    merged["files"]["trace"] = absolute(trace_target);
-    for (const auto& [sha, file] : {std::pair<const char*, std::string>{"output_sha256", request.output},
-                                    {"raw_sha256", raw_target},
-                                    {"trace_sha256", trace_target}})
-      merged["files"][sha] = file.empty() || is_stream(file) ? "" : sha256_file(file);
+    merged["files"] = manifest_files({request.output, raw_target, trace_target, file_of(first, "raw_requested"),
+                                      file_of(first, "trace_requested")});
     manifest->stream() << merged.dump(2) << '\n';
     manifest->commit();
   }

@@ -42,9 +42,11 @@ void run_scenario(const Scenario& s) {
 
   // Every file is checked and opened before any work: a clash or an unwritable path fails now,
   // with nothing written.
-  refuse_unreadable_inputs(input_files(s));
-  refuse_clashing_paths(input_files(s), output_files(s));
-  const nlohmann::json identity = run_identity(s);
+  const std::vector<NamedPath> inputs = input_files(s);
+  refuse_unreadable_inputs(inputs);
+  refuse_clashing_paths(inputs, output_files(s));
+  const std::vector<InputDigest> digests = digest_inputs(s);
+  const nlohmann::json identity = run_identity(s, digests);
   RunOutputs outputs(s);
   InterruptGuard interrupts;
   WorkDir work;
@@ -91,7 +93,7 @@ void run_scenario(const Scenario& s) {
   try {
     run_units(setup, units, s.jobs, on_unit);
     progress.finish();
-    outputs.commit();
+    outputs.commit(identity, digests);
   } catch (const Interrupted& e) {
     progress.finish();
     throw Interrupted(e.signal(), std::string(e.what()) + "; " +

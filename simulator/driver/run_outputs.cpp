@@ -38,7 +38,7 @@ void RunOutputs::flush(std::size_t point) {
   trace_ready_.erase(point);
 }
 
-void RunOutputs::commit() {
+void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputDigest>& inputs) {
   const Family& family = *scenario_.family;
   output_.stream() << summary_header(family) << '\n';
   const std::string columns = parameter_header(family);
@@ -50,7 +50,8 @@ void RunOutputs::commit() {
   output_.commit();
   if (manifest_) {
     const Scenario& s = scenario_;
-    manifest_->stream() << make_manifest(s, {s.output, raw_path_, trace_path_, s.raw, s.trace}).dump(2) << '\n';
+    manifest_->stream() << make_manifest(s, identity, inputs, {s.output, raw_path_, trace_path_, s.raw, s.trace}).dump(2)
+                        << '\n';
     manifest_->commit();
   }
 }

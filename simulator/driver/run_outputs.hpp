@@ -10,6 +10,7 @@
 
 #include "driver/atomic_file.hpp"
 #include "driver/checkpoint.hpp"
+#include "driver/manifest.hpp"
 #include "driver/scenario.hpp"
 
 namespace hetcoll {
@@ -44,8 +45,9 @@ class RunOutputs {
     }
   }
 
-  /// Writes the summary and manifest and commits every file.
-  void commit();
+  /// Writes the summary and the manifest (with the identity and input digests taken at the
+  /// run's start) and commits every file.
+  void commit(const nlohmann::json& identity, const std::vector<InputDigest>& inputs);
 
  private:
   void flush(std::size_t point);

@@ -9,9 +9,13 @@
 
 namespace hetcoll {
 
-WorkDir::WorkDir(const std::string& prefix) {
+std::string temporary_directory() {
   const char* tmp = std::getenv("TMPDIR");
-  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + prefix + ".XXXXXX";
+  return tmp && *tmp ? tmp : "/tmp";
+}
+
+WorkDir::WorkDir(const std::string& prefix) {
+  std::string pattern = temporary_directory() + "/" + prefix + ".XXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr)
     throw std::runtime_error("cannot create a temporary directory");
   path_ = pattern;

@@ -5,6 +5,9 @@
 
 namespace hetcoll {
 
+/// @brief Where temporary files go: $TMPDIR, or /tmp.
+std::string temporary_directory();
+
 /// @brief Owns a fresh directory under $TMPDIR (or /tmp) and removes it, with everything in
 /// it, on destruction.
 ///

@@ -19,6 +19,7 @@
 #include "core/number_format.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/interrupt.hpp"
+#include "driver/work_dir.hpp"
 #include "engine/engine_factory.hpp"
 #include "engine/recording_policy.hpp"
 
@@ -143,28 +144,31 @@ pid_t spawn(const std::string& error_path, const std::string& log_path, const st
   ::_exit(status);  // no atexit handlers, no destructors of the parent's objects
 }
 
+/// The whole content of a file a worker wrote ("" if there is none).
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
 /// A failed worker's log, copied out of the work directory (which the failure removes) to a
 /// file that stays; "" if the worker said nothing.
 std::string keep_log(const std::string& log_path) {
-  std::ifstream in(log_path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (text.str().empty()) return "";
-  const char* tmp = std::getenv("TMPDIR");
-  std::string kept = std::string(tmp && *tmp ? tmp : "/tmp") + "/hetcoll-failure.XXXXXX";
+  const std::string text = read_file(log_path);
+  if (text.empty()) return "";
+  std::string kept = temporary_directory() + "/hetcoll-failure.XXXXXX";
   const int fd = ::mkstemp(kept.data());
   if (fd < 0) return "";
   ::close(fd);
-  std::ofstream(kept, std::ios::binary) << text.str();
+  std::ofstream(kept, std::ios::binary) << text;
   return kept;
 }
 
 /// What a worker wrote on a successful exit (SimGrid warnings, say) goes on to stderr.
 void forward_log(const std::string& log_path) {
-  std::ifstream in(log_path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  if (!text.str().empty()) std::cerr << text.str() << std::flush;
+  const std::string text = read_file(log_path);
+  if (!text.empty()) std::cerr << text << std::flush;
   std::remove(log_path.c_str());
 }
 
@@ -283,11 +287,9 @@ std::string run_in_child(const std::string& work_dir, const std::function<std::s
     }
   }
   check_exit(status, error_path, log_path, "the platform probe");
-  std::ifstream in(out_path);
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string text = read_file(out_path);
   std::remove(out_path.c_str());
-  return text.str();
+  return text;
 }
 
 }  // namespace hetcoll
