@@ -90,37 +90,37 @@ TEST(EngineAgreement, AgreeOnFiftyRandomReductionPoints) {
   s.seed = 2024;
   std::mt19937_64 random(9);  // the points are fixed: a failure names one that can be rerun
   auto uniform = [&](double low, double high) { return std::uniform_real_distribution<double>(low, high)(random); };
-  int compared = 0;
+  std::size_t compared = 0;
+  // Every value of every algorithm of one point, model against SimGrid.
+  auto compare = [&](const Scenario& scenario, int n, double cv, double ratio) {
+    const Point point = reduction_point(n, cv, ratio);
+    const std::vector<double> model = unit_values(scenario, "model", point, dir);
+    const std::vector<double> simgrid = unit_values(scenario, "simgrid", point, dir);
+    const std::size_t k = scenario.algorithms.size();
+    ASSERT_EQ(model.size(), scenario.replications * k) << describe_point(n, cv, ratio);
+    ASSERT_EQ(simgrid.size(), model.size()) << describe_point(n, cv, ratio);
+    for (std::size_t i = 0; i < model.size(); ++i, ++compared)
+      EXPECT_EQ(model[i], simgrid[i])
+          << describe_point(n, cv, ratio) << " algorithm " << scenario.algorithms[i % k] << " replication " << i / k
+          << ": model " << format_number(model[i]) << ", simgrid " << format_number(simgrid[i]);
+  };
   // First the reproducer of the issue (default seed, 10 replications: the bug needs a clock
   // grown over several replications), then random points.
   Scenario reproducer = s;
   reproducer.seed = 1;
   reproducer.replications = 10;
-  const std::vector<double> model = unit_values(reproducer, "model", reduction_point(4096, 1.0, 0.0), dir);
-  const std::vector<double> simgrid = unit_values(reproducer, "simgrid", reduction_point(4096, 1.0, 0.0), dir);
-  ASSERT_EQ(model.size(), simgrid.size());
-  for (std::size_t i = 0; i < model.size(); ++i, ++compared)
-    EXPECT_EQ(model[i], simgrid[i])
-        << "n 4096 cv 1 ratio 0, algorithm " << s.algorithms[i % s.algorithms.size()] << " replication "
-        << i / s.algorithms.size() << ": model " << format_number(model[i]) << ", simgrid " << format_number(simgrid[i]);
+  compare(reproducer, 4096, 1.0, 0.0);
+  std::size_t expected = reproducer.replications * s.algorithms.size();
   for (int p = 0; p < 50; ++p) {
     // Every tenth point on 4096 hosts, the others spread over [2, 1500] on a log scale.
     const int n = p % 10 == 3 ? 4096 : static_cast<int>(std::lround(std::exp(uniform(std::log(2.0), std::log(1500.0)))));
     const double cv = p % 7 == 0 ? 0.0 : std::exp(uniform(std::log(0.01), std::log(10.0)));
     const double ratio = p % 5 == 0 ? 0.0 : std::exp(uniform(std::log(0.01), std::log(100.0)));
     s.replications = n >= 1000 ? 2 : 4;  // the clock still runs over several replications
-    const Point point = reduction_point(n, cv, ratio);
-    const std::vector<double> model = unit_values(s, "model", point, dir);
-    const std::vector<double> simgrid = unit_values(s, "simgrid", point, dir);
-    ASSERT_EQ(model.size(), s.replications * s.algorithms.size()) << describe_point(n, cv, ratio);
-    ASSERT_EQ(simgrid.size(), model.size()) << describe_point(n, cv, ratio);
-    for (std::size_t i = 0; i < model.size(); ++i, ++compared)
-      EXPECT_EQ(model[i], simgrid[i])
-          << describe_point(n, cv, ratio) << " algorithm " << s.algorithms[i % s.algorithms.size()]
-          << " replication " << i / s.algorithms.size() << ": model " << format_number(model[i])
-          << ", simgrid " << format_number(simgrid[i]);
+    compare(s, n, cv, ratio);
+    expected += s.replications * s.algorithms.size();
   }
-  EXPECT_GT(compared, 50 * 4 * 2);
+  EXPECT_EQ(compared, expected);
 }
 
 // A point's values for one algorithm are those it gets alone, to the last bit. The engines time
