@@ -106,7 +106,7 @@ TEST(HetreduceFamily, SimgridAndModelAgreeAndDrawnClustersChangePerReplication) 
     const std::vector<double> model = unit_values(s, point, dir, 0, s.replications);
     s.engine = "simgrid";
     const std::vector<double> simgrid = unit_values(s, point, dir, 0, s.replications);
-    ASSERT_EQ(model.size(), s.replications * 4 * 2);
+    ASSERT_EQ(model.size(), s.replications * s.algorithms.size() * 2);  // makespan and ratio
     for (std::size_t i = 0; i < model.size(); ++i) EXPECT_NEAR(simgrid[i], model[i], 1e-9 * model[i]) << cluster;
     // Values are [replication][algorithm][makespan, ratio]: SNF's makespan per replication.
     std::set<double> snf;
