@@ -108,6 +108,14 @@ void run_scenario(const Scenario& s) {
                         saved_points_text(checkpoint, shard_points, "make room and run the same command with --resume"));
     checkpoint.discard();
     throw;
+  } catch (const WorkerFailure& e) {
+    // Finished points stay in the checkpoint: a rerun with --resume need not compute them again.
+    progress.finish();
+    if (outputs.beside() && checkpoint.points_saved() > 0)
+      throw WorkerFailure(std::string(e.what()) + "; " +
+                          saved_points_text(checkpoint, shard_points, "run the same command with --resume to go on"));
+    if (!checkpoint_existed) checkpoint.discard();
+    throw;
   } catch (const InputError&) {
     // Bad input found by a worker: a checkpoint this run began holds nothing worth resuming.
     if (!checkpoint_existed) checkpoint.discard();

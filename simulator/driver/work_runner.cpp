@@ -187,7 +187,9 @@ void check_exit(int status, const std::string& error_path, const std::string& lo
     cause = WIFSIGNALED(status) ? "died of " + signal_name(WTERMSIG(status))
                                 : "failed with status " + std::to_string(WEXITSTATUS(status));
   const std::string kept = keep_log(log_path);
-  throw std::runtime_error(what + ": " + cause + (kept.empty() ? "" : "; its messages are in " + kept));
+  // The project's one rule for a run that stops: exit 2 and one line (here naming the unit and
+  // the log), whether the cause was input the checks missed or a fault of the simulator.
+  throw WorkerFailure(what + ": " + cause + (kept.empty() ? "" : "; its messages are in " + kept));
 }
 
 /// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit.

@@ -10,11 +10,19 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "driver/scenario.hpp"
 #include "driver/sweep.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll {
+
+/// @brief A worker died or failed on its own (a signal, a SimGrid abort): exit 2 and one line
+/// like bad input, but the points already finished are worth keeping for --resume.
+class WorkerFailure : public InputError {
+ public:
+  using InputError::InputError;
+};
 
 /// @brief What every unit needs, prepared once in the parent.
 struct RunSetup {

@@ -172,8 +172,8 @@ done
 kill -SEGV "$worker" 2>/dev/null
 wait "$pid"
 status=$?
-if ((status == 1)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "work unit at point" "$tmp/stderr"; then
-  pass "a worker killed by SIGSEGV: exit 1, one line naming the work unit ($(cat "$tmp/stderr"))"
+if ((status == 2)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "work unit at point" "$tmp/stderr"; then
+  pass "a worker killed by SIGSEGV: exit 2, one line naming the work unit ($(cat "$tmp/stderr"))"
 else
   fail "dead worker" "exit $status, stderr: $(excerpt)"
 fi
