@@ -4,18 +4,18 @@
 #include <benchmark/benchmark.h>
 
 #include "algorithms/family.hpp"
+#include "driver/scenario_parser.hpp"
+#include "driver/sweep.hpp"
 #include "model_replications.hpp"
 
 namespace hetcoll {
 namespace {
 
 void ModelReduction(benchmark::State& state, const std::string& algorithm) {
-  const Family& family = *find_family("reduction");
-  Point point;
-  point.values = {static_cast<double>(state.range(0)), 1.0, 0.0, 1.0};
-  point.lists.resize(4);
-  point.texts.resize(4);
-  bench::time_model_replications(state, family, point, algorithm);
+  // RR-8315's setting: n equal hosts, costs of CV 1, a free ⊕.
+  const Scenario scenario = parse_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors",
+                                            std::to_string(state.range(0)), "--cv", "1", "--ratio", "0"});
+  bench::time_model_replications(state, *scenario.family, expand_points(scenario).front(), algorithm);
 }
 
 BENCHMARK_CAPTURE(ModelReduction, TreeDyn, std::string("tree-dyn"))->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);

@@ -2,11 +2,15 @@
 
 #include "algorithms/broadcast/broadcast_family.hpp"
 #include "algorithms/divisible/divisible_family.hpp"
-#include "algorithms/hetreduce/hetreduce_family.hpp"
 #include "algorithms/redistribute/redistribution_family.hpp"
-#include "algorithms/reduction/reduction_family.hpp"
+#include "algorithms/reduce/reduce_family.hpp"
 
 namespace hetcoll {
+
+const std::vector<FormerFamily>& Family::former_names() const {
+  static const std::vector<FormerFamily> none;
+  return none;
+}
 
 const std::vector<MetricSpec>& Family::metrics() const {
   static const std::vector<MetricSpec> none;
@@ -28,8 +32,8 @@ bool Family::has_algorithm(const std::string& name) const {
 
 const std::vector<const Family*>& all_families() {
   // The one table of families: a new family adds one line here.
-  static const std::vector<const Family*> families = {&reduction_family(), &hetreduce_family(), &divisible_family(),
-                                                      &redistribution_family(), &broadcast_family()};
+  static const std::vector<const Family*> families = {&reduce_family(), &divisible_family(), &redistribution_family(),
+                                                      &broadcast_family()};
   return families;
 }
 
@@ -37,8 +41,13 @@ const Family* find_family(const std::string& name) {
   for (const Family* f : all_families())
     if (f->name() == name) return f;
   for (const Family* f : all_families())
-    for (const std::string& former : f->former_names())
-      if (former == name) return f;
+    if (former_family(*f, name) != nullptr) return f;
+  return nullptr;
+}
+
+const FormerFamily* former_family(const Family& family, const std::string& name) {
+  for (const FormerFamily& former : family.former_names())
+    if (former.name == name) return &former;
   return nullptr;
 }
 

@@ -2,7 +2,7 @@
 /// @file family.hpp
 /// @brief A family of algorithms as the driver sees it: parameters, algorithms, replications.
 ///
-/// Each family (reduction, hetreduce, divisible, redistribution, broadcast) implements this
+/// Each family (reduce, divisible, redistribute, broadcast) implements this
 /// interface once and registers itself in family.cpp; the scenario parser, `hetcoll list`, the
 /// sweep and the CSV writer learn about its keys and algorithms from here, with no edit
 /// elsewhere.
@@ -79,6 +79,18 @@ struct Subcommand {
   bool own_process = false;
 };
 
+/// @brief A name a family had before families were named by operation, and how a scenario
+/// written for it reads now. Accepted for one release, with a note on stderr.
+struct FormerFamily {
+  std::string name;
+  /// Keys the former family spelled otherwise, as (former key, key now): a scenario naming the
+  /// family this way is read with them renamed, since the former key may mean something else now.
+  std::vector<std::pair<std::string, std::string>> renamed_keys = {};
+  /// The former family's defaults where they differ from this family's, as (key, value as
+  /// written in a scenario), `algorithms` included: a scenario that relied on them means the same.
+  std::vector<std::pair<std::string, std::string>> defaults = {};
+};
+
 /// @brief A family of algorithms.
 class Family {
  public:
@@ -86,7 +98,10 @@ class Family {
   virtual std::string name() const = 0;
   /// Names the family had before a rename (families are named by operation): still accepted
   /// for one release, with a note on stderr.
-  virtual std::vector<std::string> former_names() const { return {}; }
+  virtual const std::vector<FormerFamily>& former_names() const;
+  /// Algorithms renamed or merged into another, as (former name, name now): accepted for one
+  /// release, with a note on stderr; rows carry the name now.
+  virtual std::vector<std::pair<std::string, std::string>> former_algorithm_names() const { return {}; }
   virtual std::string description() const = 0;
   virtual const std::vector<ParameterSpec>& parameters() const = 0;
   virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
@@ -98,6 +113,10 @@ class Family {
   virtual const std::vector<MetricSpec>& metrics() const;
   /// What the main value is, for the docs and `hetcoll list` ("makespan (s)" by default).
   virtual std::string value_description() const { return "makespan (s)"; }
+  /// The point as its seed sees it (the driver's point_seed hashes this): the whole point by
+  /// default. A family may leave out keys that do not apply to the point, or lay it out as a
+  /// former family did, so that the former family's scenarios keep their random streams.
+  virtual Point seed_identity(const Point& point) const { return point; }
   /// Number of hosts the point uses (hosts 0 .. n-1 of the platform).
   virtual int hosts_needed(const Point& point) const = 0;
   /// Checks that need several keys of one point (the tables check each key alone), e.g. that
@@ -137,5 +156,7 @@ class Family {
 const std::vector<const Family*>& all_families();
 /// @brief The family called `name` (or formerly so: see Family::former_names), or nullptr.
 const Family* find_family(const std::string& name);
+/// @brief How `family` read a scenario when it was called `name`, or nullptr if that is its name now.
+const FormerFamily* former_family(const Family& family, const std::string& name);
 
 }  // namespace hetcoll

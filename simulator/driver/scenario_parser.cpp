@@ -303,6 +303,29 @@ void rename_former_keys(po::variables_map& cli, po::variables_map& vm, const std
       }
 }
 
+/// A scenario that names its family by a former name means what it meant then: keys renamed
+/// since (whose old name may mean something else now) are read under their new name, and the
+/// former family's defaults fill the keys it does not give.
+void read_as_former_family(const FormerFamily& former, const Origin& origin, po::variables_map& cli,
+                           po::variables_map& vm, std::vector<std::string>& notes) {
+  for (const auto& [old, now] : former.renamed_keys) {
+    if (!vm.count(old)) continue;
+    if (vm.count(now))
+      throw InputError(origin.of(now) + ": keys '" + old + "' and '" + now + "' are one key for family " +
+                       former.name + " (renamed); give '" + now + "' only");
+    notes.push_back(origin.of(old) + ": key '" + old + "' of family " + former.name + " is now '" + now +
+                    "'; the old name is accepted until the next release");
+    for (po::variables_map* map : {&cli, &vm}) {
+      if (!map->count(old)) continue;
+      const po::variable_value value = map->at(old);
+      map->erase(old);
+      map->emplace(now, value);
+    }
+  }
+  for (const auto& [key, value] : former.defaults)
+    if (!vm.count(key)) vm.emplace(key, po::variable_value(value, false));
+}
+
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
   return vm.count(key) ? vm[key].as<std::string>() : fallback;
 }
@@ -408,12 +431,14 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   rename_former_keys(cli, vm, s.source, notes);
   const Origin origin(cli, s.source);
 
-  const std::string family = get(vm, "family", "reduction");
+  const std::string family = get(vm, "family", "reduce");
   s.family = find_family(family);
   if (s.family == nullptr) throw InputError(origin.of("family") + ": key 'family' names no family: '" + family + "'");
-  if (s.family->name() != family)
+  if (const FormerFamily* former = former_family(*s.family, family)) {
     notes.push_back(origin.of("family") + ": family '" + family + "' is now '" + s.family->name() +
                     "'; the old name is accepted until the next release");
+    read_as_former_family(*former, origin, cli, vm, notes);
+  }
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
       if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
@@ -422,6 +447,13 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (vm.count("algorithms")) {
     s.algorithms = split_list(vm["algorithms"].as<std::string>());
     if (s.algorithms.empty()) throw InputError(origin.of("algorithms") + ": key 'algorithms' is empty");
+    for (std::string& a : s.algorithms)
+      for (const auto& [old, now] : s.family->former_algorithm_names())
+        if (a == old) {
+          notes.push_back(origin.of("algorithms") + ": algorithm '" + old + "' is now '" + now + "' in family " +
+                          s.family->name() + "; the old name is accepted until the next release");
+          a = now;
+        }
     for (const std::string& a : s.algorithms)
       if (!s.family->has_algorithm(a))
         throw InputError(origin.of("algorithms") + ": key 'algorithms': unknown algorithm '" + a + "' in family " +

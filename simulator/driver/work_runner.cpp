@@ -222,7 +222,8 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   request.work_dir = setup.work_dir;
   const std::unique_ptr<EngineRun> run = open_engine(request);
   UnitResult result;
-  auto runner = s.family->prepare(point, s.algorithms, run->platform(), point_seed(s.seed, point), run->probe());
+  auto runner = s.family->prepare(point, s.algorithms, run->platform(), point_seed(s.seed, s.family->seed_identity(point)),
+                                  run->probe());
   UnitSource source(setup, unit, *runner, result);
   run->engine().run(source);
   return result;

@@ -172,7 +172,10 @@ class RedistributionRunner final : public PointRunner {
 class RedistributionFamily final : public Family {
  public:
   std::string name() const override { return "redistribute"; }
-  std::vector<std::string> former_names() const override { return {"redistribution"}; }
+  const std::vector<FormerFamily>& former_names() const override {
+    static const std::vector<FormerFamily> former = {{"redistribution"}};
+    return former;
+  }
   // The defaults ask for a backbone width k the random instance cannot have (0); a tiny one
   // keeps the exact search fast.
   std::vector<std::string> example() const override {

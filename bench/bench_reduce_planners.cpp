@@ -1,0 +1,52 @@
+// Planning cost of the reduce family's planners (Google Benchmark), against the targets of the
+// issue: SNF on n = 100,000 processors in under 0.2 s (O(n log n)), the exact optimum for
+// n = 12 in under 1 s per instance. No BENCHMARK_MAIN here: it links into hetcoll_bench.
+//   build/hetcoll_bench --benchmark_filter=ReducePlanner
+#include <benchmark/benchmark.h>
+
+#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/cluster.hpp"
+
+namespace hetcoll {
+namespace {
+
+std::vector<double> uniform_cluster(int n, double spread, std::uint64_t seed) {
+  RandomStream stream(seed);
+  std::vector<double> times(n);
+  for (double& t : times) t = quantise_time(1 + (spread - 1) * stream.uniform());
+  return times;
+}
+
+// The whole plan: sort, EP with tokens, Lemma 1 destinations and the Plan both engines run.
+void ReducePlannerSnfPlan(benchmark::State& state) {
+  const std::vector<double> times = uniform_cluster(static_cast<int>(state.range(0)), 10, 1);
+  RandomStream stream(1);
+  const std::vector<int> order;
+  for (auto _ : state) benchmark::DoNotOptimize(plan_snf(ReducePlanInput{times, stream, order}));
+  state.SetComplexityN(state.range(0));
+}
+BENCHMARK(ReducePlannerSnfPlan)->RangeMultiplier(10)->Range(1000, 100000)->Unit(benchmark::kMillisecond)->Complexity();
+
+// Distinct times are the search's hardest case (no two senders interchangeable); the state's
+// instances are drawn once, so every iteration solves another one of the same size.
+void ReducePlannerOptimal(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    state.PauseTiming();
+    const std::vector<double> times = uniform_cluster(n, state.range(1), seed++);
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(optimal_schedule(times));
+  }
+}
+BENCHMARK(ReducePlannerOptimal)->Args({8, 10})->Args({10, 10})->Args({12, 2})->Args({12, 10})->Args({12, 100})
+    ->Unit(benchmark::kMillisecond);
+
+void ReducePlannerLowerBound(benchmark::State& state) {
+  const std::vector<double> times = uniform_cluster(static_cast<int>(state.range(0)), 10, 1);
+  for (auto _ : state) benchmark::DoNotOptimize(makespan_lower_bound(times));
+}
+BENCHMARK(ReducePlannerLowerBound)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace hetcoll

@@ -1,0 +1,149 @@
+#include "algorithms/reduce/cluster.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <unordered_map>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace hetcoll {
+
+const std::vector<std::string>& cluster_words() {
+  static const std::vector<std::string> words = {"platform", "times", "file", "uniform", "two-type", "power-of-two", "gamma"};
+  return words;
+}
+
+ClusterKind cluster_kind(const std::string& word) {
+  const auto& words = cluster_words();
+  const auto it = std::find(words.begin(), words.end(), word);
+  if (it == words.end()) throw std::invalid_argument("no cluster kind " + word);
+  return static_cast<ClusterKind>(it - words.begin());
+}
+
+bool is_drawn(ClusterKind kind) {
+  return kind != ClusterKind::platform && kind != ClusterKind::times && kind != ClusterKind::file;
+}
+
+double quantise_time(double t) { return std::max(kTimeGrid, std::nearbyint(t / kTimeGrid) * kTimeGrid); }
+
+std::vector<double> draw_times(const ClusterLaw& law, RandomStream& stream) {
+  const int n = law.processors;
+  std::vector<double> times(n, 1.0);
+  switch (law.kind) {
+    case ClusterKind::uniform:
+      for (double& t : times) t = quantise_time(1 + (law.spread - 1) * stream.uniform());
+      break;
+    case ClusterKind::two_type: {
+      // The slow hosts are the first `slow` of a uniform random permutation (Fisher–Yates).
+      const int slow = static_cast<int>(std::lround(law.slow_fraction * n));
+      std::vector<int> hosts(n);
+      for (int i = 0; i < n; ++i) hosts[i] = i;
+      for (int i = 0; i < slow; ++i) {
+        std::swap(hosts[i], hosts[i + static_cast<int>(stream.below(n - i))]);
+        times[hosts[i]] = law.x;
+      }
+      break;
+    }
+    case ClusterKind::power_of_two:
+      for (double& t : times) t = std::ldexp(1.0, static_cast<int>(stream.below(law.levels + 1)));
+      break;
+    case ClusterKind::gamma:
+      for (double& t : times) t = quantise_time(stream.gamma_mean_cv(1.0, law.cv));
+      break;
+    case ClusterKind::platform:
+    case ClusterKind::times:
+    case ClusterKind::file:
+      throw std::logic_error("draw_times: the cluster is not drawn");
+  }
+  return times;
+}
+
+Platform cluster_platform(const std::vector<double>& times) {
+  Platform p = ideal_cluster(static_cast<int>(times.size()));
+  // DOWN links as fast as the fastest UP link any drawn time can give, or a given one faster:
+  // min(UP, DOWN) is then always the sender's UP link.
+  double fastest = kMessageBytes / kTimeGrid;
+  for (double t : times) fastest = std::max(fastest, kMessageBytes / t);
+  for (std::size_t i = 0; i < times.size(); ++i) {
+    p.links[p.hosts[i].up].bandwidth = kMessageBytes / times[i];
+    p.links[p.hosts[i].down].bandwidth = fastest;
+  }
+  return p;
+}
+
+void set_uplinks(const Platform& platform, const std::vector<double>& times, std::vector<LinkSetting>& settings) {
+  for (std::size_t i = 0; i < times.size(); ++i)
+    settings.push_back({platform.links[platform.hosts[i].up].name, kMessageBytes / times[i], 0.0});
+}
+
+std::vector<double> times_from_platform(const Platform& platform, int n, const std::string& where) {
+  if (platform.host_count() < n)
+    throw InputError(where + ": " + std::to_string(n) + " hosts needed, the platform has " +
+                     std::to_string(platform.host_count()));
+  std::vector<double> times(n);
+  std::vector<bool> is_up(platform.links.size(), false);
+  std::unordered_map<std::string, int> by_name;  // Platform::link_index is linear: O(n²) here
+  for (std::size_t l = platform.links.size(); l-- > 0;) by_name[platform.links[l].name] = static_cast<int>(l);
+  double fastest_up = 0;
+  for (int i = 0; i < n; ++i) {
+    const std::string name = platform.hosts[i].name + "_UP";
+    const auto found = by_name.find(name);
+    const int link = found == by_name.end() ? -1 : found->second;
+    if (link < 0)
+      throw InputError(where + ": host " + platform.hosts[i].name + " has no link " + name +
+                       " (cluster = file reads t(p) from it; write such a file with hetcoll platform --times)");
+    const LinkSpec& up = platform.links[link];
+    times[i] = up.latency + kMessageBytes / up.bandwidth;
+    if (!(times[i] >= kShortestTime && times[i] <= kLongestTime))
+      throw InputError(where + ": link " + name + " gives t = " + format_number(times[i]) +
+                       " s (latency + 1e7 B / bandwidth); cluster = file takes times in [" + format_number(kShortestTime) +
+                       ", " + format_number(kLongestTime) + "] s");
+    is_up[link] = true;
+    fastest_up = std::max(fastest_up, up.bandwidth);
+  }
+  for (std::size_t l = 0; l < platform.links.size(); ++l) {
+    const LinkSpec& link = platform.links[l];
+    // Uplinks of unused hosts carry no message of this run.
+    const bool uplink = link.name.size() >= 3 && link.name.compare(link.name.size() - 3, 3, "_UP") == 0;
+    if (is_up[l] || uplink) continue;
+    if (link.latency != 0 || link.bandwidth < fastest_up)
+      throw InputError(where + ": link " + link.name + " (bandwidth " + format_number(link.bandwidth) +
+                       " B/s, latency " + format_number(link.latency) +
+                       " s) could slow a message; cluster = file needs every other link at zero latency and at least " +
+                       format_number(fastest_up) + " B/s");
+  }
+  return times;
+}
+
+void check_times(const std::vector<double>& times, const std::string& key, const std::string& where) {
+  const std::string prefix = where.empty() ? "" : where + ": ";
+  if (times.size() < 2)
+    throw InputError(prefix + "key '" + key + "' expects at least 2 processors, got " + std::to_string(times.size()));
+  for (double t : times)
+    if (!(t >= kShortestTime && t <= kLongestTime))
+      throw InputError(prefix + "key '" + key + "' expects times in [" + format_number(kShortestTime) + ", " +
+                       format_number(kLongestTime) + "] s, got " + format_number(t));
+}
+
+std::vector<double> parse_times(const std::string& text, const std::string& key, const std::string& where) {
+  std::string spaced = text;
+  std::replace(spaced.begin(), spaced.end(), ',', ' ');
+  std::istringstream in(spaced);
+  std::vector<double> times;
+  for (std::string item; in >> item;) times.push_back(parse_number(item, key, where));
+  check_times(times, key, where);
+  return times;
+}
+
+Platform times_platform(const std::string& times_text, const std::string& hosts_text) {
+  const std::vector<double> times = parse_times(times_text, "times", "command line");
+  if (!hosts_text.empty() && hosts_text != std::to_string(times.size()))
+    throw InputError("command line: N is " + hosts_text + " but --times lists " + std::to_string(times.size()) +
+                     " hosts (leave N out)");
+  return cluster_platform(times);
+}
+
+}  // namespace hetcoll

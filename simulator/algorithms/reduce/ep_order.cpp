@@ -1,0 +1,26 @@
+// Given order: the EP schedule (Liu & Wang, IPDPS 2000, Fig. 2) of the hosts in the order of
+// key `order` (a permutation of the hosts; the slowest one, the root, is skipped), or in host
+// order if the key is not given. It reproduces any EP schedule, e.g. that of the paper's
+// Figure 3 for a chosen order.
+//
+// Cost in the model: that of the EP schedule of the order. Planning: O(n log n).
+#include "algorithms/reduce/factories.hpp"
+
+namespace hetcoll {
+
+Plan plan_ep_order(const ReducePlanInput& input) {
+  const int n = static_cast<int>(input.times.size());
+  const int root = slowest_host(input.times);
+  std::vector<int> sequence;
+  sequence.reserve(n - 1);
+  if (input.order.empty()) {
+    for (int p = 0; p < n; ++p)
+      if (p != root) sequence.push_back(p);
+  } else {
+    for (int p : input.order)
+      if (p != root) sequence.push_back(p);
+  }
+  return ep_plan(earliest_possible(input.times, root, sequence));
+}
+
+}  // namespace hetcoll

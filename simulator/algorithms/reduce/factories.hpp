@@ -1,0 +1,51 @@
+#pragma once
+/// @file factories.hpp
+/// @brief The factory of each reduction algorithm (one per file), and the orders and bounds the
+/// planners share, for registry.cpp and the tests.
+#include <memory>
+#include <vector>
+
+#include "algorithms/reduce/ep_schedule.hpp"
+#include "algorithms/reduce/registry.hpp"
+
+namespace hetcoll {
+
+// Non-clairvoyant algorithms (Benoit, Canon & Marchal, RR-8315).
+std::unique_ptr<Policy> make_binomial_stat(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_fibonacci_stat(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_tree_dyn(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_non_commut_tree_dyn(const ReduceSetup& setup);
+
+/// @brief Checks a setup (n ≥ 1, costs set) and returns where its costs are drawn from.
+/// Throws InputError if n < 1 and std::invalid_argument if costs is null.
+CostDraws* reduction_draws(const ReduceSetup& setup);
+
+// Planners (Liu & Wang, IPDPS 2000, and baselines on their EP schedule).
+Plan plan_snf(const ReducePlanInput& input);
+Plan plan_fastest_first(const ReducePlanInput& input);
+Plan plan_random_order(const ReducePlanInput& input);
+Plan plan_ep_order(const ReducePlanInput& input);
+Plan plan_optimal(const ReducePlanInput& input);
+
+/// @brief SNF order: every host but the root, by non-increasing t (ties: lower index first).
+std::vector<int> snf_order(const std::vector<double>& times, int root);
+/// @brief Fastest-first order: every host but the root, by non-decreasing t (ties: lower index first).
+std::vector<int> fastest_first_order(const std::vector<double>& times, int root);
+
+/// @brief The SNF schedule: EP of snf_order() rooted at the slowest host.
+EpSchedule snf_schedule(const std::vector<double>& times);
+
+/// @brief Largest n `optimal` accepts: its search stays well under a second per instance.
+inline constexpr int kOptimalMaxProcessors = 12;
+
+/// @brief The exact optimum over EP schedules rooted at the slowest host (branch and bound
+/// over the multiset of times started at each instant; see optimal.cpp). Exponential:
+/// meant for n ≤ kOptimalMaxProcessors, but runs for any n.
+OptimalSchedule optimal_schedule(const std::vector<double>& times);
+
+/// @brief A lower bound on the optimal makespan, for clusters too large for the search:
+/// max(second largest t, SNF on the cluster with every time rounded down to a power of 2
+/// times a base c, over 8 bases c in (t_min/2, t_min]) (docs/reduce.md). O(n log n).
+double makespan_lower_bound(const std::vector<double>& times);
+
+}  // namespace hetcoll

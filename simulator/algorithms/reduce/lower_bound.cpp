@@ -1,0 +1,39 @@
+// A lower bound on the optimal makespan of Liu & Wang's reduction problem, for clusters too
+// large for the exact search (docs/reduce.md derives it).
+//
+// (1) Among the two slowest hosts at least one sends, so OPT ≥ the second largest time.
+// (2) Making hosts faster never hurts (a valid schedule stays valid when windows shrink:
+//     2A + C only decreases), so OPT(P) ≥ OPT(P_c), where P_c rounds every time down to
+//     c·2^k (c ≤ t_min). P_c is a power-of-2 cluster up to the factor c, on which SNF is
+//     optimal (Theorem 1): OPT(P) ≥ SNF(P_c). Since P_c ≥ P/2 pointwise, the bound is within a
+//     factor 2 of OPT, and SNF(P) ≤ 2·SNF(P_c) (Theorem 2's argument).
+// Cost: 8 bases c = t_min·2^(−j/8), j = 0..7, each an SNF makespan: O(n log n).
+#include <algorithm>
+#include <cmath>
+
+#include "algorithms/reduce/factories.hpp"
+
+namespace hetcoll {
+
+double makespan_lower_bound(const std::vector<double>& times) {
+  std::vector<double> sorted = times;
+  std::sort(sorted.rbegin(), sorted.rend());
+  double bound = sorted.size() >= 2 ? sorted[1] : 0;
+  const double fastest = sorted.back();
+  constexpr int kBases = 8;
+  std::vector<double> rounded(sorted.size() - 1);
+  for (int j = 0; j < kBases; ++j) {
+    const double base = fastest * std::exp2(-static_cast<double>(j) / kBases);
+    // The root is the slowest host before and after rounding (rounding down keeps the order),
+    // and the senders stay sorted by non-increasing time: the SNF order.
+    for (std::size_t i = 1; i < sorted.size(); ++i) {
+      double r = base * std::exp2(std::floor(std::log2(sorted[i] / base)));
+      if (r > sorted[i]) r /= 2;  // log2 rounded up across a power of 2: stay below the time
+      rounded[i - 1] = r;
+    }
+    bound = std::max(bound, ep_makespan(rounded));
+  }
+  return bound;
+}
+
+}  // namespace hetcoll

@@ -1,0 +1,343 @@
+#include "algorithms/reduce/reduce_family.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "algorithms/amount_limits.hpp"
+#include "algorithms/reduce/cluster.hpp"
+#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/reduction_costs.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace hetcoll {
+namespace {
+
+/// The family's keys, declared once and read back as point[keys().cv]. Sweep keys become CSV
+/// columns in this order.
+struct ReduceKeys {
+  KeyTable table;
+  NumberKey processors =
+      table.number("processors", "number of processors n (0 with cluster = times: the length of 'times')", 0)
+          .sweep().whole().at_most(kMaxHosts);
+  NumberKey cv = table.number("cv", "coefficient of variation of every cost (0: every cost is its mean)", 0)
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+  NumberKey ratio =
+      table.number("ratio", "mean computation cost / mean communication cost (0: ⊕ is free)", 0)
+          .sweep().at_most(1e6);
+  NumberKey comm_mean =
+      table.number("comm-mean",
+                   "mean cost of one message from host p, in units of t(p): seconds from a host of time 1 "
+                   "(cluster = platform with a file: seconds on its fastest link)",
+                   1)
+          .above(0).at_most(1e6);
+  TextKey cluster = table.text("cluster",
+                               "where each host's time t(p) comes from: platform (the platform as it is, every t = 1), "
+                               "times, file (the platform's <host>_UP links), uniform, two-type, power-of-two, "
+                               "gamma (drawn per replication)",
+                               "times", cluster_words());
+  ListKey times = table.list("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
+                             "10,5,5,5,4,2,2")
+                      .at_least(kShortestTime).at_most(kLongestTime);
+  ListKey order = table.list("order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: "
+                                      "host order)")
+                      .whole().at_most(kMaxHosts - 1);
+  NumberKey spread = table.number("spread", "cluster = uniform: times drawn in [1, spread]", 4)
+                         .sweep().at_least(1).at_most(kLongestTime);
+  NumberKey slow_fraction =
+      table.number("slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5)
+          .sweep().at_most(1);
+  // Not below the grid of drawn times: the DOWN links are only that fast.
+  NumberKey x = table.number("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2)
+                    .sweep().at_least(kTimeGrid).at_most(kLongestTime);
+  NumberKey levels = table.number("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3)
+                         .sweep().whole().at_most(kLongestLevel);
+  NumberKey cluster_cv =
+      table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
+          .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv);
+};
+
+const ReduceKeys& keys() {
+  static const ReduceKeys k;
+  return k;
+}
+
+/// Abstract cost to bytes and flops. On the platform as it is, a unit is one second on its
+/// fastest link and its fastest host; on a cluster of times, a unit of communication is one
+/// message (kMessageBytes, lasting t(sender)) and a unit of ⊕ one second of a host.
+CostScale cost_scale(ClusterKind kind, const Platform& platform) {
+  if (kind == ClusterKind::platform) return CostScale{platform.reference_bandwidth(), platform.reference_speed()};
+  return CostScale{kMessageBytes, platform.reference_speed()};
+}
+
+/// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
+/// flops a double holds (`where`: the platform that sets the scale).
+void check_largest_draws(const Point& point, const CostScale& scale, const std::string& where) {
+  const double cv = point[keys().cv], ratio = point[keys().ratio], mean = point[keys().comm_mean];
+  const std::string keys = where + "keys 'comm-mean' = " + format_number(mean) + ", 'ratio' = " +
+                           format_number(ratio) + " and 'cv' = " + format_number(cv) +
+                           " (a draw reaches 350·max(1, cv²) means; keep comm-mean·max(1, ratio)·max(1, cv²) <= " +
+                           format_number(kMaxAmount / (350 * std::max(scale.bytes_per_unit, scale.flops_per_unit))) + ")";
+  check_amount(mean * gamma_draw_bound(cv) * scale.bytes_per_unit, keys, "bytes");
+  check_amount(ratio * mean * gamma_draw_bound(cv) * scale.flops_per_unit, keys, "flops");
+}
+
+/// Replications of one point.
+///
+/// Costs: one stream of gamma draws, reseeded identically for every algorithm of a replication,
+/// so the k-th communication (and the k-th ⊕) of every algorithm takes the same draw; a message
+/// of draw d from host p lasts d·t(p). Cluster: a fixed one (platform, times, file) gets its
+/// plans and its reference makespan once; a drawn one gets new times, new uplinks and new plans
+/// every replication, which is allowed since planning costs O(n log n) (the optimum:
+/// milliseconds at n ≤ 12). Planners see the times, never the draws: they plan on mean costs.
+class ReducePointRunner final : public PointRunner {
+ public:
+  ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
+                    const Platform& platform, std::vector<double> fixed_times, const CostScale& scale,
+                    std::uint64_t seed)
+      : algorithms_(algorithms), platform_(platform), times_(std::move(fixed_times)), seed_(seed),
+        comm_mean_(point[keys().comm_mean]), plans_(algorithms.size()) {
+    ReductionCostParams params;
+    params.comm_mean = comm_mean_;
+    params.cv = point[keys().cv];
+    params.ratio = point[keys().ratio];
+    costs_ = std::make_unique<ReductionCosts>(params, seed);
+    law_.kind = cluster_kind(point[keys().cluster]);
+    law_.processors = static_cast<int>(times_.empty() ? point[keys().processors] : times_.size());
+    law_.spread = point[keys().spread];
+    law_.slow_fraction = point[keys().slow_fraction];
+    law_.x = point[keys().x];
+    law_.levels = static_cast<int>(point[keys().levels]);
+    law_.cv = point[keys().cluster_cv];
+    for (double p : point[keys().order]) order_.push_back(static_cast<int>(p));
+
+    ReduceSetup setup;
+    setup.processors = law_.processors;
+    setup.scale = scale;
+    setup.costs = costs_.get();
+    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+      policies_.push_back(algorithms_[a]->make != nullptr
+                              ? algorithms_[a]->make(setup)
+                              : std::make_unique<PlanPolicy>(plans_[a], scale, costs_.get()));
+    if (!is_drawn(law_.kind)) plan_all(0, false);
+  }
+
+  void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // Replication r's cluster and random orders, shared by all its algorithms.
+    if (is_drawn(law_.kind)) {
+      RandomStream stream(derive_seed(seed_, {replication, 0}));
+      times_ = draw_times(law_, stream);
+      set_uplinks(platform_, times_, settings);
+    }
+    plan_all(replication, true);
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+    costs_->reseed(derive_seed(seed_, {replication}));
+    return policies_[algorithm].get();
+  }
+
+  void complete_replication(double* metrics, std::size_t width) override {
+    // A one-host reduction takes 0, as does its optimum: it is optimal.
+    const double reference = optimum_.makespan * comm_mean_;
+    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+      metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
+  }
+
+ private:
+  // With `per_replication`, only what changes: everything for a drawn cluster, else the
+  // random planners (every one reseeded alike: common random numbers).
+  void plan_all(std::uint64_t replication, bool per_replication) {
+    const bool drawn = is_drawn(law_.kind);
+    if (per_replication && !drawn) {
+      for (std::size_t a = 0; a < algorithms_.size(); ++a)
+        if (algorithms_[a]->random) plans_[a] = plan(a, replication);
+      return;
+    }
+    // The reference first: the optimal planner reuses the search instead of running it again.
+    const bool exact = static_cast<int>(times_.size()) <= kOptimalMaxProcessors;
+    optimum_ = exact ? optimal_schedule(times_) : OptimalSchedule{makespan_lower_bound(times_), {}};
+    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+      if (algorithms_[a]->plan != nullptr) plans_[a] = plan(a, replication);
+  }
+
+  Plan plan(std::size_t a, std::uint64_t replication) const {
+    RandomStream stream(derive_seed(seed_, {replication, 1}));
+    const bool exact = !optimum_.sequence.empty();
+    return algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr});
+  }
+
+  std::vector<const ReduceAlgorithm*> algorithms_;
+  Platform platform_;
+  ClusterLaw law_;
+  std::vector<double> times_;
+  std::vector<int> order_;
+  std::uint64_t seed_;
+  double comm_mean_;
+  std::unique_ptr<ReductionCosts> costs_;
+  std::vector<Plan> plans_;  // sized once: the planners' policies hold references to its elements
+  std::vector<std::unique_ptr<Policy>> policies_;
+  OptimalSchedule optimum_;  // the optimum (n <= 12), or the lower bound with no sequence
+};
+
+class ReduceFamily final : public Family {
+ public:
+  std::string name() const override { return "reduce"; }
+  std::string description() const override {
+    return "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
+           "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
+  }
+  const std::vector<FormerFamily>& former_names() const override {
+    static const std::string rr8315 = "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn";
+    static const std::string liu = "snf fastest-first random-order ep-order binomial-stat optimal";
+    static const std::vector<FormerFamily> former = {
+        {"reduction", {}, {{"algorithms", rr8315}, {"cluster", "platform"}, {"processors", "64"}, {"cv", "1"}}},
+        // hetreduce's `cv` was the law of the cluster's times; here `cv` is that of the costs.
+        {"hetreduce", {{"cv", "cluster-cv"}}, {{"algorithms", liu}}},
+    };
+    return former;
+  }
+  std::vector<std::pair<std::string, std::string>> former_algorithm_names() const override {
+    // hetreduce's binomial was the same tree and rules as binomial-stat, every message one cost.
+    return {{"binomial", "binomial-stat"}};
+  }
+  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return reduce_algorithms().infos(); }
+  const std::vector<MetricSpec>& metrics() const override {
+    static const std::vector<MetricSpec> metrics = {
+        {"over_bound",
+         "makespan / the optimal EP makespan of the cluster at mean costs with a free ⊕ (n <= 12; a lower bound of "
+         "it beyond): a true bound when cv = 0 and ratio = 0",
+         {"mean", "max"}}};
+    return metrics;
+  }
+
+  /// The layout of the family the point's scenarios came from, so that they keep their seeds:
+  /// RR-8315's (processors, cv, ratio, comm-mean) on the platform as it is, where the cluster
+  /// keys do not apply; Liu & Wang's (processors, the cluster's keys, a zero for each list or
+  /// word key; then times, order; then cluster) on a cluster of times, followed by the costs
+  /// when they are not that model's fixed ones (one message each, a free ⊕).
+  Point seed_identity(const Point& point) const override {
+    const ReduceKeys& k = keys();
+    Point id;
+    if (cluster_kind(point[k.cluster]) == ClusterKind::platform) {
+      id.values = {point[k.processors], point[k.cv], point[k.ratio], point[k.comm_mean]};
+      return id;
+    }
+    id.values = {point[k.processors], point[k.spread], point[k.slow_fraction], point[k.x],
+                 point[k.levels],     point[k.cluster_cv], 0.0, 0.0, 0.0};
+    if (point[k.cv] != 0 || point[k.ratio] != 0 || point[k.comm_mean] != 1)
+      id.values.insert(id.values.end(), {point[k.cv], point[k.ratio], point[k.comm_mean]});
+    id.lists = {point[k.times], point[k.order]};
+    id.texts = {point[k.cluster]};
+    return id;
+  }
+
+  int hosts_needed(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    const int processors = static_cast<int>(point[keys().processors]);
+    int n = processors;
+    if (kind == ClusterKind::times) {
+      n = static_cast<int>(point[keys().times].size());
+      check_times(point[keys().times], "times", "");
+      if (processors != 0 && processors != n)
+        throw InputError("key 'processors' is " + format_number(processors) + " but 'times' lists " +
+                         std::to_string(n) + " processors (give 0 or leave it out)");
+    } else if (kind == ClusterKind::platform) {
+      if (processors < 1)
+        throw InputError("key 'processors' expects at least 1 processor with cluster = platform, got " +
+                         format_number(processors));
+    } else if (processors < 2) {
+      throw InputError("key 'processors' expects at least 2 processors with cluster = " + point[keys().cluster] +
+                       ", got " + format_number(processors));
+    }
+    // The table bounds these too; points built in code (tests, tools) pass here without it.
+    if (kind == ClusterKind::two_type && point[keys().slow_fraction] > 1)
+      throw InputError("key 'slow-fraction' expects a share in [0, 1], got " +
+                       format_number(point[keys().slow_fraction]));
+    if (kind == ClusterKind::power_of_two && point[keys().levels] > kLongestLevel)
+      throw InputError("key 'levels' expects at most " + format_number(kLongestLevel) + ", got " +
+                       format_number(point[keys().levels]));
+    check_order(point[keys().order], n);
+    return n;
+  }
+
+  void check_point(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    check_largest_draws(point, cost_scale(kind, ideal_cluster(1)), "");
+  }
+
+  Platform platform_for(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    if (kind == ClusterKind::platform) return ideal_cluster(hosts_needed(point));
+    if (kind == ClusterKind::times) return cluster_platform(point[keys().times]);
+    return cluster_platform(std::vector<double>(hosts_needed(point), 1.0));
+  }
+
+  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& names,
+                                       const Platform& platform, std::uint64_t seed) const override {
+    const int n = hosts_needed(point);
+    std::vector<const ReduceAlgorithm*> chosen;
+    for (const std::string& name : names) {
+      const ReduceAlgorithm& a = reduce_algorithms().at(name);
+      if (a.max_processors > 0 && n > a.max_processors)
+        throw InputError("key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors) +
+                         " processors (documented limit), the point has " + std::to_string(n));
+      // Liu & Wang's model has a free ⊕; their schedules say nothing of when to combine.
+      if (a.plan != nullptr && point[keys().ratio] > 0)
+        throw InputError("key 'ratio' = " + format_number(point[keys().ratio]) + ": " + name +
+                         " plans with a free ⊕ (Liu & Wang's model); give ratio = 0, or only algorithms that "
+                         "compute ⊕ (binomial-stat, fibonacci-stat, tree-dyn, non-commut-tree-dyn)");
+      chosen.push_back(&a);
+    }
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    // describe() of a platform file knows no uplinks; generated platforms always have them.
+    const bool from_file = !platform.route_table.empty() || platform.hosts.empty() || platform.hosts[0].up < 0;
+    std::vector<double> times;
+    if (kind == ClusterKind::platform) {
+      times.assign(n, 1.0);  // the driver has checked that the platform has n hosts
+    } else if (is_drawn(kind)) {
+      if (from_file)
+        throw InputError("platform: cluster = " + point[keys().cluster] +
+                         " draws its times on the built-in platform; use cluster = file to read them from a file, "
+                         "or cluster = platform to run on the file as it is");
+    } else {
+      if (kind == ClusterKind::file && !from_file)
+        throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
+      times = times_from_platform(platform, n, "platform");
+      if (kind == ClusterKind::times) check_same_times(times, point[keys().times]);
+    }
+    const CostScale scale = cost_scale(kind, platform);
+    check_largest_draws(point, scale, platform.file.empty() ? "" : platform.file + ": ");
+    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), scale, seed);
+  }
+
+ private:
+  static void check_order(const std::vector<double>& order, int n) {
+    if (order.empty()) return;
+    std::vector<bool> seen(n, false);
+    bool permutation = order.size() == static_cast<std::size_t>(n);
+    for (double p : order) {
+      permutation = permutation && p < n && !seen[static_cast<int>(p)];
+      if (p < n) seen[static_cast<int>(p)] = true;
+    }
+    if (!permutation)
+      throw InputError("key 'order' expects a permutation of the hosts 0.." + std::to_string(n - 1) + " (each once)");
+  }
+
+  static void check_same_times(const std::vector<double>& platform, const std::vector<double>& given) {
+    for (std::size_t p = 0; p < given.size(); ++p)
+      if (std::abs(platform[p] - given[p]) > 1e-9 * given[p])
+        throw InputError("platform: host " + std::to_string(p) + "'s uplink gives t = " + format_number(platform[p]) +
+                         " but key 'times' says " + format_number(given[p]) + " (read a file's times with cluster = file)");
+  }
+};
+
+}  // namespace
+
+const Family& reduce_family() {
+  static const ReduceFamily family;
+  return family;
+}
+
+}  // namespace hetcoll

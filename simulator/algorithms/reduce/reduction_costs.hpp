@@ -1,0 +1,56 @@
+#pragma once
+/// @file reduction_costs.hpp
+/// @brief Random costs of the non-clairvoyant reductions (RR-8315 §6; docs/reduce.md).
+#include <cstdint>
+#include <vector>
+
+#include "core/random.hpp"
+#include "engine/plan.hpp"
+
+namespace hetcoll {
+
+/// @brief Cost distribution of one sweep point: gamma laws given by their mean and CV.
+struct ReductionCostParams {
+  double comm_mean = 1;  //!< μ_d: mean abstract cost of one communication
+  double cv = 0;         //!< CV of every cost (σ_c/μ_c = σ_d/μ_d); 0: fixed costs
+  double ratio = 0;      //!< μ_c/μ_d; 0: ⊕ is free and no computation activity exists
+};
+
+/// @brief The cost draws of one replication, with common random numbers across algorithms.
+///
+/// Communications and computations come from two independent streams, so the k-th
+/// communication started takes the k-th communication draw and the k-th ⊕ the k-th
+/// computation draw, whatever the algorithm and however the two kinds interleave. Costs are
+/// not tied to the (src, dst) pair: heterogeneity belongs to the platform.
+class ReductionCosts final : public CostDraws {
+ public:
+  explicit ReductionCosts(const ReductionCostParams& params, std::uint64_t seed = 0);
+
+  /// Restarts both streams for a new replication: derive_seed(seed, {0}) feeds communications,
+  /// derive_seed(seed, {1}) computations (left alone when computes() is false: it is unused).
+  /// Reseeding with the seed in use rewinds: the draws already made are replayed from memory,
+  /// so the algorithms of one replication share one set of draws (same values, drawn once).
+  void reseed(std::uint64_t seed);
+
+  /// Gamma(mean μ_d, cv): the next communication draw; the pair is ignored.
+  double comm(int src, int dst) override;
+  /// Gamma(mean ratio·μ_d, cv): the next computation draw; the host is ignored. Always 0, and
+  /// no draw, when ratio is 0.
+  double compute(int host) override;
+
+  /// Whether ⊕ is an activity at all (ratio > 0). Algorithms start no computation otherwise.
+  bool computes() const { return params_.ratio > 0; }
+  const ReductionCostParams& params() const { return params_; }
+
+ private:
+  ReductionCostParams params_;
+  std::uint64_t seed_;
+  RandomStream comm_stream_;
+  RandomStream compute_stream_;
+  std::vector<double> comm_draws_;     // every draw of this replication so far, in order
+  std::vector<double> compute_draws_;
+  std::size_t next_comm_ = 0;          // rank of the next draw to hand out
+  std::size_t next_compute_ = 0;
+};
+
+}  // namespace hetcoll

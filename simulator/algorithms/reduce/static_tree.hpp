@@ -1,0 +1,23 @@
+#pragma once
+/// @file static_tree.hpp
+/// @brief Static reduction trees: the Fibonacci-stat tree and the policy that executes an
+/// ordered tree under random costs (docs/reduce.md, "Static-tree semantics"); the binomial tree
+/// and the plan itself are in static_tree_plan.hpp.
+#include <memory>
+#include <vector>
+
+#include "algorithms/reduce/registry.hpp"
+#include "algorithms/reduce/static_tree_plan.hpp"
+
+namespace hetcoll {
+
+/// @brief Fibonacci tree of the smallest order k with F_(k+2) ≥ n, truncated to the first n
+/// processors (prefix-closed numbering, docs/reduce.md): P0 receives from 1, 2, 3, 5, 8, …
+ChildrenLists fibonacci_children(int n);
+
+/// @brief A policy that runs the plan of `children` with the setup's costs; the plan is built
+/// once here and reused by every replication.
+std::unique_ptr<Policy> make_static_tree_policy(const ChildrenLists& children,
+                                                const ReduceSetup& setup);
+
+}  // namespace hetcoll

@@ -1,0 +1,251 @@
+// The numbers of RR-8315 and docs/reduction.md that the simulator must reproduce: homogeneous
+// durations of the static trees, the Markov-chain moments of Tree-dyn (§5 of the paper) and the
+// worst cases of the paper's Section 4.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "algorithms/reduce/registry.hpp"
+#include "algorithms/reduce/schedule_check.hpp"
+#include "reduction_harness.hpp"
+
+namespace hetcoll {
+namespace {
+
+using test::algorithm;
+using test::ideal_setup;
+using test::PairCosts;
+using test::run_makespans;
+using test::run_traced;
+
+// One replication with fixed costs d = 1 and c = ratio (CV = 0).
+double homogeneous(const std::string& name, int n, double c, bool overlap = true) {
+  ReductionCosts costs({1, 0, c});
+  return run_makespans(algorithm(name), ideal_setup(n, costs, overlap), 1, 1)[0];
+}
+
+// One replication with hand-made costs, c = 0.
+double with_costs(const std::string& name, int n, PairCosts& draws) {
+  ReductionCosts costs({1, 0, 0});
+  return run_makespans(algorithm(name), ideal_setup(n, costs, true, &draws), 1, 1)[0];
+}
+
+int ceil_log2(int n) {
+  int h = 0;
+  while ((1 << h) < n) ++h;
+  return h;
+}
+
+// Costs are whole bytes and flops of the ideal cluster, 2^23 to a unit of cost: a cost such as
+// c = 0.3 becomes the nearest multiple of 2^-23 s, off by at most 2^-24. A makespan adds at most
+// a few dozen costs here, so the closed forms hold to 64 half-steps; the alternatives they are
+// told from differ by multiples of c >= 0.01.
+const double kTol = 64 * 0.5 / ideal_cluster(1).reference_bandwidth();
+
+TEST(FibonacciStatHomogeneous, MatchesTheHomogeneousDurationFormula) {
+  EXPECT_NEAR(homogeneous("fibonacci-stat", 8, 1), 5, kTol);
+  EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 1), 10, kTol);
+  EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 0.5), 9.5, kTol);
+  EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 2), 19, kTol);
+}
+
+TEST(FibonacciStatHomogeneous, OrderKLastsDPlusKMinusOneMaxDCPlusC) {
+  // n = F_(k+2) = N_k processors: 2, 3, 5, …, 89 for k = 1..9.
+  int previous = 1, size = 2;
+  for (int k = 1; k <= 9; ++k) {
+    for (double c : {0.0, 0.3, 0.5, 1.0, 2.0, 3.5}) {
+      const double expected = 1 + (k - 1) * std::max(1.0, c) + c;
+      EXPECT_NEAR(homogeneous("fibonacci-stat", size, c), expected, kTol)
+          << "k=" << k << " c=" << c;
+    }
+    const int next = size + previous;
+    previous = size;
+    size = next;
+  }
+}
+
+TEST(FibonacciStatHomogeneous, NeedsOverlapToBeOptimal) {
+  // docs/reduction.md, static-tree semantics: without overlap the root waits for each ⊕ before
+  // the next reception.
+  EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 1, false), 18, kTol);
+}
+
+TEST(BinomialStatHomogeneous, PowerOfTwoLastsHTimesCPlusD) {
+  for (int h = 0; h <= 7; ++h)
+    for (double c : {0.0, 0.5, 1.0, 2.0})
+      for (bool overlap : {true, false})
+        EXPECT_NEAR(homogeneous("binomial-stat", 1 << h, c, overlap), h * (1 + c), kTol)
+            << "h=" << h << " c=" << c << " overlap=" << overlap;
+}
+
+TEST(BinomialStatHomogeneous, OverlapMattersOnlyForNonPowersOfTwo) {
+  EXPECT_NEAR(homogeneous("binomial-stat", 3, 1, true), 3, kTol);
+  EXPECT_NEAR(homogeneous("binomial-stat", 3, 1, false), 4, kTol);
+  EXPECT_NEAR(homogeneous("binomial-stat", 5, 1, true), 5, kTol);
+  EXPECT_NEAR(homogeneous("binomial-stat", 5, 1, false), 6, kTol);
+}
+
+TEST(FixedCosts, FibonacciBeatsBinomialAndTreeDynAboveCEqualsPointSix) {
+  for (double c : {0.1, 0.25, 0.5, 0.6, 0.8, 1.0}) {
+    EXPECT_NEAR(homogeneous("fibonacci-stat", 64, c), 9 + c, kTol) << c;
+    EXPECT_NEAR(homogeneous("binomial-stat", 64, c), 6 * (1 + c), kTol) << c;
+    EXPECT_NEAR(homogeneous("tree-dyn", 64, c), 6 * (1 + c), kTol) << c;
+  }
+  EXPECT_LT(homogeneous("fibonacci-stat", 64, 0.8), homogeneous("tree-dyn", 64, 0.8));
+  EXPECT_GT(homogeneous("fibonacci-stat", 64, 0.4), homogeneous("tree-dyn", 64, 0.4));
+}
+
+// Exponential communications (CV = 1), no computation: the paper's §5 first-step analysis.
+void expect_markov_moments(int n, int replications) {
+  ReductionCosts costs({1, 1, 0});
+  const std::vector<double> m =
+      run_makespans(algorithm("tree-dyn"), ideal_setup(n, costs),
+                    derive_seed(2024, {static_cast<std::uint64_t>(n)}), replications);
+  double harmonic = 0, squares = 0;
+  for (int i = 1; i < n / 2; ++i) {
+    harmonic += 1.0 / i;
+    squares += 1.0 / (double(i) * i);
+  }
+  const double mean = 2 * harmonic + 2.0 / n;
+  const double variance = 2 * squares + 4.0 / (double(n) * n);
+
+  const double r = static_cast<double>(m.size());
+  double sum = 0;
+  for (double x : m) sum += x;
+  const double sample_mean = sum / r;
+  double m2 = 0, m4 = 0;
+  for (double x : m) {
+    const double e = (x - sample_mean) * (x - sample_mean);
+    m2 += e;
+    m4 += e * e;
+  }
+  const double sample_variance = m2 / (r - 1);
+  const double mean_se = std::sqrt(sample_variance / r);
+  const double variance_se = std::sqrt((m4 / r - (m2 / r) * (m2 / r)) / r);
+  EXPECT_NEAR(sample_mean, mean, 4 * mean_se) << "n=" << n;
+  EXPECT_NEAR(sample_variance, variance, 4 * variance_se) << "n=" << n;
+}
+
+TEST(TreeDynMarkov, SixtyFourProcessorsMatchTheMeanAndVarianceOfSection5) {
+  expect_markov_moments(64, 60000);
+}
+
+TEST(TreeDynMarkov, TenProcessorsMatchTheMeanAndVarianceOfSection5) {
+  expect_markov_moments(10, 60000);
+}
+
+// Theorem 1's instance: d_{i,j} = d if i < j, D otherwise, c = 0.
+PairCosts upward_cheap(double d, double big_d) {
+  return PairCosts([=](int i, int j) { return i < j ? d : big_d; });
+}
+
+TEST(WorstCase, BinomialStatTakesDCeilLog2NAchievingRatioDelta) {
+  const double d = 1, big_d = 3;
+  for (int n : {2, 3, 5, 8, 13, 64, 100}) {
+    PairCosts draws = upward_cheap(d, big_d);
+    const double makespan = with_costs("binomial-stat", n, draws);
+    EXPECT_NEAR(makespan, big_d * ceil_log2(n), kTol) << n;
+    EXPECT_NEAR(makespan / (d * ceil_log2(n)), big_d / d, kTol) << n;
+  }
+}
+
+TEST(WorstCase, TreeDynTakesDCeilLog2NAchievingRatioDelta) {
+  // Every newly idle processor has a larger index than the one in the slot when n = 2^h.
+  const double d = 1, big_d = 3;
+  for (int n : {2, 4, 8, 64, 128}) {
+    PairCosts draws = upward_cheap(d, big_d);
+    const double makespan = with_costs("tree-dyn", n, draws);
+    EXPECT_NEAR(makespan, big_d * ceil_log2(n), kTol) << n;
+    EXPECT_NEAR(makespan / (d * ceil_log2(n)), big_d / d, kTol) << n;
+  }
+}
+
+TEST(WorstCase, BinomialAndTreeDynTakeCeilLog2NTimesDPlusCInTheorem4Instance) {
+  const double d = 1, big_d = 2.5, c = 1;
+  for (const char* name : {"binomial-stat", "tree-dyn"}) {
+    PairCosts draws([=](int i, int j) { return i < j ? d : big_d; }, c);
+    ReductionCosts costs({1, 0, c});
+    const double makespan =
+        run_makespans(algorithm(name), ideal_setup(64, costs, true, &draws), 1, 1)[0];
+    EXPECT_NEAR(makespan, 6 * (big_d + c), kTol) << name;
+  }
+}
+
+TEST(WorstCase, SlowLinksBelongToThePlatformToo) {
+  // Same instance as Theorem 1, with heterogeneity in the route table instead of the draws.
+  const int n = 64;
+  const double big_d = 3;
+  Platform platform = ideal_cluster(n);
+  const double bandwidth = platform.reference_bandwidth();
+  platform.route_table.resize(static_cast<std::size_t>(n) * n);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      platform.route_table[static_cast<std::size_t>(i) * n + j] = {
+          0, i < j ? bandwidth : bandwidth / big_d};
+  ReductionCosts costs({1, 0, 0});
+  auto policy = algorithm("binomial-stat").make(ideal_setup(n, costs));
+  EXPECT_NEAR(test::run_policy(platform, *policy, costs, {1})[0], big_d * 6, kTol);
+}
+
+TEST(WorstCase, FibonacciStatOnEightProcessorsTakesFourD) {
+  // P0 receives four messages in sequence; if each costs D the optimum may still finish in 3d.
+  const double d = 1, big_d = 3;
+  PairCosts draws([=](int, int j) { return j == 0 ? big_d : d; });
+  const double makespan = with_costs("fibonacci-stat", 8, draws);
+  EXPECT_NEAR(makespan, 4 * big_d, kTol);
+  EXPECT_NEAR(makespan / (3 * d), 4 * big_d / (3 * d), kTol);
+}
+
+// Figure 3: the first round pairs P1→P0, P3→P2, P5→P4, P7→P6; P2 and P4 finish first and pair
+// up, so P0 and P6 wait, and two more steps follow: 4 steps where 3 suffice.
+std::vector<std::pair<int, int>> figure3(double one_to_zero, double seven_to_six,
+                                         double& makespan) {
+  PairCosts draws([=](int i, int j) {
+    if (i == 1 && j == 0) return one_to_zero;
+    if (i == 7 && j == 6) return seven_to_six;
+    return 1.0;
+  });
+  ReductionCosts costs({1, 0, 0});
+  std::vector<std::pair<int, int>> comms;
+  run_traced(algorithm("non-commut-tree-dyn"), ideal_setup(8, costs, true, &draws), 1, 1,
+             [&](int, double m, const std::vector<Completion>& events) {
+               EXPECT_EQ(check_reduction_schedule(8, events, true), "");
+               std::vector<Completion> sorted = events;
+               std::sort(sorted.begin(), sorted.end(),
+                         [](auto& a, auto& b) { return a.id < b.id; });
+               for (const Completion& c : sorted)
+                 comms.emplace_back(c.activity.host, c.activity.peer);
+               makespan = m;
+             });
+  return comms;
+}
+
+TEST(WorstCase, NonCommutTreeDynNeedsFourStepsInFigure3) {
+  double makespan = 0;
+  const auto comms = figure3(1.25, 1.5, makespan);
+  EXPECT_EQ(comms, (std::vector<std::pair<int, int>>{
+                       {1, 0}, {3, 2}, {5, 4}, {7, 6}, {4, 2}, {2, 0}, {0, 6}}));
+  EXPECT_NEAR(makespan, 4, kTol);
+  // Tree-dyn, free to pair any two processors, needs only three steps on the same costs.
+  PairCosts draws([](int i, int j) {
+    return i == 1 && j == 0 ? 1.25 : i == 7 && j == 6 ? 1.5 : 1.0;
+  });
+  EXPECT_NEAR(with_costs("tree-dyn", 8, draws), 3.5, kTol);
+}
+
+TEST(WorstCase, NonCommutTreeDynPrefersTheNeighbourThatWaitedLongest) {
+  double makespan = 0;
+  // Now P6 becomes idle before P0, so [2,5] goes to P6 and P6 then sends [2,7] to P0.
+  const auto comms = figure3(1.5, 1.25, makespan);
+  EXPECT_EQ(comms, (std::vector<std::pair<int, int>>{
+                       {1, 0}, {3, 2}, {5, 4}, {7, 6}, {4, 2}, {2, 6}, {6, 0}}));
+  EXPECT_NEAR(makespan, 4, kTol);
+}
+
+}  // namespace
+}  // namespace hetcoll
