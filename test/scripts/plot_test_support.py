@@ -54,3 +54,13 @@ class PlotScriptTest(unittest.TestCase):
             self.assertIn(stdout_names, result.stdout)
         with open(path, "rb") as handle:
             self.assertEqual(handle.read(8), PNG_SIGNATURE)
+
+    def assert_input_error(self, result, named_file, *expected_words):
+        """The run refused its input: status 2, one line on stderr naming the file and the words."""
+        self.assertEqual(result.returncode, 2, result.stderr)
+        self.assertNotIn("Traceback", result.stderr)
+        lines = result.stderr.strip().splitlines()
+        self.assertEqual(len(lines), 1, f"expected one line, got: {result.stderr!r}")
+        self.assertIn(named_file, lines[0])
+        for words in expected_words:
+            self.assertIn(words, lines[0])

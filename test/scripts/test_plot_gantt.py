@@ -1,14 +1,13 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_rr8315.py and scripts/plot_gantt.py on small synthetic CSVs.
+"""Tests of scripts/plot_gantt.py on small synthetic trace CSVs of every family.
 
-run: /usr/bin/python3 test/scripts/test_plots.py
+run: scripts/python.sh test/scripts/test_plot_gantt.py
 
-Each script runs in a subprocess with this interpreter, as a user would run it. A drawing
-must produce a non-empty PNG and name the figure it drew; an input problem must exit with
+The script runs in a subprocess with this interpreter, as a user would run it. A drawing
+must produce a non-empty PNG and name what it drew; an input problem must exit with
 status 2 and one line on stderr that names the file.
 """
 import csv
-import math
 import os
 import subprocess
 import sys
@@ -21,50 +20,17 @@ sys.dont_write_bytecode = True
 os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import plot_gantt  # noqa: E402  (after the path that makes it importable)
-import plot_rr8315  # noqa: E402
 
-RR8315 = os.path.join(ROOT, "scripts", "plot_rr8315.py")
 GANTT = os.path.join(ROOT, "scripts", "plot_gantt.py")
-SUMMARY_HEADER = ["algorithm", "processors", "cv", "ratio", "replications",
-                  "mean", "stddev", "stderr", "q10", "q50", "q90"]
-TRACE_HEADER = ["algorithm", "processors", "cv", "ratio", "replication",
-                "kind", "host", "peer", "start", "end"]
+# The reduce family's trace: algorithm, its sweep columns, then the event columns.
+REDUCE_PARAMETERS = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv")
+TRACE_HEADER = ["algorithm", *REDUCE_PARAMETERS, "replication", "kind", "host", "peer", "start", "end"]
 # Other families' traces: algorithm, the family's parameters, then the same event columns.
 DIVISIBLE_TRACE_HEADER = ["algorithm", "workers", "z", "wc_ratio", "replication",
                           "kind", "host", "peer", "start", "end"]
 BROADCAST_TRACE_HEADER = ["algorithm", "clusters", "message", "cluster_hosts", "replication",
                           "kind", "host", "peer", "start", "end"]
-ALL_METHODS = ("binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def synthetic_mean(algorithm, cv, ratio):
-    """n = 64 makespans at CV -> 0 (docs/reduction.md: 9 + c and 6(1 + c); Non-Commut-Tree-dyn
-    is given one extra step), inflated by the CV. Plausible shapes for drawing, not simulation results.
-
-    Static trees suffer more from dispersion than dynamic ones, so the regions of the
-    paper's Figures 5 and 6 appear: Fibonacci-stat wins near ratio 1 at low CV, the
-    dynamic methods at high CV.
-    """
-    steps = {"binomial-stat": 6 * (1 + ratio), "tree-dyn": 6 * (1 + ratio),
-             "fibonacci-stat": 1 + 8 * max(1, ratio) + ratio,
-             "non-commut-tree-dyn": 7 * (1 + ratio)}[algorithm]
-    spread = {"binomial-stat": 0.6, "fibonacci-stat": 0.5, "tree-dyn": 0.25,
-              "non-commut-tree-dyn": 0.3}[algorithm]
-    return steps * (1 + spread * cv)
-
-
-def summary_row(algorithm, processors, cv, ratio):
-    mean = synthetic_mean(algorithm, cv, ratio)
-    stddev = mean * 0.3 * cv
-    # Skewed like a makespan: the 10% quantile stays positive, the 90% one grows with the CV.
-    q10, q90 = mean / (1 + 0.5 * cv), mean * (1 + 0.5 * cv)
-    return [algorithm, processors, repr(cv), repr(ratio), 1000, repr(mean), repr(stddev),
-            repr(stddev / math.sqrt(1000)), repr(q10), repr(mean), repr(q90)]
-
-
-def log_grid(low, high, count):
-    return [round(10 ** (low + (high - low) * i / (count - 1)), 6) for i in range(count)]
 
 
 def write_csv(path, header, rows):
@@ -75,17 +41,13 @@ def write_csv(path, header, rows):
     return path
 
 
-def summary_rows(cvs, ratios, methods, processors=(64,)):
-    return [summary_row(method, n, cv, ratio) for n in processors for ratio in ratios
-            for cv in cvs for method in methods]
-
-
 def trace_rows(algorithm, cv=0.1, ratio=0.5, processors=4):
     """A hand-made binomial-like schedule on 4 hosts: 1->0 and 3->2, then 2->0."""
     events = [("comm", 1, 0, 0.0, 1.0), ("comm", 3, 2, 0.0, 1.2),
               ("compute", 0, -1, 1.0, 1.5), ("compute", 2, -1, 1.2, 1.6),
               ("comm", 2, 0, 1.6, 2.5), ("compute", 0, -1, 2.5, 3.0)]
-    return [[algorithm, processors, cv, ratio, 0, kind, host, peer, start, end]
+    # The cluster columns at the family's defaults: spread, slow_fraction, x, levels, cluster_cv.
+    return [[algorithm, processors, cv, ratio, 4, 0.5, 2, 3, 1, 0, kind, host, peer, start, end]
             for kind, host, peer, start, end in events]
 
 
@@ -142,90 +104,6 @@ class PlotTestCase(unittest.TestCase):
         self.assertNotIn("Traceback", result.stderr)
 
 
-class Rr8315FigureTest(PlotTestCase):
-    def test_one_ratio_is_detected_as_figure4_with_default_output(self):
-        data = write_csv(self.path("fig4.csv"), SUMMARY_HEADER,
-                         summary_rows(log_grid(-2, 1, 7), [0], ALL_METHODS))
-        self.assert_png(run_script(RR8315, data), self.path("fig4.png"), "Figure 4")
-
-    def test_cv_by_ratio_grid_with_fibonacci_and_tree_dyn_is_figure5(self):
-        data = write_csv(self.path("fig5.csv"), SUMMARY_HEADER,
-                         summary_rows(log_grid(-2, 1, 6), log_grid(-1, 1, 5),
-                                      ("fibonacci-stat", "tree-dyn")))
-        out = self.path("heat.png")
-        self.assert_png(run_script(RR8315, data, "--output", out), out, "Figure 5")
-
-    def test_grid_of_non_commutative_methods_is_figure6(self):
-        data = write_csv(self.path("fig6.csv"), SUMMARY_HEADER,
-                         summary_rows(log_grid(-2, 1, 6), log_grid(-1, 1, 5),
-                                      ("binomial-stat", "fibonacci-stat", "non-commut-tree-dyn")))
-        self.assert_png(run_script(RR8315, data), self.path("fig6.png"), "Figure 6")
-
-    def test_figure_option_overrides_detection(self):
-        data = write_csv(self.path("all.csv"), SUMMARY_HEADER,
-                         summary_rows(log_grid(-2, 1, 4), log_grid(-1, 1, 3), ALL_METHODS))
-        self.assert_png(run_script(RR8315, data, "--figure", "6"), self.path("all.png"),
-                        "Figure 6")
-
-    def test_several_processor_counts_use_the_largest_and_say_so(self):
-        data = write_csv(self.path("sweep.csv"), SUMMARY_HEADER,
-                         summary_rows(log_grid(-2, 1, 4), [0], ALL_METHODS, processors=(8, 64)))
-        result = run_script(RR8315, data)
-        self.assert_png(result, self.path("sweep.png"), "Figure 4")
-        self.assertIn("n = 64", result.stderr)
-
-
-class Rr8315ErrorTest(PlotTestCase):
-    def test_missing_file(self):
-        missing = self.path("absent.csv")
-        self.assert_input_error(run_script(RR8315, missing), missing, "no such file")
-
-    def test_missing_column(self):
-        rows = [row[:-1] for row in summary_rows([0.1, 1], [0], ALL_METHODS)]
-        data = write_csv(self.path("short.csv"), SUMMARY_HEADER[:-1], rows)
-        self.assert_input_error(run_script(RR8315, data), data, "q90")
-
-    def test_no_rows_for_the_requested_figure(self):
-        data = write_csv(self.path("binomial.csv"), SUMMARY_HEADER,
-                         summary_rows([0.1, 1], [0.1, 1], ("binomial-stat",)))
-        self.assert_input_error(run_script(RR8315, data, "--figure", "5"), data,
-                                "fibonacci-stat")
-        self.assertFalse(os.path.exists(self.path("binomial.png")))
-
-    def test_unreadable_number(self):
-        rows = summary_rows([0.1], [0], ALL_METHODS)
-        rows[0][5] = "fast"
-        data = write_csv(self.path("text.csv"), SUMMARY_HEADER, rows)
-        self.assert_input_error(run_script(RR8315, data), data, "expected a number")
-
-
-class Rr8315HelperTest(unittest.TestCase):
-    """The numbers behind the heat maps, checked without drawing."""
-
-    def test_cell_edges_are_geometric_midpoints(self):
-        edges = plot_rr8315.cell_edges([0.1, 1.0, 10.0])
-        for edge, expected in zip(edges, [10 ** -1.5, 10 ** -0.5, 10 ** 0.5, 10 ** 1.5]):
-            self.assertAlmostEqual(edge, expected)
-
-    def test_figure6_cell_holds_the_method_with_the_smallest_mean(self):
-        methods = plot_rr8315.FIGURE6_METHODS
-        means = {(0.1, 0.1): (6.6, 9.2, 7.7), (0.1, 1.0): (12, 10, 14), (5.0, 1.0): (40, 35, 30)}
-        points = {(name, cv, ratio): {"mean": mean} for (cv, ratio), cell in means.items()
-                  for name, mean in zip(methods, cell)}
-        grid = plot_rr8315.value_grid(points, [0.1, 5.0], [0.1, 1.0],
-                                      plot_rr8315.best_method, methods)
-        self.assertEqual(grid[0, 0], 0)
-        self.assertEqual(grid[1, 0], 1)
-        self.assertEqual(grid[1, 1], 2)
-        self.assertTrue(grid.mask[0, 1], "a cell without data must stay empty")
-
-    def test_tie_goes_to_the_first_method_in_paper_order(self):
-        self.assertEqual(plot_rr8315.best_method([{"mean": 9.0}, {"mean": 9.0}, {"mean": 9.5}]), 0)
-
-    def test_figure5_value_is_fibonacci_over_tree_dyn(self):
-        self.assertAlmostEqual(plot_rr8315.mean_ratio([{"mean": 9.0}, {"mean": 6.0}]), 1.5)
-
-
 class GanttTest(PlotTestCase):
     def test_one_panel_per_algorithm_of_the_first_point(self):
         rows = trace_rows("binomial-stat") + trace_rows("tree-dyn") + trace_rows("tree-dyn", cv=1)
@@ -257,7 +135,7 @@ class GanttTest(PlotTestCase):
 
     def test_unknown_event_kind(self):
         rows = trace_rows("tree-dyn")
-        rows[2][5] = "idle"
+        rows[2][TRACE_HEADER.index("kind")] = "idle"
         trace = write_csv(self.path("trace.csv"), TRACE_HEADER, rows)
         self.assert_input_error(run_script(GANTT, trace), trace, "expected comm or compute")
 
@@ -313,7 +191,7 @@ class GanttHelperTest(unittest.TestCase):
         return [dict(zip(header, map(str, row))) for row in rows]
 
     def test_parameters_are_the_columns_between_algorithm_and_replication(self):
-        cases = ((TRACE_HEADER, ("processors", "cv", "ratio")),
+        cases = ((TRACE_HEADER, REDUCE_PARAMETERS),
                  (DIVISIBLE_TRACE_HEADER, ("workers", "z", "wc_ratio")),
                  (BROADCAST_TRACE_HEADER, ("clusters", "message", "cluster_hosts")))
         for header, parameters in cases:
