@@ -5,6 +5,7 @@
 #include <set>
 
 #include "algorithms/family.hpp"
+#include "algorithms/reduce/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/merge.hpp"
@@ -27,14 +28,16 @@ std::string error_of(const std::vector<std::string>& args) {
 
 TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   const std::string path = ::testing::TempDir() + "/scenario.ini";
-  std::ofstream(path) << "# a comment\nfamily = reduction\nprocessors = 8\ncv = 1 0.1\nreplications = 10\n";
+  std::ofstream(path) << "# a comment\nfamily = reduce\ncluster = platform\nprocessors = 8\ncv = 1 0.1\nreplications = 10\n";
   const Scenario s = parse_run_arguments({path, "--cv", "3 0.3", "--ratio", "0,1"});
   const int cv = s.family->parameter_index("cv"), ratio = s.family->parameter_index("ratio");
   EXPECT_EQ(s.values[cv], (std::vector<double>{0.3, 3}));
   EXPECT_EQ(s.values[ratio], (std::vector<double>{0, 1}));
   EXPECT_EQ(s.values[s.family->parameter_index("processors")], std::vector<double>{8});
   EXPECT_EQ(s.replications, 10u);
-  EXPECT_EQ(s.algorithms.size(), s.family->algorithms().size());  // default: all of them
+  std::vector<std::string> all;  // default: all of them
+  for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
+  EXPECT_EQ(s.algorithms, all);
   EXPECT_EQ(expand_points(s).size(), 4u);
 }
 
@@ -44,7 +47,8 @@ TEST(ScenarioParser, BadInputNamesTheKeyOnOneLine) {
       {{"--cv", "-1"}, "'cv'"},
       {{"--cv", "nan"}, "'cv'"},
       {{"--ratio", "-0.5"}, "'ratio'"},
-      {{"--processors", "0"}, "'processors'"},
+      {{"--cluster", "platform", "--processors", "0"}, "'processors'"},
+      {{"--processors", "3"}, "'processors'"},  // the default cluster is the 7 default times
       {{"--processors", "2.5"}, "'processors'"},
       {{"--processors", "abc"}, "'processors'"},
       {{"--engine", "fast"}, "'engine'"},
@@ -137,19 +141,23 @@ void expect_refused(const std::vector<std::string>& args, const std::string& fra
 
 TEST(KeyRanges, ValuesWhoseAmountsNoEngineCanCarryAreRefusedNamingTheKey) {
   // The reproducers: garbage on SimGrid, an endless loop on the model engine, or NaN times.
-  expect_refused({"--processors", "4", "--cv", "0", "--comm-mean", "1e13"}, "'comm-mean'");
-  expect_refused({"--processors", "4", "--cv", "1e155"}, "'cv'");
-  expect_refused({"--processors", "4", "--ratio", "1e308"}, "'ratio'");
+  expect_refused({"--cluster", "platform", "--processors", "4", "--cv", "0", "--comm-mean", "1e13"}, "'comm-mean'");
+  expect_refused({"--cluster", "platform", "--processors", "4", "--cv", "1e155"}, "'cv'");
+  expect_refused({"--cluster", "platform", "--processors", "4", "--ratio", "1e308"}, "'ratio'");
+  expect_refused({"--cv", "0", "--comm-mean", "1e13"}, "'comm-mean'");  // the default cluster of times
   expect_refused({"--cv", "1e-155"}, "'cv'");
   expect_refused({"--comm-mean", "1e308"}, "'comm-mean'");
-  expect_refused({"--family", "hetreduce", "--cluster", "gamma", "--processors", "3", "--cv", "1e-200"}, "'cv'");
+  // The former family hetreduce's cv is the cluster's CV now, and is refused as such.
+  expect_refused({"--family", "hetreduce", "--cluster", "gamma", "--processors", "3", "--cv", "1e-200"}, "'cluster-cv'");
+  expect_refused({"--cluster", "gamma", "--processors", "3", "--cluster-cv", "1e-200"}, "'cluster-cv'");
+  expect_refused({"--cluster", "gamma", "--processors", "3", "--cv", "1e-200"}, "'cv'");
   // Each key in range, but together a draw would exceed 2^63 bytes.
   expect_refused({"--comm-mean", "1e6", "--cv", "100"}, "'comm-mean'");
   expect_refused({"--comm-mean", "1e6", "--cv", "100"}, "2^63");
   // Ints that used to wrap ("got -2147483648", "p = 0").
   expect_refused({"--processors", "1e10"}, "'processors'");
   expect_refused({"--family", "divisible", "--workers", "4294967296"}, "'workers'");
-  expect_refused({"--family", "hetreduce", "--cluster", "uniform", "--processors", "3e9"}, "'processors'");
+  expect_refused({"--cluster", "uniform", "--processors", "3e9"}, "'processors'");
   expect_refused({"--family", "redistribute", "--k", "3", "--senders", "1e9"}, "'senders'");
   expect_refused({"--family", "broadcast", "--clusters", "1e9"}, "'clusters'");
   expect_refused({"--family", "divisible", "--workers", "3", "--c-mean", "1", "--spread", "0.9999999999"}, "'c-mean'");
@@ -177,7 +185,7 @@ TEST(KeyRanges, CountsAreBoundedByTheMachine) {
   EXPECT_EQ(parse_run_arguments({"--replications", "1e3"}).replications, 1000u);
   EXPECT_EQ(parse_run_arguments({"--jobs", "1024"}).jobs, 1024);
   // 65536 hosts must stay possible on SimGrid (the default engine).
-  EXPECT_NO_THROW(parse_run_arguments({"--processors", "65536", "--replications", "1"}));
+  EXPECT_NO_THROW(parse_run_arguments({"--cluster", "platform", "--processors", "65536", "--replications", "1"}));
 }
 
 TEST(KeyRanges, SeedsAreExactUnsigned64BitIntegers) {
@@ -276,6 +284,110 @@ TEST(KeysDoc, GivesEveryKeyOfEveryFamilyWithTheRangeItsTableChecks) {
     EXPECT_TRUE(std::any_of(rows.begin(), rows.end(),
                             [&](const std::string& r) { return r.rfind("common keys|| `" + key + "`", 0) == 0; }))
         << key;
+}
+
+}  // namespace hetcoll
+
+// ---- The former reduction families, now aliases of `reduce` ----------------------------------
+namespace hetcoll {
+namespace {
+
+/// The single value of number key `key` (not an axis).
+double only(const Scenario& s, const std::string& key) {
+  const int index = s.family->parameter_index(key);
+  EXPECT_GE(index, 0) << key;
+  EXPECT_EQ(s.values.at(index).size(), 1u) << key;
+  return s.values.at(index).front();
+}
+
+/// The value of key `key` at the scenario's one point.
+double at_point(const Scenario& s, const std::string& key) {
+  const std::vector<Point> points = expand_points(s);
+  EXPECT_EQ(points.size(), 1u);
+  return points.front().values.at(s.family->parameter_index(key));
+}
+
+std::string word(const Scenario& s, const std::string& key) { return s.texts.at(s.family->parameter_index(key)); }
+
+std::vector<std::string> reduce_names(bool planners) {
+  std::vector<std::string> names;
+  for (const ReduceAlgorithm& a : reduce_algorithms())
+    if (planners ? a.plan != nullptr : a.make != nullptr) names.push_back(a.name);
+  return names;
+}
+
+}  // namespace
+
+TEST(FormerFamilies, HetreduceCvIsTheClusterCvAndItsCostsStayFixed) {
+  const std::string path =
+      temp_file("hetreduce.ini", "family = hetreduce\ncluster = gamma\nprocessors = 6\ncv = 0.5\n");
+  const Scenario s = parse_run_arguments({path});
+  ASSERT_EQ(s.family->name(), "reduce");
+  EXPECT_EQ(only(s, "cluster-cv"), 0.5);
+  EXPECT_EQ(only(s, "cv"), 0);
+  EXPECT_EQ(at_point(s, "cluster-cv"), 0.5);
+  EXPECT_EQ(at_point(s, "cv"), 0);
+  EXPECT_EQ(at_point(s, "ratio"), 0);
+  EXPECT_EQ(at_point(s, "comm-mean"), 1);
+  EXPECT_EQ(word(s, "cluster"), "gamma");
+  // Its default algorithms: Liu & Wang's planners and the binomial tree (binomial-stat now).
+  std::vector<std::string> liu = reduce_names(true);
+  liu.push_back("binomial-stat");
+  EXPECT_EQ(std::set<std::string>(s.algorithms.begin(), s.algorithms.end()), std::set<std::string>(liu.begin(), liu.end()));
+  EXPECT_EQ(s.algorithms.size(), liu.size());
+  // The same on the command line, as an axis; the cost CV keeps its default.
+  const Scenario cli = parse_run_arguments({"--family", "hetreduce", "--cluster", "gamma", "--processors", "6", "--cv", "2 0.5"});
+  EXPECT_EQ(cli.values[cli.family->parameter_index("cluster-cv")], (std::vector<double>{0.5, 2}));
+  EXPECT_EQ(only(cli, "cv"), 0);
+  // Its default cluster is the reduce family's: the times of Liu & Wang's Figure 1.
+  EXPECT_EQ(word(parse_run_arguments({"--family", "hetreduce"}), "cluster"), "times");
+}
+
+TEST(FormerFamilies, HetreduceRefusesCvAndClusterCvTogether) {
+  expect_refused({"--family", "hetreduce", "--cluster", "gamma", "--processors", "6", "--cv", "0.5", "--cluster-cv",
+                  "1"},
+                 "'cluster-cv'");
+  const std::string path = temp_file("hetreduce-both.ini", "family = hetreduce\ncluster = gamma\nprocessors = 6\ncv = 0.5\n");
+  expect_refused({path, "--cluster-cv", "1"}, "'cluster-cv'");
+  EXPECT_THROW(parse_run_arguments({path, "--cluster-cv", "1"}), InputError);
+}
+
+TEST(FormerFamilies, ReductionIsRR8315sModelOnThePlatformAsItIs) {
+  const Scenario s = parse_run_arguments({"--family", "reduction"});
+  ASSERT_EQ(s.family->name(), "reduce");
+  EXPECT_EQ(word(s, "cluster"), "platform");
+  EXPECT_EQ(only(s, "processors"), 64);
+  EXPECT_EQ(only(s, "cv"), 1);
+  EXPECT_EQ(s.algorithms, reduce_names(false));
+  // Keys given win over the former family's defaults.
+  const Scenario given = parse_run_arguments({"--family", "reduction", "--processors", "8", "--cv", "0.3",
+                                              "--algorithms", "tree-dyn"});
+  EXPECT_EQ(only(given, "processors"), 8);
+  EXPECT_EQ(only(given, "cv"), 0.3);
+  EXPECT_EQ(given.algorithms, std::vector<std::string>{"tree-dyn"});
+  EXPECT_EQ(word(given, "cluster"), "platform");
+}
+
+TEST(FormerFamilies, AlgorithmBinomialIsBinomialStat) {
+  EXPECT_EQ(parse_run_arguments({"--family", "hetreduce", "--algorithms", "snf binomial"}).algorithms,
+            (std::vector<std::string>{"snf", "binomial-stat"}));
+  EXPECT_EQ(parse_run_arguments({"--family", "reduce", "--algorithms", "binomial"}).algorithms,
+            std::vector<std::string>{"binomial-stat"});
+  const std::string path = temp_file("hetreduce-binomial.ini", "family = hetreduce\nalgorithms = binomial, optimal\n");
+  EXPECT_EQ(parse_run_arguments({path}).algorithms, (std::vector<std::string>{"binomial-stat", "optimal"}));
+  expect_refused({"--family", "hetreduce", "--algorithms", "binomial binomial-stat"}, "'algorithms'");
+}
+
+TEST(FormerFamilies, ReduceKeepsCvAsTheCostCv) {
+  const std::string path = temp_file("reduce-cv.ini", "family = reduce\ncv = 0.5\n");
+  for (const Scenario& s : {parse_run_arguments({path}), parse_run_arguments({"--family", "reduce", "--cv", "0.5"})}) {
+    EXPECT_EQ(only(s, "cv"), 0.5);
+    EXPECT_EQ(at_point(s, "cv"), 0.5);
+    EXPECT_EQ(only(s, "cluster-cv"), s.family->parameters()[s.family->parameter_index("cluster-cv")].default_value);
+    std::vector<std::string> all;
+    for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
+    EXPECT_EQ(s.algorithms, all);
+  }
 }
 
 }  // namespace hetcoll

@@ -1,7 +1,7 @@
 // The SimGrid engine against the model engine (docs/design.md, principle 1): on the ideal
 // contention-free cluster both must give the same makespan for every replication, every
-// algorithm, over a grid of CV and ratio. Each engine runs in a forked child, since SimGrid
-// allows one engine per process.
+// reduce algorithm, over a grid of CV and ratio, and on clusters of per-host times with random
+// costs. Each engine runs in a forked child, since SimGrid allows one engine per process.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,8 +10,11 @@
 #include <random>
 
 #include "algorithms/family.hpp"
+#include "algorithms/reduce/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/scenario_parser.hpp"
+#include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
 #include "engine/engine.hpp"
@@ -32,46 +35,68 @@ std::vector<double> unit_values(Scenario scenario, const std::string& engine, co
   return test_support::unit_values_in_child(scenario, point, dir.path());
 }
 
+/// The one point of `hetcoll run --family reduce ARGS`, as the parser builds and checks it.
+Point reduce_point(std::vector<std::string> args) {
+  args.insert(args.begin(), {"--family", "reduce"});
+  const std::vector<Point> points = expand_points(parse_run_arguments(args));
+  if (points.size() != 1) throw std::runtime_error("not one point");
+  return points.front();
+}
+
+/// RR-8315's model: n hosts of the ideal cluster as they are (every t = 1), costs of CV `cv`.
+Point reduction_point(int n, double cv, double ratio) {
+  return reduce_point({"--cluster", "platform", "--processors", std::to_string(n), "--cv", format_number(cv),
+                       "--ratio", format_number(ratio)});
+}
+
+/// Every algorithm of the table that takes a point of n hosts and this ratio: the
+/// non-clairvoyant ones always, the planners with a free ⊕ and within their size limit.
+std::vector<std::string> algorithms_for(int n, double ratio) {
+  std::vector<std::string> names;
+  for (const ReduceAlgorithm& a : reduce_algorithms())
+    if (a.make != nullptr || (ratio == 0 && (a.max_processors == 0 || n <= a.max_processors))) names.push_back(a.name);
+  return names;
+}
+
+/// Values per (replication, algorithm): the main value, then the family's metrics.
+std::size_t value_width(const Scenario& s) { return 1 + s.family->metrics().size(); }
+
+Scenario reduce_scenario(std::uint64_t seed) {
+  Scenario s;
+  s.family = find_family("reduce");
+  s.seed = seed;
+  return s;
+}
+
 class EngineAgreement : public ::testing::TestWithParam<int> {};
 
 TEST_P(EngineAgreement, SimgridMatchesModelOnTheIdealClusterOverCvAndRatio) {
   const int n = GetParam();
   const WorkDir dir("hetcoll-test");
-  Scenario s;
-  s.family = find_family("reduction");
-  for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
+  Scenario s = reduce_scenario(11);
   s.replications = 20;
-  s.seed = 11;
-  int compared = 0;
+  std::size_t compared = 0, expected = 0;
   for (double cv : {0.0, 0.01, 0.3, 1.0, 3.0, 10.0})
     for (double ratio : {0.0, 0.1, 1.0, 10.0}) {
-      Point point;
-      point.values = {static_cast<double>(n), cv, ratio, 1.0};
-      point.lists.resize(4);
-      point.texts.resize(4);
+      s.algorithms = algorithms_for(n, ratio);
+      const std::size_t k = s.algorithms.size(), width = value_width(s);
+      expected += s.replications * k * width;
+      const Point point = reduction_point(n, cv, ratio);
       const std::vector<double> model = unit_values(s, "model", point, dir);
       const std::vector<double> simgrid = unit_values(s, "simgrid", point, dir);
       ASSERT_EQ(model.size(), simgrid.size());
-      ASSERT_EQ(model.size(), s.replications * s.algorithms.size());
+      ASSERT_EQ(model.size(), s.replications * k * width);
       for (std::size_t i = 0; i < model.size(); ++i) {
         EXPECT_EQ(model[i], simgrid[i])
-            << "cv " << cv << " ratio " << ratio << " algorithm " << s.algorithms[i % s.algorithms.size()]
-            << " replication " << i / s.algorithms.size() << ": model " << model[i] << " simgrid " << simgrid[i];
+            << "cv " << cv << " ratio " << ratio << " algorithm " << s.algorithms[(i / width) % k] << " replication "
+            << i / width / k << " value " << i % width << ": model " << model[i] << " simgrid " << simgrid[i];
         ++compared;
       }
     }
-  EXPECT_EQ(compared, 6 * 4 * 20 * static_cast<int>(s.algorithms.size()));
+  EXPECT_EQ(compared, expected);
 }
 
 INSTANTIATE_TEST_SUITE_P(Processors, EngineAgreement, ::testing::Values(13, 64));
-
-Point reduction_point(int n, double cv, double ratio) {
-  Point point;
-  point.values = {static_cast<double>(n), cv, ratio, 1.0};
-  point.lists.resize(4);
-  point.texts.resize(4);
-  return point;
-}
 
 std::string describe_point(int n, double cv, double ratio) {
   return "n " + std::to_string(n) + " cv " + format_number(cv) + " ratio " + format_number(ratio);
@@ -84,25 +109,25 @@ std::string describe_point(int n, double cv, double ratio) {
 // cluster's 2^-23 s grid every date and every remainder SimGrid recomputes is exact.
 TEST(EngineAgreement, AgreeOnFiftyRandomReductionPoints) {
   const WorkDir dir("hetcoll-test");
-  Scenario s;
-  s.family = find_family("reduction");
-  for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
-  s.seed = 2024;
+  Scenario s = reduce_scenario(2024);
   std::mt19937_64 random(9);  // the points are fixed: a failure names one that can be rerun
   auto uniform = [&](double low, double high) { return std::uniform_real_distribution<double>(low, high)(random); };
-  std::size_t compared = 0;
+  std::size_t compared = 0, expected = 0;
   // Every value of every algorithm of one point, model against SimGrid.
-  auto compare = [&](const Scenario& scenario, int n, double cv, double ratio) {
+  auto compare = [&](Scenario scenario, int n, double cv, double ratio) {
+    scenario.algorithms = algorithms_for(n, ratio);
+    const std::size_t k = scenario.algorithms.size(), width = value_width(scenario);
+    expected += scenario.replications * k * width;
     const Point point = reduction_point(n, cv, ratio);
     const std::vector<double> model = unit_values(scenario, "model", point, dir);
     const std::vector<double> simgrid = unit_values(scenario, "simgrid", point, dir);
-    const std::size_t k = scenario.algorithms.size();
-    ASSERT_EQ(model.size(), scenario.replications * k) << describe_point(n, cv, ratio);
+    ASSERT_EQ(model.size(), scenario.replications * k * width) << describe_point(n, cv, ratio);
     ASSERT_EQ(simgrid.size(), model.size()) << describe_point(n, cv, ratio);
     for (std::size_t i = 0; i < model.size(); ++i, ++compared)
       EXPECT_EQ(model[i], simgrid[i])
-          << describe_point(n, cv, ratio) << " algorithm " << scenario.algorithms[i % k] << " replication " << i / k
-          << ": model " << format_number(model[i]) << ", simgrid " << format_number(simgrid[i]);
+          << describe_point(n, cv, ratio) << " algorithm " << scenario.algorithms[(i / width) % k] << " replication "
+          << i / width / k << " value " << i % width << ": model " << format_number(model[i]) << ", simgrid "
+          << format_number(simgrid[i]);
   };
   // First the reproducer of the issue (default seed, 10 replications: the bug needs a clock
   // grown over several replications), then random points.
@@ -110,7 +135,6 @@ TEST(EngineAgreement, AgreeOnFiftyRandomReductionPoints) {
   reproducer.seed = 1;
   reproducer.replications = 10;
   compare(reproducer, 4096, 1.0, 0.0);
-  std::size_t expected = reproducer.replications * s.algorithms.size();
   for (int p = 0; p < 50; ++p) {
     // Every tenth point on 4096 hosts, the others spread over [2, 1500] on a log scale.
     const int n = p % 10 == 3 ? 4096 : static_cast<int>(std::lround(std::exp(uniform(std::log(2.0), std::log(1500.0)))));
@@ -118,7 +142,6 @@ TEST(EngineAgreement, AgreeOnFiftyRandomReductionPoints) {
     const double ratio = p % 5 == 0 ? 0.0 : std::exp(uniform(std::log(0.01), std::log(100.0)));
     s.replications = n >= 1000 ? 2 : 4;  // the clock still runs over several replications
     compare(s, n, cv, ratio);
-    expected += s.replications * s.algorithms.size();
   }
   EXPECT_EQ(compared, expected);
 }
@@ -128,34 +151,72 @@ TEST(EngineAgreement, AgreeOnFiftyRandomReductionPoints) {
 // the 2^-23 s grid the difference of two dates is exact, so the origin cannot show.
 TEST(EngineAgreement, ValuesDoNotDependOnTheOtherAlgorithms) {
   const WorkDir dir("hetcoll-test");
-  Scenario all;
-  all.family = find_family("reduction");
-  for (const AlgorithmInfo& a : all.family->algorithms()) all.algorithms.push_back(a.name);
-  all.seed = 1;
+  Scenario all = reduce_scenario(1);
   // The model engine on the issue's reproducer (n = 4096, cv 1, ratio 0, 10 replications).
   for (const auto& [engine, n] : {std::pair<std::string, int>{"model", 4096}, {"simgrid", 300}}) {
     all.replications = n >= 1000 ? 10 : 6;
-    const Point point = reduction_point(n, 1.0, n >= 1000 ? 0.0 : 0.5);
+    const double ratio = n >= 1000 ? 0.0 : 0.5;
+    all.algorithms = algorithms_for(n, ratio);
+    const Point point = reduction_point(n, 1.0, ratio);
     const std::vector<double> together = unit_values(all, engine, point, dir);
     Scenario reversed = all;
     std::reverse(reversed.algorithms.begin(), reversed.algorithms.end());
     const std::vector<double> backwards = unit_values(reversed, engine, point, dir);
-    const std::size_t k = all.algorithms.size();
+    const std::size_t k = all.algorithms.size(), width = value_width(all);
+    ASSERT_EQ(together.size(), all.replications * k * width);
+    ASSERT_EQ(backwards.size(), together.size());
     for (std::size_t a = 0; a < k; ++a) {
       Scenario alone = all;
       alone.algorithms = {all.algorithms[a]};
       const std::vector<double> single = unit_values(alone, engine, point, dir);
-      ASSERT_EQ(single.size(), all.replications);
-      for (std::size_t r = 0; r < all.replications; ++r) {
-        EXPECT_EQ(together[r * k + a], single[r])
-            << engine << " n " << n << " " << all.algorithms[a] << " replication " << r << ": among all "
-            << format_number(together[r * k + a]) << ", alone " << format_number(single[r]);
-        EXPECT_EQ(backwards[r * k + (k - 1 - a)], single[r])
-            << engine << " n " << n << " " << all.algorithms[a] << " replication " << r << ": reversed list "
-            << format_number(backwards[r * k + (k - 1 - a)]) << ", alone " << format_number(single[r]);
-      }
+      ASSERT_EQ(single.size(), all.replications * width);
+      for (std::size_t r = 0; r < all.replications; ++r)
+        for (std::size_t m = 0; m < width; ++m) {
+          const double one = single[r * width + m];
+          const double among = together[(r * k + a) * width + m], reverse = backwards[(r * k + (k - 1 - a)) * width + m];
+          EXPECT_EQ(among, one) << engine << " n " << n << " " << all.algorithms[a] << " replication " << r
+                                << " value " << m << ": among all " << format_number(among) << ", alone "
+                                << format_number(one);
+          EXPECT_EQ(reverse, one) << engine << " n " << n << " " << all.algorithms[a] << " replication " << r
+                                  << " value " << m << ": reversed list " << format_number(reverse) << ", alone "
+                                  << format_number(one);
+        }
     }
   }
+}
+
+// The merged model: a message of draw d from host p lasts d·t(p) on a cluster of per-host times,
+// for the non-clairvoyant algorithms and the planners alike (ratio 0), and for the
+// non-clairvoyant ones with a costly ⊕. Random times, random cost CVs, every value to the last bit.
+TEST(EngineAgreement, AgreeOnRandomClustersOfTimesWithRandomCosts) {
+  const WorkDir dir("hetcoll-test");
+  Scenario s = reduce_scenario(77);
+  s.replications = 4;
+  std::mt19937_64 random(12);  // the points are fixed: a failure names one that can be rerun
+  auto uniform = [&](double low, double high) { return std::uniform_real_distribution<double>(low, high)(random); };
+  std::size_t compared = 0, expected = 0;
+  for (int p = 0; p < 40; ++p) {
+    const int n = 2 + static_cast<int>(random() % (p % 4 == 3 ? 300 : 11));
+    std::string times;
+    for (int h = 0; h < n; ++h) times += (h ? "," : "") + format_number(std::exp(uniform(std::log(0.25), std::log(8.0))));
+    const double cv = std::exp(uniform(std::log(0.01), std::log(10.0)));
+    const double ratio = p % 2 == 0 ? 0.0 : std::exp(uniform(std::log(0.01), std::log(10.0)));
+    s.algorithms = algorithms_for(n, ratio);
+    const Point point = reduce_point({"--cluster", "times", "--times", times, "--cv", format_number(cv), "--ratio",
+                                      format_number(ratio)});
+    const std::string where = "times " + times + " cv " + format_number(cv) + " ratio " + format_number(ratio);
+    const std::vector<double> model = unit_values(s, "model", point, dir);
+    const std::vector<double> simgrid = unit_values(s, "simgrid", point, dir);
+    const std::size_t k = s.algorithms.size(), width = value_width(s);
+    ASSERT_EQ(model.size(), s.replications * k * width) << where;
+    ASSERT_EQ(simgrid.size(), model.size()) << where;
+    expected += s.replications * k * width;
+    for (std::size_t i = 0; i < model.size(); ++i, ++compared)
+      EXPECT_EQ(model[i], simgrid[i]) << where << " algorithm " << s.algorithms[(i / width) % k] << " replication "
+                                      << i / width / k << " value " << i % width << ": model "
+                                      << format_number(model[i]) << ", simgrid " << format_number(simgrid[i]);
+  }
+  EXPECT_EQ(compared, expected);
 }
 
 /// Dates of every completion of one replication of `plan` on `engine`, as text.

@@ -14,7 +14,9 @@ mpi=("$mpiexec" --allow-run-as-root --oversubscribe -n 3)
 export OMPI_MCA_plm=isolated OMPI_MCA_btl=self,vader OMPI_MCA_rmaps_base_oversubscribe=1
 
 for engine in model simgrid; do
-  args=(--processors 16 --cv "0.1 0.5 1 2" --ratio 0.5 --replications 400 --block 100 --engine "$engine" --quiet)
+  # RR-8315's model (the reduce family's cluster = platform) and its algorithms, which take a ratio.
+  args=(--cluster platform --algorithms binomial-stat,fibonacci-stat,tree-dyn,non-commut-tree-dyn --processors 16
+    --cv "0.1 0.5 1 2" --ratio 0.5 --replications 400 --block 100 --engine "$engine" --quiet)
   "$hetcoll" run "${args[@]}" --output "$dir/single-$engine.csv" --raw "$dir/single-raw-$engine.csv" \
     --trace "$dir/single-trace-$engine.csv"
   "${mpi[@]}" "$launcher" "${args[@]}" --output "$dir/mpi-$engine.csv" --raw "$dir/mpi-raw-$engine.csv" \
@@ -27,7 +29,7 @@ for engine in model simgrid; do
   check test -z "$(ls "$dir" | grep -E 'rank|shard|tmp')"
 done
 
-"${mpi[@]}" "$launcher" --processors 8 --cv -1 --output "$dir/bad.csv" 2> "$dir/bad.err"
+"${mpi[@]}" "$launcher" --cluster platform --processors 8 --cv -1 --output "$dir/bad.csv" 2> "$dir/bad.err"
 check test $? -eq 2
 check test ! -e "$dir/bad.csv"
 check test "$(wc -l < "$dir/bad.err")" -ge 1

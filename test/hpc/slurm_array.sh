@@ -11,7 +11,9 @@ trap 'rm -rf "$dir"' EXIT
 passed=0 failed=0
 check() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $*" >&2; fi; }
 
-args=(--processors 12 --cv "0.2 1 3" --ratio "0 1" --replications 300 --block 100 --engine model --quiet)
+# RR-8315's model (the reduce family's cluster = platform) and its algorithms, which take a ratio.
+args=(--cluster platform --algorithms binomial-stat,fibonacci-stat,tree-dyn,non-commut-tree-dyn --processors 12
+  --cv "0.2 1 3" --ratio "0 1" --replications 300 --block 100 --engine model --quiet)
 "$HETCOLL" run "${args[@]}" --output "$dir/single.csv" --raw "$dir/single-raw.csv" --trace "$dir/single-trace.csv"
 bash "$repo/scripts/slurm_array.sh" --local 4 "$dir/array.csv" "${args[@]}" --raw "$dir/array-raw.csv" \
   --trace "$dir/array-trace.csv"

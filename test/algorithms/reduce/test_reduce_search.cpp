@@ -1,14 +1,14 @@
-// The search behind the worst SNF/optimum ratio reported in docs/hetreduce.md. Disabled: it
+// The search behind the worst SNF/optimum ratio reported in docs/reduce.md. Disabled: it
 // takes about two minutes; run it with
-//   build/hetcoll_tests --gtest_also_run_disabled_tests --gtest_filter='HetreduceSearch.*'
-// The instance it reports is pinned by HetreduceTheorem2.WorstObservedInstanceIsEightSevenths.
+//   build/hetcoll_tests --gtest_also_run_disabled_tests --gtest_filter='ReducePlannerSearch.*'
+// The instance it reports is pinned by LiuWangTheorem2.WorstObservedInstanceIsEightSevenths.
 #include <gtest/gtest.h>
 
 #include <iomanip>
 #include <iostream>
 
 #include "algorithms/reduce/factories.hpp"
-#include "hetreduce_harness.hpp"
+#include "reduce_harness.hpp"
 
 namespace hetcoll {
 namespace {
@@ -35,7 +35,7 @@ struct Worst {
 };
 
 // Random clusters of n = 3..12 from six laws, then hill climbing on a grid of sixteenths.
-TEST(HetreduceSearch, DISABLED_WorstSnfRatioOverRandomClusters) {
+TEST(ReducePlannerSearch, DISABLED_WorstSnfRatioOverRandomClusters) {
   const char* laws[] = {"uniform [1, s], s in [1, 10]", "two types, x in (1, 2) on 1/64", "three types on 1/64",
                         "gamma, CV in [0.2, 2.2]", "quarters in [1, 2.75]", "integers 1..4"};
   Worst worst[6];

@@ -1,6 +1,8 @@
-// The numbers of RR-8315 and docs/reduction.md that the simulator must reproduce: homogeneous
-// durations of the static trees, the Markov-chain moments of Tree-dyn (§5 of the paper) and the
-// worst cases of the paper's Section 4.
+// The theory of the reduce family as tests. Non-clairvoyant algorithms (RR-8315 and
+// docs/reduce.md): homogeneous durations of the static trees, the Markov-chain moments of
+// Tree-dyn (§5 of the paper) and the worst cases of the paper's Section 4. Planners (Liu & Wang,
+// IPDPS 2000): the exact optimum against two independent searches, the Figure 8 and n = 9
+// counterexamples, Theorems 1–3 over random instances, and the lower bound used beyond n = 12.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,18 +12,19 @@
 #include <utility>
 #include <vector>
 
+#include "algorithms/reduce/factories.hpp"
 #include "algorithms/reduce/registry.hpp"
 #include "algorithms/reduce/schedule_check.hpp"
-#include "reduction_harness.hpp"
+#include "reduce_harness.hpp"
 
 namespace hetcoll {
 namespace {
 
-using test::algorithm;
-using test::ideal_setup;
-using test::PairCosts;
-using test::run_makespans;
-using test::run_traced;
+using reduce_test::algorithm;
+using reduce_test::ideal_setup;
+using reduce_test::PairCosts;
+using reduce_test::run_makespans;
+using reduce_test::run_traced;
 
 // One replication with fixed costs d = 1 and c = ratio (CV = 0).
 double homogeneous(const std::string& name, int n, double c, bool overlap = true) {
@@ -70,7 +73,7 @@ TEST(FibonacciStatHomogeneous, OrderKLastsDPlusKMinusOneMaxDCPlusC) {
 }
 
 TEST(FibonacciStatHomogeneous, NeedsOverlapToBeOptimal) {
-  // docs/reduction.md, static-tree semantics: without overlap the root waits for each ⊕ before
+  // docs/reduce.md, static-tree semantics: without overlap the root waits for each ⊕ before
   // the next reception.
   EXPECT_NEAR(homogeneous("fibonacci-stat", 64, 1, false), 18, kTol);
 }
@@ -189,7 +192,7 @@ TEST(WorstCase, SlowLinksBelongToThePlatformToo) {
           0, i < j ? bandwidth : bandwidth / big_d};
   ReductionCosts costs({1, 0, 0});
   auto policy = algorithm("binomial-stat").make(ideal_setup(n, costs));
-  EXPECT_NEAR(test::run_policy(platform, *policy, costs, {1})[0], big_d * 6, kTol);
+  EXPECT_NEAR(reduce_test::run_policy(platform, *policy, costs, {1})[0], big_d * 6, kTol);
 }
 
 TEST(WorstCase, FibonacciStatOnEightProcessorsTakesFourD) {
@@ -245,6 +248,146 @@ TEST(WorstCase, NonCommutTreeDynPrefersTheNeighbourThatWaitedLongest) {
   EXPECT_EQ(comms, (std::vector<std::pair<int, int>>{
                        {1, 0}, {3, 2}, {5, 4}, {7, 6}, {4, 2}, {2, 6}, {6, 0}}));
   EXPECT_NEAR(makespan, 4, kTol);
+}
+
+// ---- Planners: Liu & Wang, IPDPS 2000 ----------------------------------------------------------
+
+using reduce_test::enumerated_optimum;
+using reduce_test::uniform_times;
+using reduce_test::unrestricted_optimum;
+
+// Planner makespans are sums of times on the kTimeGrid (or small dyadic numbers): exact.
+constexpr double kPlanTol = 1e-9;
+
+double snf(const std::vector<double>& times) { return snf_schedule(times).makespan; }
+double opt(const std::vector<double>& times) { return optimal_schedule(times).makespan; }
+
+std::vector<double> two_types(int slow, double x, int fast) {
+  std::vector<double> times(slow, x);
+  times.resize(slow + fast, 1.0);
+  return times;
+}
+
+TEST(OptimalPlanner, Figure1OptimumIs11AsSnf) {
+  EXPECT_EQ(opt({10, 5, 5, 5, 4, 2, 2}), 11);
+  EXPECT_EQ(enumerated_optimum({10, 5, 5, 5, 4, 2, 2}), 11);
+}
+
+TEST(OptimalPlanner, EqualsTheEnumerationOfEveryEpOrder) {
+  RandomStream stream(21);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 2 + static_cast<int>(stream.below(8));  // n ≤ 9: at most 8! orders
+    std::vector<double> times = uniform_times(stream, n, 1 + 3 * stream.uniform());
+    if (trial % 2) for (double& t : times) t = 1 + static_cast<double>(stream.below(3));  // many ties
+    const OptimalSchedule best = optimal_schedule(times);
+    ASSERT_NEAR(best.makespan, enumerated_optimum(times), kPlanTol) << "trial " << trial;
+    // Its sequence is a permutation of the non-root hosts whose EP schedule reaches it.
+    const EpSchedule s = earliest_possible(times, slowest_host(times), best.sequence);
+    EXPECT_NEAR(s.makespan, best.makespan, kPlanTol);
+  }
+}
+
+TEST(OptimalPlanner, EqualsTheOptimumOverAllValidSchedulesWithAnyRoot) {
+  // The paper's two reductions of the search space (EP form, slowest host as root), checked
+  // against a search that assumes neither.
+  RandomStream stream(22);
+  for (int trial = 0; trial < 60; ++trial) {
+    const int n = 2 + static_cast<int>(stream.below(5));  // n ≤ 6
+    std::vector<double> times(n);
+    for (double& t : times) t = 1 + static_cast<double>(stream.below(8)) / 2;  // 1, 1.5, …, 4.5
+    EXPECT_NEAR(opt(times), unrestricted_optimum(times), kPlanTol) << "trial " << trial;
+  }
+  EXPECT_NEAR(unrestricted_optimum({1.5, 1.5, 1.5, 1.5, 1, 1}), opt({1.5, 1.5, 1.5, 1.5, 1, 1}), kPlanTol);
+}
+
+TEST(LiuWangFigure8, SnfTakesXPlus3AndTheOptimumIs4Or2XPlus1) {
+  // 4 processors of time x, 8 of time 1 (values of an exhaustive search, docs/reduce.md).
+  const std::vector<std::pair<double, double>> optimum = {{1.1, 4}, {1.2, 4}, {1.4, 4}, {1.5, 4},
+                                                          {1.6, 4.2}, {1.8, 4.6}, {1.9, 4.8}};
+  for (const auto& [x, best] : optimum) {
+    const std::vector<double> times = two_types(4, x, 8);
+    EXPECT_NEAR(snf(times), x + 3, kPlanTol) << "x " << x;
+    EXPECT_NEAR(opt(times), best, kPlanTol) << "x " << x;
+    EXPECT_NEAR(opt(times), x < 1.5 ? 4 : 2 * x + 1, kPlanTol) << "x " << x;
+  }
+  EXPECT_NEAR(snf(two_types(4, 2, 8)), 5, kPlanTol);
+  EXPECT_NEAR(opt(two_types(4, 2, 8)), 5, kPlanTol);
+}
+
+TEST(LiuWangFigure8, NineProcessorCounterexampleIs4Point5Against4) {
+  const std::vector<double> times = two_types(5, 1.5, 4);
+  EXPECT_NEAR(snf(times), 4.5, kPlanTol);
+  EXPECT_NEAR(opt(times), 4, kPlanTol);
+  EXPECT_NEAR(enumerated_optimum(times), 4, kPlanTol);
+  EXPECT_NEAR(ep_makespan({1.5, 1.5, 1, 1.5, 1, 1.5, 1, 1}), 4, kPlanTol);
+}
+
+TEST(LiuWangTheorem1, SnfIsOptimalOnEveryPowerOfTwoCluster) {
+  RandomStream stream(31);
+  for (int instance = 0; instance < 1500; ++instance) {
+    const int n = 2 + static_cast<int>(stream.below(11));
+    std::vector<double> times(n);
+    const int levels = 1 + static_cast<int>(stream.below(5));
+    for (double& t : times) t = std::ldexp(1.0, static_cast<int>(stream.below(levels + 1)));
+    ASSERT_NEAR(snf(times), opt(times), kPlanTol) << "instance " << instance;
+  }
+}
+
+TEST(LiuWangTheorem3, SnfIsOptimalWithTwoTimesOfRatioAtLeast2) {
+  RandomStream stream(32);
+  for (int instance = 0; instance < 1500; ++instance) {
+    const int n = 2 + static_cast<int>(stream.below(11));
+    const int slow = static_cast<int>(stream.below(n + 1));
+    const double x = instance % 4 == 0 ? 2 : quantise_time(2 + 6 * stream.uniform());
+    const std::vector<double> times = two_types(slow, x, n - slow);
+    ASSERT_NEAR(snf(times), opt(times), kPlanTol) << "n " << n << " slow " << slow << " x " << x;
+  }
+}
+
+TEST(LiuWangTheorem2, SnfIsWithinTwiceTheOptimumOnRandomClusters) {
+  RandomStream stream(33);
+  double worst = 1;
+  for (int instance = 0; instance < 1500; ++instance) {
+    const int n = 2 + static_cast<int>(stream.below(11));
+    std::vector<double> times = uniform_times(stream, n, instance % 2 ? 2 : 10);
+    if (instance % 3 == 0)
+      for (double& t : times) t = quantise_time(stream.gamma_mean_cv(1, 1));
+    const double ratio = snf(times) / opt(times);
+    ASSERT_GE(ratio, 1 - kPlanTol);
+    ASSERT_LE(ratio, 2);
+    worst = std::max(worst, ratio);
+  }
+  EXPECT_LT(worst, 1.5);  // far from the bound: the search in docs/reduce.md finds < 1.2
+}
+
+TEST(LiuWangTheorem2, WorstObservedInstanceIsEightSevenths) {
+  // The worst ratio of the random search in docs/reduce.md (test_reduce_search.cpp).
+  const std::vector<double> times = {4, 4, 3, 3, 3, 2, 2, 2, 1};
+  EXPECT_NEAR(snf(times), 8, kPlanTol);
+  EXPECT_NEAR(opt(times), 7, kPlanTol);
+  EXPECT_NEAR(enumerated_optimum(times), 7, kPlanTol);
+}
+
+TEST(MakespanLowerBound, NeverExceedsTheOptimumAndSnfStaysWithinTwiceIt) {
+  RandomStream stream(41);
+  for (int instance = 0; instance < 800; ++instance) {
+    const int n = 2 + static_cast<int>(stream.below(11));
+    std::vector<double> times = uniform_times(stream, n, 1 + 15 * stream.uniform());
+    if (instance % 4 == 0)
+      for (double& t : times) t = quantise_time(stream.gamma_mean_cv(1, 2));
+    const double bound = makespan_lower_bound(times);
+    ASSERT_LE(bound, opt(times) + kPlanTol) << "instance " << instance;
+    ASSERT_LE(snf(times), 2 * bound + kPlanTol) << "instance " << instance;
+  }
+}
+
+TEST(MakespanLowerBound, IsExactOnPowerOfTwoClustersAndBeyondTheSearchLimit) {
+  RandomStream stream(42);
+  for (int instance = 0; instance < 50; ++instance) {
+    std::vector<double> times(20 + stream.below(200));
+    for (double& t : times) t = std::ldexp(3.0, static_cast<int>(stream.below(5)));
+    EXPECT_NEAR(makespan_lower_bound(times), snf(times), kPlanTol);
+  }
 }
 
 }  // namespace

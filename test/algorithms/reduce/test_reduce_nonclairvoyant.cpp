@@ -1,5 +1,6 @@
-// Properties every reduction algorithm of the registry must have, whatever the costs: valid
-// schedules, reusable policies, the trees of docs/reduction.md, and common random numbers.
+// Properties every non-clairvoyant algorithm of the reduce registry (RR-8315) must have,
+// whatever the costs: valid schedules, reusable policies, the trees of docs/reduce.md, and
+// common random numbers.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,22 +14,32 @@
 #include "algorithms/reduce/schedule_check.hpp"
 #include "algorithms/reduce/static_tree.hpp"
 #include "core/error.hpp"
-#include "reduction_harness.hpp"
+#include "reduce_harness.hpp"
 
 namespace hetcoll {
 namespace {
 
-using test::algorithm;
-using test::ideal_setup;
-using test::RecordingDraws;
-using test::Replication;
-using test::run_makespans;
-using test::run_traced;
+using reduce_test::algorithm;
+using reduce_test::ideal_setup;
+using reduce_test::RecordingDraws;
+using reduce_test::Replication;
+using reduce_test::run_makespans;
+using reduce_test::run_traced;
 
-// The four algorithms of RR-8315 are there, in the paper's order; others may follow.
-TEST(ReductionRegistry, HoldsTheFourAlgorithmsOfRR8315InOrder) {
+// Every entry is either non-clairvoyant (make) or a planner (plan), never both or neither.
+TEST(ReduceRegistry, EveryEntryHasExactlyOneOfMakeAndPlan) {
+  for (const ReduceAlgorithm& a : reduce_algorithms()) {
+    EXPECT_NE(a.make == nullptr, a.plan == nullptr) << a.name;
+    EXPECT_FALSE(a.description.empty()) << a.name;
+    // Only a planner has a stream to draw from.
+    if (a.make != nullptr) EXPECT_FALSE(a.random) << a.name;
+  }
+}
+
+// The four algorithms of RR-8315 are the non-clairvoyant ones, in the paper's order; others may follow.
+TEST(ReduceRegistry, HoldsTheFourAlgorithmsOfRR8315InOrder) {
   std::vector<std::string> names;
-  for (const ReductionAlgorithm& a : reduction_algorithms()) {
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
     names.push_back(a.name);
     EXPECT_FALSE(a.description.empty()) << a.name;
     EXPECT_NE(a.make, nullptr) << a.name;
@@ -36,18 +47,18 @@ TEST(ReductionRegistry, HoldsTheFourAlgorithmsOfRR8315InOrder) {
   const std::vector<std::string> paper{"binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn"};
   ASSERT_GE(names.size(), paper.size());
   EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + static_cast<long>(paper.size())), paper);
-  EXPECT_EQ(reduction_algorithms().find("no-such-algorithm"), nullptr);
+  EXPECT_EQ(reduce_algorithms().find("no-such-algorithm"), nullptr);
   EXPECT_FALSE(algorithm("tree-dyn").non_commutative);
   EXPECT_TRUE(algorithm("binomial-stat").non_commutative);
   EXPECT_TRUE(algorithm("fibonacci-stat").non_commutative);
   EXPECT_TRUE(algorithm("non-commut-tree-dyn").non_commutative);
 }
 
-TEST(ReductionRegistry, RejectsZeroProcessorsAndMissingCosts) {
+TEST(ReduceRegistry, RejectsZeroProcessorsAndMissingCosts) {
   ReductionCosts costs({});
-  for (const ReductionAlgorithm& a : reduction_algorithms()) {
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
     EXPECT_THROW(a.make(ideal_setup(0, costs)), InputError) << a.name;
-    ReductionSetup no_costs = ideal_setup(4, costs);
+    ReduceSetup no_costs = ideal_setup(4, costs);
     no_costs.costs = nullptr;
     EXPECT_THROW(a.make(no_costs), std::invalid_argument) << a.name;
   }
@@ -56,10 +67,10 @@ TEST(ReductionRegistry, RejectsZeroProcessorsAndMissingCosts) {
 // The central property test: every algorithm, many sizes, deterministic and random costs, with
 // and without computation; neighbours_only for every non-commutative-capable algorithm. The
 // overlap flag only concerns the static trees; the dynamic ones simply run twice.
-TEST(ReductionSchedules, EveryReplicationIsAValidReduction) {
+TEST(ReduceSchedules, EveryReplicationIsAValidReduction) {
   const int sizes[] = {1, 2, 3, 5, 8, 13, 64, 100};
   const double levels[] = {0, 0.5, 3};
-  for (const ReductionAlgorithm& a : reduction_algorithms())
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant())
     for (int n : sizes)
       for (double cv : levels)
         for (double ratio : levels)
@@ -86,12 +97,12 @@ TEST(ReductionSchedules, EveryReplicationIsAValidReduction) {
           }
 }
 
-TEST(ReductionSchedules, AReusedPolicyGivesTheMakespansOfFreshOnes) {
+TEST(ReduceSchedules, AReusedPolicyGivesTheMakespansOfFreshOnes) {
   // Same seeds in the same order, so both engines' clocks follow the same history and the
   // makespans must be equal to the bit: begin() must reset everything.
   const int n = 13;
-  const std::vector<std::uint64_t> seeds = test::replication_seeds(5, 40);
-  for (const ReductionAlgorithm& a : reduction_algorithms()) {
+  const std::vector<std::uint64_t> seeds = reduce_test::replication_seeds(5, 40);
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
     ReductionCosts costs({1, 0.5, 0.5});
     auto reused = a.make(ideal_setup(n, costs));
     std::vector<std::unique_ptr<Policy>> fresh;
@@ -101,14 +112,14 @@ TEST(ReductionSchedules, AReusedPolicyGivesTheMakespansOfFreshOnes) {
       once.push_back({reused.get(), seed});
       each.push_back({fresh.back().get(), seed});
     }
-    EXPECT_EQ(test::run_list(ideal_cluster(n), costs, once),
-              test::run_list(ideal_cluster(n), costs, each))
+    EXPECT_EQ(reduce_test::run_list(ideal_cluster(n), costs, once),
+              reduce_test::run_list(ideal_cluster(n), costs, each))
         << a.name;
   }
 }
 
-TEST(ReductionSchedules, OneProcessorFinishesAtDateZero) {
-  for (const ReductionAlgorithm& a : reduction_algorithms()) {
+TEST(ReduceSchedules, OneProcessorFinishesAtDateZero) {
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
     ReductionCosts costs({1, 1, 1});
     EXPECT_EQ(run_makespans(a, ideal_setup(1, costs), 3, 2), (std::vector<double>{0, 0})) << a.name;
   }
@@ -132,7 +143,7 @@ Completion reduce(std::uint64_t id, int host, double start, double end) {
 }
 
 TEST(ScheduleCheck, AcceptsAValidScheduleWithAndWithoutComputation) {
-  // P1→P0, then P2→P0 overlapping P0's first ⊕ (the static-tree overlap, docs/reduction.md).
+  // P1→P0, then P2→P0 overlapping P0's first ⊕ (the static-tree overlap, docs/reduce.md).
   EXPECT_EQ(
       check_reduction_schedule(
           3, {comm(0, 1, 0, 0, 1), comm(1, 2, 0, 1, 2), reduce(2, 0, 1, 2), reduce(3, 0, 2, 3)},
@@ -279,12 +290,12 @@ TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
   for (int k = 0; k < n - 1; ++k) expected_comms.push_back(reference.comm(0, 0));
   for (int k = 0; k < n - 1; ++k) expected_computes.push_back(reference.compute(0));
 
-  for (const ReductionAlgorithm& a : reduction_algorithms()) {
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
     ReductionCosts costs({1, 1, 0.5});
     RecordingDraws recorder(costs);
     auto policy = a.make(ideal_setup(n, costs, true, &recorder));
     RecordingPolicy trace(*policy);
-    test::run_policy(ideal_cluster(n), trace, costs, {seed});
+    reduce_test::run_policy(ideal_cluster(n), trace, costs, {seed});
 
     EXPECT_EQ(recorder.comms, expected_comms) << a.name;
     EXPECT_EQ(recorder.computes, expected_computes) << a.name;
@@ -296,7 +307,7 @@ TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
     ASSERT_EQ(comms.size(), expected_comms.size());
     for (std::size_t k = 0; k < comms.size(); ++k)
       EXPECT_EQ(comms[k].activity.amount,
-                std::nearbyint(expected_comms[k] * test::ideal_scale().bytes_per_unit))
+                std::nearbyint(expected_comms[k] * reduce_test::ideal_scale().bytes_per_unit))
           << a.name << " k=" << k;
     // Ties at date 0 take their draws by host: the lower receiver gets the earlier draw.
     for (std::size_t k = 1; k < comms.size() && comms[k].start == 0; ++k)
@@ -316,9 +327,9 @@ std::vector<double> tree_dyn_interleaved(const std::vector<std::string>& order) 
     policies.push_back(algorithm(name).make(ideal_setup(n, costs)));
   }
   std::vector<Replication> runs;
-  for (std::uint64_t seed : test::replication_seeds(7, 300))
+  for (std::uint64_t seed : reduce_test::replication_seeds(7, 300))
     for (auto& p : policies) runs.push_back({p.get(), seed});
-  const std::vector<double> all = test::run_list(ideal_cluster(n), costs, runs);
+  const std::vector<double> all = reduce_test::run_list(ideal_cluster(n), costs, runs);
   std::vector<double> mine;
   for (std::size_t i = tree_dyn; i < all.size(); i += policies.size()) mine.push_back(all[i]);
   return mine;
@@ -326,9 +337,9 @@ std::vector<double> tree_dyn_interleaved(const std::vector<std::string>& order) 
 
 TEST(CommonRandomNumbers, TreeDynMakespansDoNotDependOnTheOrderAlgorithmsRunIn) {
   const std::vector<double> alone = tree_dyn_interleaved({"tree-dyn"});
-  const std::vector<std::vector<std::string>> orders = {
-      {"binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn"},
-      {"non-commut-tree-dyn", "tree-dyn", "fibonacci-stat", "binomial-stat"}};
+  std::vector<std::string> names;
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) names.push_back(a.name);
+  const std::vector<std::vector<std::string>> orders = {names, {names.rbegin(), names.rend()}};
   for (const auto& order : orders) {
     const std::vector<double> mixed = tree_dyn_interleaved(order);
     ASSERT_EQ(mixed.size(), alone.size());
