@@ -87,21 +87,32 @@ ARGS+=(--cfg network/crosstraffic:0)
 if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" ]]; then pass "valid --cfg runs"
 else fail "valid --cfg runs" "$(excerpt)"; fi
 
-# Item 7: reduction at n = 4096, every algorithm: the engines give the same raw values, bit for
-# bit, and fibonacci-stat alone gives the values it gives among the others.
+# Item 7: reduction at n = 4096, every algorithm (but optimal, documented for n <= 12) on 4096
+# equal hosts with costs of CV 1: the engines give the same raw values, bit for bit, and
+# fibonacci-stat alone gives the values it gives among the others.
 d=$(new_dir)
+large_algorithms=$("$bin" list | awk '
+  /^[a-z]/ { family = $1; section = "" }
+  /^  [a-z]/ { section = $1 }
+  family == "reduce:" && section == "algorithms:" && /^    [a-z]/ && $1 != "optimal" { print $1 }' | tr '\n' ' ')
 for engine in model simgrid; do
-  (cd "$d" && hetcoll run --family reduction --processors 4096 --replications 3 --engine "$engine" \
+  (cd "$d" && hetcoll run --family reduce --cluster platform --cv 1 --processors 4096 \
+     --algorithms "$large_algorithms" --replications 3 --engine "$engine" \
      --raw "raw-$engine.csv" --output "out-$engine.csv" --quiet) || fail "n = 4096 on $engine" "$(excerpt)"
 done
-(cd "$d" && hetcoll run --family reduction --processors 4096 --replications 3 --algorithms fibonacci-stat \
+(cd "$d" && hetcoll run --family reduce --cluster platform --cv 1 --processors 4096 --replications 3 \
+   --algorithms fibonacci-stat \
    --raw raw-alone.csv --output out-alone.csv --quiet) || fail "fibonacci-stat alone" "$(excerpt)"
 if cmp -s "$d/raw-model.csv" "$d/raw-simgrid.csv"; then pass "n = 4096: the engines agree bit for bit"
 else fail "n = 4096: the engines agree bit for bit" "$(diff "$d/raw-model.csv" "$d/raw-simgrid.csv" | head -n 3 | tr '\n' ' ')"; fi
 # The last bits of a date depend on where the replication starts on the engine's clock (see
 # docs/design.md): compare to 9 significant digits, far finer than a changed cost draw.
-if diff <(grep '^fibonacci-stat' "$d/raw-model.csv" | awk -F, '{ printf "%s %.9g\n", $5, $6 }') \
-        <(grep '^fibonacci-stat' "$d/raw-alone.csv" | awk -F, '{ printf "%s %.9g\n", $5, $6 }') >/dev/null; then
+fibonacci_values() {  # replication and value of fibonacci-stat's raw rows, columns found by name
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
+           $1 == "fibonacci-stat" { printf "%s %.9g\n", $column["replication"], $column["value"] }' "$1"
+}
+if [[ -n "$(fibonacci_values "$d/raw-alone.csv")" ]] &&
+   diff <(fibonacci_values "$d/raw-model.csv") <(fibonacci_values "$d/raw-alone.csv") >/dev/null; then
   pass "n = 4096: fibonacci-stat does not depend on the other algorithms"
 else
   fail "n = 4096: fibonacci-stat does not depend on the other algorithms" "$(excerpt)"

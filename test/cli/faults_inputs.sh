@@ -12,7 +12,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 family_run() {
   local dir=$1 family=$2 algorithm=$3
   shift 3
-  small_run "$dir" family "$family" algorithms "$algorithm" processors "" cv "" ratio "" replications 4
+  small_run "$dir" family "$family" cluster "" algorithms "$algorithm" processors "" cv "" ratio "" replications 4
   ARGS+=("$@")
 }
 
@@ -23,24 +23,24 @@ expect_ok() {
 
 # ---- item 5: amounts no engine can carry -------------------------------------------------
 d=$(new_dir); small_run "$d" processors 4 cv 0 engine simgrid; ARGS+=(--comm-mean 1e13)
-expect_bad_input "reduction --comm-mean 1e13 on SimGrid (ran in 0 s)" "$d"
+expect_bad_input "reduce --comm-mean 1e13 on SimGrid (ran in 0 s)" "$d"
 d=$(new_dir); small_run "$d" processors 4 cv 1e155
-expect_bad_input "reduction --cv 1e155 (gave 1844674407370.955)" "$d"
+expect_bad_input "reduce --cv 1e155 (gave 1844674407370.955)" "$d"
 d=$(new_dir); small_run "$d" processors 4 ratio 1e308
-expect_bad_input "reduction --ratio 1e308 (deadlock, exit 0)" "$d"
+expect_bad_input "reduce --ratio 1e308 (deadlock, exit 0)" "$d"
 d=$(new_dir); small_run "$d" cv 1e-155
-expect_bad_input "reduction --cv 1e-155 (model engine looped)" "$d"
+expect_bad_input "reduce --cv 1e-155 (model engine looped)" "$d"
 d=$(new_dir); small_run "$d"; ARGS+=(--comm-mean 1e308)
-expect_bad_input "reduction --comm-mean 1e308 (model engine looped)" "$d"
+expect_bad_input "reduce --comm-mean 1e308 (model engine looped)" "$d"
 d=$(new_dir); small_run "$d" cv 100; ARGS+=(--comm-mean 1e6)
-expect_bad_input "reduction comm-mean 1e6 with cv 100 (draws above 2^63)" "$d"
+expect_bad_input "reduce comm-mean 1e6 with cv 100 (draws above 2^63)" "$d"
 d=$(new_dir); write_two_host_platform "$d/fast.xml"; sed -i 's/1e15Bps/1e18Bps/' "$d/fast.xml"
 small_run "$d" processors 2 platform "$d/fast.xml"
-expect_bad_input "reduction on a platform file of 1e18 B/s links (draws above 2^63 bytes)" "$d"
-d=$(new_dir); family_run "$d" hetreduce snf --cluster gamma --processors 3 --cv 1e-200
-expect_bad_input "hetreduce gamma --cv 1e-200 (gave 2.86e-06)" "$d"
-d=$(new_dir); family_run "$d" hetreduce snf --times 10,1e300
-expect_bad_input "hetreduce --times 10,1e300" "$d"
+expect_bad_input "reduce on a platform file of 1e18 B/s links (draws above 2^63 bytes)" "$d"
+d=$(new_dir); family_run "$d" reduce snf --cluster gamma --processors 3 --cluster-cv 1e-200
+expect_bad_input "reduce gamma --cluster-cv 1e-200 (gave 2.86e-06)" "$d"
+d=$(new_dir); family_run "$d" reduce snf --times 10,1e300
+expect_bad_input "reduce --times 10,1e300" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --c 1e-300,1 --w 1,1
 expect_bad_input "divisible --c 1e-300,1" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --c-mean 1 --spread 0.9999999999
@@ -95,11 +95,11 @@ expect_bad_input "--replications 1e12 (24 GB of work units)" "$d"
 d=$(new_dir); small_run "$d" replications 18446744073709551615; ARGS+=(--block 18446744073709551615)
 expect_bad_input "--replications and --block 2^64 - 1" "$d"
 d=$(new_dir); small_run "$d" processors 1e9
-expect_bad_input "reduction --processors 1e9 (bad_alloc)" "$d"
+expect_bad_input "reduce --processors 1e9 (bad_alloc)" "$d"
 d=$(new_dir); small_run "$d" processors 1048576 engine simgrid; ARGS+=(--jobs 1024)
-expect_bad_input "reduction 2^20 processors on 1024 SimGrid jobs (memory)" "$d"
-d=$(new_dir); family_run "$d" hetreduce snf --cluster uniform --processors 3e9
-expect_bad_input "hetreduce --processors 3e9 (int overflow)" "$d"
+expect_bad_input "reduce 2^20 processors on 1024 SimGrid jobs (memory)" "$d"
+d=$(new_dir); family_run "$d" reduce snf --cluster uniform --processors 3e9
+expect_bad_input "reduce --processors 3e9 (int overflow)" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --workers 4294967296
 expect_bad_input "divisible --workers 2^32 (int overflow, 'p = 0')" "$d"
 d=$(new_dir); family_run "$d" redistribute ggp --k 3 --senders 65535 --receivers 65535
@@ -122,7 +122,7 @@ printf '\xEF\xBB\xBFfamily = reduction\nalgorithms = tree-dyn\nprocessors = 4\nr
 ARGS=(run "$d/bom.ini" --output "$d/out.csv" --quiet)
 expect_ok "a UTF-8 byte order mark is skipped (was: unknown key 'family')"
 d=$(new_dir); small_run "$d" processors 2147483648
-expect_bad_input "reduction --processors 2^31 (got -2147483648)" "$d"
+expect_bad_input "reduce --processors 2^31 (got -2147483648)" "$d"
 
 # ---- renamed keys ------------------------------------------------------------------------
 # A key's former name works for one release, with one note on stderr, and gives the same bytes.

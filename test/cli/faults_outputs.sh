@@ -12,7 +12,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 # A small model-engine scenario file in DIR: 2 points x 2 algorithms.
 write_scenario() {
   cat >"$1/s.ini" <<'EOF'
-family = reduction
+family = reduce
+cluster = platform
 algorithms = tree-dyn binomial-stat
 processors = 8
 cv = 0.5 1
@@ -97,7 +98,8 @@ small_run "$d" engine simgrid platform "$d"; expect_bad_input "a directory as pl
 
 # ---- kill -9, then --resume --------------------------------------------------------------
 # A run long enough to be killed after its first points (about 10 s on 2 cores).
-long=(run --processors 64 --cv "0.1 0.3 1 3" --ratio "0 1" --replications 40000 --engine model --jobs 2 --quiet)
+long=(run --family reduce --cluster platform --algorithms "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"
+  --processors 64 --cv "0.1 0.3 1 3" --ratio "0 1" --replications 40000 --engine model --jobs 2 --quiet)
 d=$(new_dir)
 (cd "$d" && hetcoll "${long[@]}" --output full.csv --raw full-raw.csv --trace full-trace.csv)
 reference=$d/full.csv
@@ -183,7 +185,7 @@ rm -f "$TMPDIR"/hetcoll-failure.*
 
 # ---- merge -------------------------------------------------------------------------------
 d=$(new_dir)
-base=(run --processors 8 --cv "0.2 0.5 1" --engine model --quiet)
+base=(run --family reduce --cluster platform --processors 8 --cv "0.2 0.5 1" --engine model --quiet)
 (cd "$d" && for i in 0 1 2; do hetcoll "${base[@]}" --replications 60 --shard "$i/3" --output "p$i.csv" --raw r.csv; done
   hetcoll "${base[@]}" --replications 60 --shard 1/3 --output seed.csv --seed 9 --raw seed-r.csv
   hetcoll "${base[@]}" --replications 61 --shard 1/3 --output reps.csv --raw reps-r.csv
@@ -216,7 +218,7 @@ check "... with the single run's identity hash" \
 
 # ---- a manifest reruns ---------------------------------------------------------------------
 d=$(new_dir)
-(cd "$d" && hetcoll run --family hetreduce --algorithms "snf optimal" --times 10,5,5,5,4,2,2 --replications 3 \
+(cd "$d" && hetcoll run --family reduce --algorithms "snf optimal" --times 10,5,5,5,4,2,2 --replications 3 \
   --engine model --quiet --output a.csv)
 python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"], end="")' "$d/a.csv.manifest.json" \
   >"$d/rerun.ini"

@@ -49,11 +49,11 @@ new_dir() { mktemp -d "$tmp/case.XXXXXX"; }
 small_run() {
   local dir=$1 key
   shift
-  local -A opt=([family]=reduction [algorithms]=tree-dyn [processors]=8 [cv]=1 [ratio]=0
+  local -A opt=([family]=reduce [cluster]=platform [algorithms]=tree-dyn [processors]=8 [cv]=1 [ratio]=0
                 [replications]=10 [engine]=model [output]="$dir/out.csv")
   while (($# >= 2)); do opt[$1]=$2; shift 2; done
   ARGS=(run)
-  for key in family algorithms processors cv ratio replications engine platform output; do
+  for key in family cluster algorithms processors cv ratio replications engine platform output; do
     if [[ -n "${opt[$key]:-}" ]]; then ARGS+=("--$key" "${opt[$key]}"); fi
   done
   ARGS+=(--quiet)

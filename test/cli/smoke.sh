@@ -9,20 +9,20 @@
 # `N passed, M failed` last; exits non-zero if any check failed.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
-HEADER="algorithm,processors,cv,ratio,replications,mean,stddev,stderr,q10,q50,q90"
+HEADER="algorithm,processors,cv,ratio,spread,slow_fraction,x,levels,cluster_cv,replications,mean,stddev,stderr,q10,q50,q90,over_bound_mean,over_bound_max"
 # Every reduction algorithm, as `hetcoll list` gives them: the checks below follow the table.
 ALL_ALGORITHMS=$("$bin" list | awk '
   /^[a-z]/ { family = $1; section = "" }
   /^  [a-z]/ { section = $1 }
-  family == "reduction:" && section == "algorithms:" && /^    [a-z]/ { print $1 }' | tr '\n' ' ')
+  family == "reduce:" && section == "algorithms:" && /^    [a-z]/ { print $1 }' | tr '\n' ' ')
 ALGORITHM_COUNT=$(wc -w <<<"$ALL_ALGORITHMS")
 
 # ---- hetcoll list ------------------------------------------------------------------------
 if hetcoll list; then
-  if grep -q reduction "$tmp/stdout" && grep -q tree-dyn "$tmp/stdout"; then
-    pass "list names the reduction family and tree-dyn"
+  if grep -q '^reduce:' "$tmp/stdout" && grep -q tree-dyn "$tmp/stdout" && grep -q snf "$tmp/stdout"; then
+    pass "list names the reduce family, tree-dyn and snf"
   else
-    fail "list" "output does not mention both reduction and tree-dyn"
+    fail "list" "output does not mention the reduce family with tree-dyn and snf"
   fi
 else
   fail "list" "exit status $? (stderr: $(excerpt))"
@@ -34,7 +34,7 @@ expect_bad_input "unknown algorithm" "$d"
 
 d=$(new_dir)
 cat >"$d/bad.ini" <<EOF
-family = reduction
+family = reduce
 algorithms = tree-dyn
 processors = 8
 replications = 10
@@ -127,20 +127,26 @@ check_split() {
   fi
 }
 
-# 2 cv values x every algorithm.
-check_split "model engine" $((2 * ALGORITHM_COUNT)) run --family reduction --algorithms "$ALL_ALGORITHMS" \
-  --processors 16 --cv "0.1 1" --ratio 0.5 --replications 3000 --block 500 --seed 7 \
+# 2 cv values x every algorithm, on 12 hosts whose times are drawn per replication.
+check_split "model engine" $((2 * ALGORITHM_COUNT)) run --family reduce --algorithms "$ALL_ALGORITHMS" \
+  --cluster uniform --processors 12 --cv "0.1 1" --replications 3000 --block 500 --seed 7 \
   --engine model --quiet
-check_split "simgrid engine" $((2 * ALGORITHM_COUNT)) run --family reduction --algorithms "$ALL_ALGORITHMS" \
-  --processors 16 --cv "0.1 1" --ratio 0.5 --replications 300 --block 100 --seed 7 \
+check_split "simgrid engine" $((2 * ALGORITHM_COUNT)) run --family reduce --algorithms "$ALL_ALGORITHMS" \
+  --cluster uniform --processors 12 --cv "0.1 1" --replications 300 --block 100 --seed 7 \
   --engine simgrid --quiet
+# and with ⊕ costs, every algorithm that computes ⊕ (the planners model a free ⊕).
+check_split "model engine, ratio 0.5" 8 run --family reduce \
+  --algorithms "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn" \
+  --cluster uniform --processors 16 --cv "0.1 1" --ratio 0.5 --replications 3000 --block 500 --seed 7 \
+  --engine model --quiet
 
 # ---- a platform file means what the built-in platform means ------------------------------
 # `hetcoll platform N` writes the built-in ideal cluster; running on that file must give the
 # built-in platform's numbers, on both engines (the unit of cost comes from real links only).
 d=$(new_dir)
 hetcoll platform 8 --output "$d/ideal8.xml"
-file_args=(run --processors 8 --cv "0.5 3" --ratio 1 --replications 100 --quiet)
+file_args=(run --family reduce --cluster platform --processors 8 --cv "0.5 3" --ratio 1 --replications 100 --quiet
+  --algorithms "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn")
 hetcoll "${file_args[@]}" --engine model --output "$d/builtin.csv"
 hetcoll "${file_args[@]}" --engine model --platform "$d/ideal8.xml" --output "$d/file-model.csv"
 hetcoll "${file_args[@]}" --engine simgrid --platform "$d/ideal8.xml" --output "$d/file-simgrid.csv"

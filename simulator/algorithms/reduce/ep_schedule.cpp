@@ -126,7 +126,9 @@ double plan_makespan(const Plan& plan, const std::vector<double>& times, std::ve
   double makespan = 0;
   // Dependencies point to earlier ops only, so one pass in index order settles every date.
   for (int i = 0; i < ops; ++i) {
-    finish[i] = begin[i] + plan.op(i).cost * times[plan.op(i).host];
+    // A drawn cost is predicted at its mean: one message, which lasts t(sender).
+    const double cost = plan.op(i).cost == PlanOp::kDrawn ? 1.0 : plan.op(i).cost;
+    finish[i] = begin[i] + cost * times[plan.op(i).host];
     makespan = std::max(makespan, finish[i]);
     for (int next : plan.dependents(i)) begin[next] = std::max(begin[next], finish[i]);
   }

@@ -40,9 +40,10 @@ EpSchedule earliest_possible(const std::vector<double>& times, int root, const s
 /// processors: the same dates as earliest_possible(), without destinations. O(n log n).
 double ep_makespan(const std::vector<double>& order);
 
-/// @brief The Plan of an EP schedule: op i is sender[i] → receiver[i], cost 1 (one message; the
-/// platform makes it last t(sender)), started once the transmissions in after[i] have ended.
-/// Both engines then reproduce the schedule's dates.
+/// @brief The Plan of an EP schedule: op i is sender[i] → receiver[i], its cost drawn when it
+/// starts (a message of draw d lasts d·t(sender) on the platform; at the mean, one message lasts
+/// t(sender)), started once the transmissions in after[i] have ended. With fixed costs of 1
+/// both engines then reproduce the schedule's dates.
 Plan ep_plan(const EpSchedule& schedule);
 
 /// @brief Dates a Plan of comms gets when every op starts as soon as its dependencies end and
