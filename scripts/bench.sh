@@ -42,7 +42,7 @@ for engine in model simgrid; do
   for n in 64 1024; do
     r=${REPLICATIONS[$engine:$n]}
     start=$(date +%s.%N)
-    "$bin" run --family reduction --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
+    "$bin" run --family reduce --cluster platform --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
       --replications "$r" --engine "$engine" --jobs 1 --output "$tmp/bench.csv" --quiet
     end=$(date +%s.%N)
     awk -v e="$engine" -v n="$n" -v r="$r" -v s="$start" -v t="$end" \

@@ -10,7 +10,7 @@ sender at the start of each message to the receiver at its end.
 
 Every family's trace is accepted: its header is algorithm,<parameters>,replication,kind,host,
 peer,start,end (docs/outputs.md), the parameters being the family's sweep axes (processors,cv,
-ratio for reduction, workers,z,wc_ratio for divisible, ...). A sweep point is one tuple of
+ratio,... for reduce, workers,z,wc_ratio for divisible, ...). A sweep point is one tuple of
 parameter values. The chart shows the first point of the file (the first one holding
 --algorithm if given) and the lowest replication number in it. Without --algorithm there is
 one panel per algorithm of that point. The default output is the input path with the
@@ -24,8 +24,9 @@ import plot_common as pc
 # The parameter columns, strictly between algorithm and replication, depend on the family.
 COLUMNS = ("algorithm", "replication", "kind", "host", "peer", "start", "end")
 NUMERIC = ("replication", "host", "peer", "start", "end")
-# The reduction family of RR-8315, whose point gets the paper's notation in the titles.
-REDUCTION = ("processors", "cv", "ratio")
+# The reduce family, whose point gets RR-8315's notation (n, CV, μc/μd) in the titles; the keys
+# of its drawn clusters follow in the trace but stay out of the title.
+REDUCE = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv")
 KINDS = ("comm", "compute")
 SEND, RECEIVE, COMPUTE = "#1f4e9c", "#9cc3e6", "#d1495b"
 # Host labels and peer labels stop being readable beyond these many rows.
@@ -70,7 +71,7 @@ def parameter_columns(rows, path):
 
 def check_parameters(rows, path, parameters):
     """Converts the parameters that are used as numbers; the others stay as written."""
-    numeric = REDUCTION if parameters == REDUCTION else ("processors",)
+    numeric = REDUCE if parameters == REDUCE else ("processors",)
     numeric = [name for name in numeric if name in parameters]
     for line, row in enumerate(rows, start=2):
         for name in numeric:
@@ -106,8 +107,8 @@ def first_point(rows, parameters):
     point = point_of(rows[0], parameters)
     chosen = [row for row in rows if point_of(row, parameters) == point]
     if len(chosen) < len(rows):
-        if parameters == REDUCTION:
-            where = "n = {:g}, cv = {:g}, ratio = {:g}".format(*point)
+        if parameters == REDUCE:
+            where = "n = {:g}, cv = {:g}, ratio = {:g}".format(*point[:3])
         else:
             where = describe_point(rows[0], parameters)
         pc.note(f"the trace holds several points; drawing the first one, {where}")
@@ -138,7 +139,7 @@ def select_replication(rows):
 
 def host_count(rows):
     hosts = [row["host"] for row in rows] + [row["peer"] for row in rows]
-    # processors may exceed the hosts that appear (an idle host), or be 0 (hetreduce with
+    # processors may exceed the hosts that appear (an idle host), or be 0 (reduce with
     # given clusters); families without it have exactly the hosts that appear.
     return int(max(max(hosts) + 1, rows[0].get("processors", 0)))
 
@@ -204,9 +205,9 @@ def draw_message(axes, row, hosts):
 def add_titles_and_legend(figure, row, parameters):
     from matplotlib.lines import Line2D
     from matplotlib.patches import Patch
-    if parameters == REDUCTION:
-        figure.suptitle(f"Schedule of replication {row['replication']:g} (cf. Figure 2 of "
-                        f"{pc.PAPER})\nn = {row['processors']:g}, CV = {row['cv']:g}, "
+    if parameters == REDUCE:
+        figure.suptitle(f"Schedule of replication {row['replication']:g}\n"
+                        f"n = {row['processors']:g}, CV = {row['cv']:g}, "
                         f"\u03bc$_c$/\u03bc$_d$ = {row['ratio']:g}", fontsize=11)
         computing = "computing (\u2295)"
     else:
