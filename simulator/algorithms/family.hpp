@@ -117,6 +117,11 @@ class Family {
   /// default. A family may leave out keys that do not apply to the point, or lay it out as a
   /// former family did, so that the former family's scenarios keep their random streams.
   virtual Point seed_identity(const Point& point) const { return point; }
+  /// The key that counts the hosts a point uses (`processors`, `workers`), or "" if none. With
+  /// key `hosts` and this key not given, it takes host_count_for(the number of hosts selected).
+  virtual std::string host_count_key() const { return ""; }
+  /// The value of host_count_key() that uses `selected` hosts (all of them by default).
+  virtual double host_count_for(int selected) const { return selected; }
   /// Number of hosts the point uses (hosts 0 .. n-1 of the platform).
   virtual int hosts_needed(const Point& point) const = 0;
   /// Checks that need several keys of one point (the tables check each key alone), e.g. that

@@ -76,6 +76,7 @@ json run_identity(const Scenario& s, const std::vector<InputDigest>& inputs) {
           {"engine", s.engine},
           {"cfg", s.cfg},
           {"platform", s.platform.empty() ? std::string("built-in") : digest_of(inputs, "platform")},
+          {"hosts", s.hosts},
           {"hetcoll_revision", hetcoll_revision()},
           {"simgrid_version", SimgridSession::version()}};
 }

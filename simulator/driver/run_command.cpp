@@ -12,6 +12,7 @@
 #include "driver/checkpoint.hpp"
 #include "driver/interrupt.hpp"
 #include "driver/manifest.hpp"
+#include "driver/platform_hosts.hpp"
 #include "driver/point_collector.hpp"
 #include "driver/progress.hpp"
 #include "driver/run_files.hpp"
@@ -19,7 +20,6 @@
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
-#include "engine/simgrid/simgrid_session.hpp"
 
 namespace hetcoll {
 namespace {
@@ -53,12 +53,11 @@ void run_scenario(const Scenario& s) {
   setup.work_dir = work.path();
 
   if (!s.platform.empty()) {
-    const int available = std::stoi(run_in_child(work.path(), [&] {
-      return std::to_string(SimgridSession(s.platform, s.cfg).describe(false).host_count());
-    }));
+    const int available = platform_host_count(s.platform, s.cfg, s.hosts, work.path());
     if (available < hosts)
-      throw InputError(s.platform + ": the platform has " + std::to_string(available) + " hosts, the scenario needs " +
-                       std::to_string(hosts) + " at its largest point");
+      throw InputError(s.platform + ": " +
+                       (s.hosts.empty() ? "the platform has " : "key 'hosts' selects ") + std::to_string(available) +
+                       " hosts, the scenario needs " + std::to_string(hosts) + " at its largest point");
   }
 
   // Resume: points already in the checkpoint are not run again.

@@ -39,6 +39,11 @@ std::string to_ini(const Scenario& s) {
   out << "replications = " << s.replications << "\nseed = " << s.seed << "\nblock = " << s.block
       << "\nengine = " << s.engine << '\n';
   if (!s.platform.empty()) out << "platform = " << absolute_if_file(s.platform) << '\n';
+  if (!s.hosts.empty()) {
+    out << "hosts =";
+    for (const std::string& h : s.hosts) out << ' ' << h;
+    out << '\n';
+  }
   for (const std::string& c : s.cfg) out << "cfg = " << c << '\n';
   return out.str();
 }

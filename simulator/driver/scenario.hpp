@@ -33,6 +33,9 @@ struct Scenario {
   std::uint64_t block = 1000;         //!< replications per work unit (fixed: results depend on it, not on jobs)
   std::string engine = "simgrid";     //!< simgrid or model
   std::string platform;               //!< SimGrid XML file; empty for the family's built-in platform
+  /// Key `hosts`: the platform file's hosts to use, in order (names, globs, zone:NAME); empty
+  /// for the first ones in natural name order.
+  std::vector<std::string> hosts;
   std::vector<std::string> cfg;       //!< SimGrid --cfg pass-through, "key:value"
   std::string output = "-";           //!< CSV path, or - for stdout
   std::string raw;                    //!< per-replication CSV path, empty for none

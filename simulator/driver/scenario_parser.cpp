@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
+#include "driver/platform_hosts.hpp"
 #include "engine/engine_factory.hpp"
 #include "driver/sweep.hpp"
 
@@ -34,6 +35,8 @@ po::options_description common_options() {
       ("block", po::value<std::string>(), "replications per work unit (default 1000)")
       ("engine", po::value<std::string>(), "simgrid (default) or model")
       ("platform", po::value<std::string>(), "SimGrid XML platform (default: the family's built-in one)")
+      ("hosts", po::value<std::string>(),
+       "the platform file's hosts to use, in order: names, globs (cb1-*), zone:NAME (default: natural name order)")
       ("cfg", po::value<std::vector<std::string>>()->composing(), "SimGrid setting key:value (repeatable)")
       ("output", po::value<std::string>(), "CSV path, or - for stdout (default -)")
       ("raw", po::value<std::string>(), "CSV of every replication's value")
@@ -326,6 +329,20 @@ void read_as_former_family(const FormerFamily& former, const Origin& origin, po:
     if (!vm.count(key)) vm.emplace(key, po::variable_value(value, false));
 }
 
+/// Key `hosts`: which hosts of the platform file the run uses. The family's count of hosts, if
+/// not given, becomes what the selection holds (a forked child loads the file to count them).
+void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin& origin) {
+  s.hosts = split_list(vm["hosts"].as<std::string>());
+  if (s.hosts.empty()) throw InputError(origin.of("hosts") + ": key 'hosts' is empty");
+  if (s.platform.empty())
+    throw InputError(origin.of("hosts") + ": key 'hosts' selects hosts of a platform file; give platform = FILE.xml");
+  const std::string key = s.family->host_count_key();
+  const int index = key.empty() ? -1 : s.family->parameter_index(key);
+  if (index < 0 || vm.count(key)) return;
+  const int selected = platform_host_count(s.platform, s.cfg, s.hosts);
+  s.values[index] = {s.family->host_count_for(selected)};
+}
+
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
   return vm.count(key) ? vm[key].as<std::string>() : fallback;
 }
@@ -520,6 +537,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   s.progress = !parse_flag(vm, origin, "quiet");
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
+  if (vm.count("hosts")) read_host_selection(s, vm, origin);
   check_sweep(s, point_origin(s, cli), origin);
   for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
   return s;

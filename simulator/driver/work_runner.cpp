@@ -217,7 +217,8 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   request.platform_file = s.platform;
   request.cfg = s.cfg;
   request.generated = [&] { return s.family->platform_for(point); };
-  request.hosts = s.family->hosts_needed(point);
+  request.hosts = s.hosts;
+  request.host_count = s.family->hosts_needed(point);
   request.routes = s.family->needs_routes();
   request.work_dir = setup.work_dir;
   const std::unique_ptr<EngineRun> run = open_engine(request);

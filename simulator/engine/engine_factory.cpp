@@ -32,7 +32,13 @@ class ModelRun final : public RunBase {
  public:
   explicit ModelRun(const EngineRequest& r) {
     // SimGrid only reads the file here; the session ends before the model engine runs.
-    platform_ = r.platform_file.empty() ? r.generated() : SimgridSession(r.platform_file, r.cfg).describe(true);
+    if (r.platform_file.empty()) {
+      platform_ = r.generated();
+    } else {
+      SimgridSession file(r.platform_file, r.cfg, r.hosts);
+      file.keep_first(r.host_count);
+      platform_ = file.describe(true);
+    }
     engine_ = make_model_engine(platform_);
   }
   Engine& engine() override { return *engine_; }
@@ -52,10 +58,11 @@ class SimgridRun final : public RunBase {
       session_ = std::make_unique<SimgridSession>(file, r.cfg);
       std::remove(file.c_str());
     } else {
-      session_ = std::make_unique<SimgridSession>(r.platform_file, r.cfg);
+      session_ = std::make_unique<SimgridSession>(r.platform_file, r.cfg, r.hosts);
+      session_->keep_first(r.host_count);
       platform_ = session_->describe(r.routes);
     }
-    engine_ = session_->engine(r.hosts);
+    engine_ = session_->engine(r.host_count);
   }
   Engine& engine() override { return *engine_; }
 

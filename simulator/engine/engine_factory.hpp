@@ -29,9 +29,10 @@ EngineKind engine_kind(const std::string& word);
 struct EngineRequest {
   std::string engine;                   //!< the `--engine` word
   std::string platform_file;            //!< the scenario's platform file, "" for `generated`
+  std::vector<std::string> hosts;       //!< key `hosts`: the file's hosts to use, in order (empty: all)
   std::vector<std::string> cfg;         //!< SimGrid settings, "key:value"
   std::function<Platform()> generated;  //!< the family's platform of the point, when there is no file
-  int hosts = 0;                        //!< the unit runs on hosts 0 .. hosts−1
+  int host_count = 0;                   //!< the unit runs on hosts 0 .. host_count−1
   /// SimGrid with a file: also read the file's route table (Family::needs_routes); the model
   /// engine always reads it.
   bool routes = false;

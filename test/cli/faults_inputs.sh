@@ -161,4 +161,50 @@ fi
 d=$(new_dir); family_run "$d" redistribution ggp --k 3 --beta 1e300
 expect_bad_input "a refusal under a former family name is still one line" "$d"
 
+# The two former reduction families: hetreduce's cv was the law of the cluster's times.
+d=$(new_dir)
+(cd "$d" && hetcoll run --family hetreduce --cluster gamma --processors 5 --cv 0.5 --replications 20 --engine model \
+  --quiet --output old.csv)
+(cd "$d" && "$bin" run --family reduce --cluster gamma --processors 5 --cluster-cv 0.5 --replications 20 \
+  --algorithms "snf fastest-first random-order ep-order binomial-stat optimal" --engine model --quiet \
+  --output new.csv 2>/dev/null)
+if cmp -s "$d/old.csv" "$d/new.csv" && grep -q "key 'cv' of family hetreduce is now 'cluster-cv'" "$tmp/stderr"; then
+  pass "family hetreduce reads cv as cluster-cv: the CSV of reduce with cluster-cv, with a note"
+else
+  fail "former family hetreduce" "$(excerpt)"
+fi
+(cd "$d" && hetcoll run --family reduction --processors 16 --replications 20 --engine model --quiet --output old.csv)
+(cd "$d" && "$bin" run --family reduce --cluster platform --processors 16 --cv 1 --replications 20 \
+  --algorithms "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn" --engine model --quiet \
+  --output new.csv 2>/dev/null)
+if cmp -s "$d/old.csv" "$d/new.csv" && grep -q "family 'reduction' is now 'reduce'" "$tmp/stderr"; then
+  pass "family reduction is reduce with cluster = platform, cv 1 and RR-8315's algorithms, with a note"
+else
+  fail "former family reduction" "$(excerpt)"
+fi
+
+# ---- key hosts ---------------------------------------------------------------------------
+d=$(new_dir)
+hetcoll platform 8 --output "$d/ideal8.xml"
+small_run "$d" platform "$d/ideal8.xml"; ARGS+=(--hosts "p1 nope")
+expect_bad_input "--hosts naming a host the file lacks" "$d"
+small_run "$d" platform "$d/ideal8.xml"; ARGS+=(--hosts "p1 p*")
+expect_bad_input "--hosts selecting a host twice" "$d"
+small_run "$d" processors ""; ARGS+=(--hosts "p1 p2")
+expect_bad_input "--hosts without a platform file" "$d"
+small_run "$d" platform "$d/ideal8.xml" processors 3; ARGS+=(--hosts "p1 p2")
+expect_bad_input "--processors above what --hosts selects" "$d"
+for engine in model simgrid; do
+  selection=(run --family reduce --cluster platform --platform "$d/ideal8.xml" --cv 1 --replications 50 --engine "$engine"
+    --quiet)
+  (cd "$d" && hetcoll "${selection[@]}" --hosts "p0 p1 p2 p3" --output hosts.csv &&
+    hetcoll "${selection[@]}" --processors 4 --output first.csv &&
+    hetcoll "${selection[@]}" --hosts "p[4-7]" --output glob.csv)
+  if cmp -s "$d/hosts.csv" "$d/first.csv" && cmp -s "$d/hosts.csv" "$d/glob.csv" && [[ -s "$d/hosts.csv" ]]; then
+    pass "$engine: --hosts selecting 4 equal hosts gives the CSV of --processors 4, processors defaulting to 4"
+  else
+    fail "$engine: --hosts" "$(excerpt)"
+  fi
+done
+
 finish

@@ -26,7 +26,7 @@ EngineRequest ideal_request(const std::string& word, const std::string& work_dir
   EngineRequest r;
   r.engine = word;
   r.generated = [] { return ideal_cluster(3); };
-  r.hosts = 3;
+  r.host_count = 3;
   r.work_dir = work_dir;
   return r;
 }

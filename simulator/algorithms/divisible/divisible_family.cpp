@@ -187,6 +187,9 @@ class DivisibleFamily final : public Family {
     return specs;
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
+  // The first host selected is the master, the others are workers.
+  std::string host_count_key() const override { return "workers"; }
+  double host_count_for(int selected) const override { return selected - 1; }
   int hosts_needed(const Point& point) const override { return worker_count(point) + 1; }
   void check_point(const Point& point) const override {
     if (explicit_star(point)) {

@@ -233,6 +233,8 @@ class ReduceFamily final : public Family {
     return id;
   }
 
+  std::string host_count_key() const override { return "processors"; }
+
   int hosts_needed(const Point& point) const override {
     const ClusterKind kind = cluster_kind(point[keys().cluster]);
     const int processors = static_cast<int>(point[keys().processors]);

@@ -15,6 +15,7 @@
 #include "core/number_format.hpp"
 #include "engine/executor.hpp"
 #include "engine/simgrid/config_check.hpp"
+#include "engine/simgrid/host_selection.hpp"
 #include "engine/simgrid/platform_checks.hpp"
 #include "engine/simgrid/simgrid_engine.hpp"
 
@@ -73,7 +74,8 @@ struct SimgridSession::Impl {
   std::string file;
 };
 
-SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg)
+SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,
+                               const std::vector<std::string>& hosts)
     : impl_(std::make_unique<Impl>()) {
   impl_->file = platform_file;
   std::error_code error;
@@ -103,6 +105,7 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
   std::sort(impl_->hosts.begin(), impl_->hosts.end(),
             [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
   if (impl_->hosts.empty()) throw InputError(platform_file + ": the platform has no host");
+  if (!hosts.empty()) impl_->hosts = select_hosts(*impl_->engine, hosts, platform_file);
 }
 
 SimgridSession::~SimgridSession() = default;
@@ -145,6 +148,13 @@ Platform SimgridSession::describe(bool routes) const {
       p.route_link_start.push_back(p.route_links.size());
     }
   return p;
+}
+
+void SimgridSession::keep_first(int hosts) {
+  if (hosts > static_cast<int>(impl_->hosts.size()))
+    throw InputError(impl_->file + ": " + std::to_string(hosts) + " hosts needed, the platform has " +
+                     std::to_string(impl_->hosts.size()));
+  impl_->hosts.resize(hosts);
 }
 
 std::unique_ptr<Engine> SimgridSession::engine(int hosts) {

@@ -34,18 +34,27 @@ class SimgridSession {
  public:
   /// Loads `platform_file`; `cfg` holds "key:value" SimGrid settings. Throws InputError naming
   /// the file if it is missing, a directory or malformed, and "cfg: ..." for a setting SimGrid
-  /// refuses (checked in a forked child first: SimGrid aborts on some).
-  SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg);
+  /// refuses (checked in a forked child first: SimGrid aborts on some). With `hosts` (key
+  /// `hosts`: names, globs, zone:NAME; host_selection.hpp), the session sees only the hosts they
+  /// select, in their order; without, every host in natural name order.
+  SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,
+                 const std::vector<std::string>& hosts = {});
   ~SimgridSession();
   SimgridSession(const SimgridSession&) = delete;
   SimgridSession& operator=(const SimgridSession&) = delete;
 
-  /// Hosts in natural name order (p2 before p10): host index i of every algorithm is hosts[i].
-  /// With `routes`, also the full route table (n² look-ups), so the model engine can time
+  /// The session's hosts (the selection, or all in natural name order: p2 before p10): host
+  /// index i of every algorithm is hosts[i]. With `routes`, also their route table (n² look-ups,
+  /// n the session's hosts, not the file's), so the model engine can time
   /// messages on this platform, and the links of every route (Platform::route_links). The
   /// platform's `file` is the path it was loaded from. With `routes`, every host and route of
   /// the file is checked (InputError naming the file and the host, link or host pair).
   Platform describe(bool routes) const;
+
+  /// Keeps the first `hosts` hosts only (a run uses hosts 0 .. hosts−1), so that describe()
+  /// reads routes among them, not among every host of the file: 64 hosts of a 65,536-host file
+  /// need 4,096 routes, not 4 billion. Throws InputError naming the file if it has fewer.
+  void keep_first(int hosts);
 
   /// The engine that runs replications on the first `hosts` hosts (in describe() order).
   /// Call once per session. Checks those hosts and routes among them first (platform_checks.hpp).
