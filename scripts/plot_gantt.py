@@ -26,7 +26,7 @@ COLUMNS = ("algorithm", "replication", "kind", "host", "peer", "start", "end")
 NUMERIC = ("replication", "host", "peer", "start", "end")
 # The reduce family, whose point gets RR-8315's notation (n, CV, μc/μd) in the titles; the keys
 # of its drawn clusters follow in the trace but stay out of the title.
-REDUCE = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv")
+REDUCE = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv", "message")
 KINDS = ("comm", "compute")
 SEND, RECEIVE, COMPUTE = "#1f4e9c", "#9cc3e6", "#d1495b"
 # Host labels and peer labels stop being readable beyond these many rows.

@@ -51,9 +51,9 @@ import plot_common as pc
 
 # ---- the reduce CSVs --------------------------------------------------------------------
 
-PARAMETERS = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv")
+PARAMETERS = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv", "message")
 STATISTICS = ("replications", "mean", "stddev", "stderr", "q10", "q50", "q90",
-              "over_bound_mean", "over_bound_max")
+              "over_bound_mean", "over_bound_max", "sender_spread_max")
 SUMMARY = ("algorithm",) + PARAMETERS + STATISTICS
 TRACE = ("algorithm",) + PARAMETERS + ("replication", "kind", "host", "peer", "start", "end")
 SUMMARY_NUMERIC = SUMMARY[1:]

@@ -29,7 +29,8 @@ constexpr const char* kUsage =
     "       hetcoll merge A.csv B.csv ... --output M.csv [--raw R.csv] [--trace T.csv] [--remove-parts]\n"
     "                                              join shard outputs (checked through their manifests)\n"
     "       hetcoll platform N [--output FILE.xml]          write the ideal cluster of N hosts\n"
-    "       hetcoll platform --times T1,T2,... [--output FILE.xml]  hosts whose messages take T1, T2, ... s\n"
+    "       hetcoll platform --times T1,T2,... [--message BYTES] [--output FILE.xml]\n"
+    "                                     hosts whose values of BYTES (default 8388608) take T1, T2, ... s\n"
     "       hetcoll --version                              the revision and SimGrid version\n";
 
 /// The usage, with the commands the families add.
@@ -109,18 +110,19 @@ int merge(const std::vector<std::string>& args, const std::string& command_line)
 
 int platform(const std::vector<std::string>& args) {
   std::string output = "-";
-  std::string hosts_text, times_text;
-  bool output_given = false, times_given = false;
+  std::string hosts_text, times_text, message_text;
+  bool output_given = false, times_given = false, message_given = false;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--output" || a == "--times") {
-      bool& given = a == "--output" ? output_given : times_given;
+    if (a == "--output" || a == "--times" || a == "--message") {
+      bool& given = a == "--output" ? output_given : a == "--times" ? times_given : message_given;
       if (given) throw hetcoll::InputError("command line: " + a + " is given twice");
       if (i + 1 == args.size()) throw hetcoll::InputError("command line: " + a + " expects a value");
       given = true;
-      (a == "--output" ? output : times_text) = args[++i];
+      (a == "--output" ? output : a == "--times" ? times_text : message_text) = args[++i];
     } else if (a.rfind("--", 0) == 0) {
-      throw hetcoll::InputError("command line: platform has no option " + a + " (expected --output or --times)");
+      throw hetcoll::InputError("command line: platform has no option " + a +
+                                " (expected --output, --times or --message)");
     } else if (!hosts_text.empty()) {
       throw hetcoll::InputError("command line: platform takes one host count N, got '" + hosts_text + "' and '" + a + "'");
     } else {
@@ -128,8 +130,10 @@ int platform(const std::vector<std::string>& args) {
     }
   }
   hetcoll::Platform p;
+  if (message_given && !times_given)
+    throw hetcoll::InputError("command line: --message sizes the uplinks of --times; give --times too");
   if (times_given) {
-    p = hetcoll::times_platform(times_text, hosts_text);
+    p = hetcoll::times_platform(times_text, hosts_text, message_text);
   } else {
     constexpr double kMostHosts = 1 << 20;  // as many as a scenario may use (docs/keys.md)
     const double hosts = hetcoll::parse_number(hosts_text, "N", "command line");

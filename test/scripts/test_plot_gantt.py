@@ -23,7 +23,7 @@ import plot_gantt  # noqa: E402  (after the path that makes it importable)
 
 GANTT = os.path.join(ROOT, "scripts", "plot_gantt.py")
 # The reduce family's trace: algorithm, its sweep columns, then the event columns.
-REDUCE_PARAMETERS = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv")
+REDUCE_PARAMETERS = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv", "message")
 TRACE_HEADER = ["algorithm", *REDUCE_PARAMETERS, "replication", "kind", "host", "peer", "start", "end"]
 # Other families' traces: algorithm, the family's parameters, then the same event columns.
 DIVISIBLE_TRACE_HEADER = ["algorithm", "workers", "z", "wc_ratio", "replication",
@@ -46,8 +46,9 @@ def trace_rows(algorithm, cv=0.1, ratio=0.5, processors=4):
     events = [("comm", 1, 0, 0.0, 1.0), ("comm", 3, 2, 0.0, 1.2),
               ("compute", 0, -1, 1.0, 1.5), ("compute", 2, -1, 1.2, 1.6),
               ("comm", 2, 0, 1.6, 2.5), ("compute", 0, -1, 2.5, 3.0)]
-    # The cluster columns at the family's defaults: spread, slow_fraction, x, levels, cluster_cv.
-    return [[algorithm, processors, cv, ratio, 4, 0.5, 2, 3, 1, 0, kind, host, peer, start, end]
+    # The cluster columns at the family's defaults: spread, slow_fraction, x, levels, cluster_cv,
+    # and the value's default size.
+    return [[algorithm, processors, cv, ratio, 4, 0.5, 2, 3, 1, 8388608, 0, kind, host, peer, start, end]
             for kind, host, peer, start, end in events]
 
 

@@ -20,13 +20,14 @@ sys.path.insert(0, os.path.join(ROOT, "scripts"))
 import plot_reduce  # noqa: E402  (after the path that makes it importable)
 
 # The reduce layout (docs/outputs.md): every sweep column of the family, then the statistics.
-PARAMETERS = ["processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv"]
+PARAMETERS = ["processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv", "message"]
 SUMMARY = (["algorithm"] + PARAMETERS + ["replications", "mean", "stddev", "stderr", "q10", "q50", "q90",
-                                        "over_bound_mean", "over_bound_max"])
+                                        "over_bound_mean", "over_bound_max", "sender_spread_max"])
 TRACE = ["algorithm"] + PARAMETERS + ["replication", "kind", "host", "peer", "start", "end"]
-RAW = ["algorithm"] + PARAMETERS + ["replication", "value", "over_bound"]
-# Cluster columns at the family's defaults: spread, slow_fraction, x, levels, cluster_cv.
-DEFAULT_CLUSTER = [4, 0.5, 2, 3, 1]
+RAW = ["algorithm"] + PARAMETERS + ["replication", "value", "over_bound", "sender_spread"]
+# Cluster columns at the family's defaults: spread, slow_fraction, x, levels, cluster_cv; then
+# the value's size (the default; Liu & Wang's scenarios use 1e7 B).
+DEFAULT_CLUSTER = [4, 0.5, 2, 3, 1, 8388608]
 RR8315_METHODS = ("binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn")
 FIGURE6_METHODS = ("binomial-stat", "fibonacci-stat", "non-commut-tree-dyn")
 
@@ -57,7 +58,7 @@ def rr8315_row(algorithm, processors, cv, ratio, cluster=DEFAULT_CLUSTER):
     # Over the lower bound of 64 hosts of time 1 (6 communications in a row).
     return ([algorithm, processors, repr(cv), repr(ratio)] + list(cluster)
             + [1000, repr(mean), repr(stddev), repr(stddev / math.sqrt(1000)), repr(q10), repr(mean),
-               repr(q90), repr(mean / 6), repr(q90 / 6)])
+               repr(q90), repr(mean / 6), repr(q90 / 6), 1])
 
 
 def log_grid(low, high, count):
@@ -72,8 +73,10 @@ def rr8315_rows(cvs, ratios, methods, processors=(64,)):
 # ---- Liu & Wang data --------------------------------------------------------------------
 
 def liu_row(algorithm, n, x, mean, ratio, cv=0, spread=4):
-    """A summary row of Liu & Wang's model: cv = ratio = 0, the cluster's columns after them."""
-    return [algorithm, n, cv, 0, spread, 0.5, x, 3, 1, 100, mean, 0, 0, mean, mean, mean, ratio, ratio * 1.1]
+    """A summary row of Liu & Wang's model: cv = ratio = 0, the cluster's columns after them,
+    values of 1e7 B, one time per sender (sender_spread 1)."""
+    return [algorithm, n, cv, 0, spread, 0.5, x, 3, 1, 10000000, 100, mean, 0, 0, mean, mean, mean, ratio,
+            ratio * 1.1, 1]
 
 
 # The SNF schedule of Liu & Wang's Figure 1 cluster (their Figure 5): host, peer, start, end.
@@ -155,7 +158,7 @@ class Rr8315ErrorTest(ReduceScriptTest):
 
     def test_a_swept_cluster_column_is_refused_naming_it(self):
         # Two cluster_cv values give two rows per (algorithm, cv, ratio): one line would zigzag.
-        rows = [rr8315_row(m, 64, cv, 0, DEFAULT_CLUSTER[:4] + [cluster_cv])
+        rows = [rr8315_row(m, 64, cv, 0, DEFAULT_CLUSTER[:4] + [cluster_cv] + DEFAULT_CLUSTER[5:])
                 for cluster_cv in (0.5, 1) for cv in (0.1, 1) for m in RR8315_METHODS]
         data = self.path("cluster.csv")
         write(data, SUMMARY, rows)
@@ -302,7 +305,7 @@ class FormerLayoutTest(ReduceScriptTest):
 
     def test_raw_csv_is_refused(self):
         data = self.path("raw.csv")
-        write(data, RAW, [["snf", 7, 0, 0] + DEFAULT_CLUSTER + [r, 11, 1] for r in range(3)])
+        write(data, RAW, [["snf", 7, 0, 0] + DEFAULT_CLUSTER + [r, 11, 1, 1] for r in range(3)])
         self.assert_input_error(self.run_script(data), data, "raw CSV")
 
 

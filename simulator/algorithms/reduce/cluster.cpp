@@ -4,7 +4,9 @@
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <limits>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -61,25 +63,59 @@ std::vector<double> draw_times(const ClusterLaw& law, RandomStream& stream) {
   return times;
 }
 
-Platform cluster_platform(const std::vector<double>& times) {
+Platform cluster_platform(const std::vector<double>& times, double message) {
   Platform p = ideal_cluster(static_cast<int>(times.size()));
   // DOWN links as fast as the fastest UP link any drawn time can give, or a given one faster:
   // min(UP, DOWN) is then always the sender's UP link.
-  double fastest = kMessageBytes / kTimeGrid;
-  for (double t : times) fastest = std::max(fastest, kMessageBytes / t);
+  double fastest = message / kTimeGrid;
+  for (double t : times) fastest = std::max(fastest, message / t);
   for (std::size_t i = 0; i < times.size(); ++i) {
-    p.links[p.hosts[i].up].bandwidth = kMessageBytes / times[i];
+    p.links[p.hosts[i].up].bandwidth = message / times[i];
     p.links[p.hosts[i].down].bandwidth = fastest;
   }
   return p;
 }
 
-void set_uplinks(const Platform& platform, const std::vector<double>& times, std::vector<LinkSetting>& settings) {
+void set_uplinks(const Platform& platform, const std::vector<double>& times, double message,
+                 std::vector<LinkSetting>& settings) {
   for (std::size_t i = 0; i < times.size(); ++i)
-    settings.push_back({platform.links[platform.hosts[i].up].name, kMessageBytes / times[i], 0.0});
+    settings.push_back({platform.links[platform.hosts[i].up].name, message / times[i], 0.0});
 }
 
-std::vector<double> times_from_platform(const Platform& platform, int n, const std::string& where) {
+bool has_uplinks(const Platform& platform, int n) {
+  std::unordered_set<std::string> names;
+  for (const LinkSpec& l : platform.links) names.insert(l.name);
+  for (int i = 0; i < n && i < platform.host_count(); ++i)
+    if (!names.count(platform.hosts[i].name + "_UP")) return false;
+  return n <= platform.host_count();
+}
+
+RouteTimes route_times(const Platform& platform, int n, double message, const std::string& where) {
+  if (platform.host_count() < n)
+    throw InputError(where + ": " + std::to_string(n) + " hosts needed, the platform has " +
+                     std::to_string(platform.host_count()));
+  RouteTimes result;
+  result.times.assign(n, 0.0);
+  for (int p = 0; p < n; ++p) {
+    double slowest = 0, fastest = std::numeric_limits<double>::infinity();
+    for (int q = 0; q < n; ++q) {
+      if (q == p) continue;
+      const RouteCost route = platform.route(p, q);
+      const double t = route.latency + message / route.bandwidth;
+      result.times[p] += t / (n - 1);
+      slowest = std::max(slowest, t);
+      fastest = std::min(fastest, t);
+    }
+    if (!(result.times[p] >= kShortestTime && result.times[p] <= kLongestTime))
+      throw InputError(where + ": host " + platform.hosts[p].name + " sends a value of " + format_number(message) +
+                       " B in " + format_number(result.times[p]) + " s on average; the reduce family takes times in [" +
+                       format_number(kShortestTime) + ", " + format_number(kLongestTime) + "] s (key 'message')");
+    if (n > 1) result.sender_spread = std::max(result.sender_spread, slowest / fastest);
+  }
+  return result;
+}
+
+std::vector<double> uplink_times(const Platform& platform, int n, double message, const std::string& where) {
   if (platform.host_count() < n)
     throw InputError(where + ": " + std::to_string(n) + " hosts needed, the platform has " +
                      std::to_string(platform.host_count()));
@@ -96,11 +132,11 @@ std::vector<double> times_from_platform(const Platform& platform, int n, const s
       throw InputError(where + ": host " + platform.hosts[i].name + " has no link " + name +
                        " (cluster = file reads t(p) from it; write such a file with hetcoll platform --times)");
     const LinkSpec& up = platform.links[link];
-    times[i] = up.latency + kMessageBytes / up.bandwidth;
+    times[i] = up.latency + message / up.bandwidth;
     if (!(times[i] >= kShortestTime && times[i] <= kLongestTime))
-      throw InputError(where + ": link " + name + " gives t = " + format_number(times[i]) +
-                       " s (latency + 1e7 B / bandwidth); cluster = file takes times in [" + format_number(kShortestTime) +
-                       ", " + format_number(kLongestTime) + "] s");
+      throw InputError(where + ": link " + name + " gives t = " + format_number(times[i]) + " s (latency + " +
+                       format_number(message) + " B / bandwidth); cluster = file takes times in [" +
+                       format_number(kShortestTime) + ", " + format_number(kLongestTime) + "] s");
     is_up[link] = true;
     fastest_up = std::max(fastest_up, up.bandwidth);
   }
@@ -138,12 +174,20 @@ std::vector<double> parse_times(const std::string& text, const std::string& key,
   return times;
 }
 
-Platform times_platform(const std::string& times_text, const std::string& hosts_text) {
+Platform times_platform(const std::string& times_text, const std::string& hosts_text,
+                        const std::string& message_text) {
   const std::vector<double> times = parse_times(times_text, "times", "command line");
   if (!hosts_text.empty() && hosts_text != std::to_string(times.size()))
     throw InputError("command line: N is " + hosts_text + " but --times lists " + std::to_string(times.size()) +
                      " hosts (leave N out)");
-  return cluster_platform(times);
+  double message = kDefaultMessageBytes;
+  if (!message_text.empty()) {
+    message = parse_number(message_text, "message", "command line");
+    if (!(message >= 1 && message <= 1e15 && message == std::floor(message)))
+      throw InputError("command line: --message expects a whole number of bytes in [1, 1e15], got '" + message_text +
+                       "'");
+  }
+  return cluster_platform(times, message);
 }
 
 }  // namespace hetcoll

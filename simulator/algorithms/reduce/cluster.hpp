@@ -3,9 +3,9 @@
 /// @brief Clusters of the reduce family (Liu & Wang's model): per-host transmission times t(p), the
 /// laws they are drawn from, and their mapping onto a SimGrid platform.
 ///
-/// Host p's message is kMessageBytes bytes and its UP link has bandwidth kMessageBytes / t(p),
-/// so sending takes exactly t(p) on either engine (docs/design.md, principle 2); DOWN links are
-/// faster than any UP link, so the receiver never slows a message down. All latencies are 0.
+/// A value is `message` bytes (key `message`) and host p's UP link has bandwidth message / t(p),
+/// so sending it takes exactly t(p) on either engine (docs/design.md, principle 2); DOWN links
+/// are faster than any UP link, so the receiver never slows a message down. All latencies are 0.
 #include <string>
 #include <vector>
 
@@ -16,8 +16,9 @@
 
 namespace hetcoll {
 
-/// @brief Size of every message (one partial value) in bytes.
-inline constexpr double kMessageBytes = 1e7;
+/// @brief Default size of one value (key `message`), in bytes: 8 MiB, one second on the ideal
+/// cluster's links (2^23 B/s), the unit of cost before the key existed.
+inline constexpr double kDefaultMessageBytes = 8388608;
 
 /// @brief Drawn times are rounded to multiples of this (2^-20 s, about 1 µs) and are at least
 /// this: sums of such times are exact in floating point, so simultaneous completions are
@@ -34,9 +35,6 @@ inline constexpr double kLongestLevel = 20;
 /// @brief Largest CV of gamma times: a draw reaches 350·CV² (gamma_draw_bound), under
 /// kLongestTime for CV ≤ 50.
 inline constexpr double kLargestTimeCv = 50;
-
-/// @brief Scale on a cluster of times: a comm of cost 1 is one message of kMessageBytes.
-inline CostScale message_scale() { return CostScale{kMessageBytes, 1e7}; }
 
 /// @brief How a point's transmission times are obtained.
 enum class ClusterKind {
@@ -76,27 +74,48 @@ std::vector<double> draw_times(const ClusterLaw& law, RandomStream& stream);
 /// @brief `t` rounded to the nearest multiple of kTimeGrid, and at least kTimeGrid.
 double quantise_time(double t);
 
-/// @brief The platform of a cluster: hosts p0..p(n-1) with UP bandwidth kMessageBytes / t(p)
-/// and DOWN links as fast as the fastest possible UP link (no latency anywhere).
-Platform cluster_platform(const std::vector<double>& times);
+/// @brief The platform of a cluster: hosts p0..p(n-1) with UP bandwidth message / t(p) and
+/// DOWN links as fast as the fastest possible UP link (no latency anywhere).
+Platform cluster_platform(const std::vector<double>& times, double message);
 
-/// @brief Link settings that give hosts 0..n-1 of `platform` the times `times` (UP links only).
-void set_uplinks(const Platform& platform, const std::vector<double>& times, std::vector<LinkSetting>& settings);
+/// @brief Link settings that give hosts 0..n-1 of `platform` the times `times` for values of
+/// `message` bytes (UP links only).
+void set_uplinks(const Platform& platform, const std::vector<double>& times, double message,
+                 std::vector<LinkSetting>& settings);
 
-/// @brief Times of hosts 0..n-1 read from `<host>_UP` links: latency + kMessageBytes / bandwidth.
+/// @brief True if each of hosts 0..n-1 has a link `<host>_UP` (hetcoll platform --times writes
+/// them): then uplink_times() reads Liu & Wang's model exactly.
+bool has_uplinks(const Platform& platform, int n);
+
+/// @brief Times of hosts 0..n-1 read from `<host>_UP` links: latency + message / bandwidth.
 ///
 /// Throws InputError (naming `where`) if a host has no such link, or if another link could
 /// slow a message down (latency, or less bandwidth than the fastest used UP link): then a
 /// message would not take t(sender), the model's assumption.
-std::vector<double> times_from_platform(const Platform& platform, int n, const std::string& where);
+std::vector<double> uplink_times(const Platform& platform, int n, double message, const std::string& where);
+
+/// @brief What route_times() derives from a platform's routes.
+struct RouteTimes {
+  std::vector<double> times;  //!< t(p): the mean over q ≠ p of latency + message / bandwidth of p → q
+  /// max over p of max_q / min_q of those route times: 1 when every receiver is equally fast,
+  /// as Liu & Wang's model assumes.
+  double sender_spread = 1;
+};
+
+/// @brief Times of hosts 0..n-1 of any platform with a route table (Platform::route): t(p) is
+/// the mean time of a value of `message` bytes from p to the other hosts alone on the network.
+/// Throws InputError (naming `where`) for a time outside [kShortestTime, kLongestTime].
+RouteTimes route_times(const Platform& platform, int n, double message, const std::string& where);
 
 /// @brief Parses a list of times such as "10,5,5" (commas or spaces); throws InputError naming
 /// `where` and `key` unless there are at least 2 times, all in [kShortestTime, kLongestTime].
 std::vector<double> parse_times(const std::string& text, const std::string& key, const std::string& where);
 
-/// @brief `hetcoll platform --times T1,T2,... [N]`: the platform of those times (N, if given,
-/// must be their count); InputError naming the command line otherwise.
-Platform times_platform(const std::string& times_text, const std::string& hosts_text);
+/// @brief `hetcoll platform --times T1,T2,... [N] [--message BYTES]`: the platform of those
+/// times for values of `message_text` bytes (default kDefaultMessageBytes; N, if given, must be
+/// their count); InputError naming the command line otherwise.
+Platform times_platform(const std::string& times_text, const std::string& hosts_text,
+                        const std::string& message_text = "");
 
 /// @brief Checks a list of times: at least 2, all in [kShortestTime, kLongestTime] (InputError
 /// naming `where`, if not empty, and `key`).

@@ -26,10 +26,7 @@ struct ReduceKeys {
       table.number("ratio", "mean computation cost / mean communication cost (0: ⊕ is free)", 0)
           .sweep().at_most(1e6);
   NumberKey comm_mean =
-      table.number("comm-mean",
-                   "mean cost of one message from host p, in units of t(p): seconds from a host of time 1 "
-                   "(cluster = platform with a file: seconds on its fastest link)",
-                   1)
+      table.number("comm-mean", "mean cost of one message, in values: a message of cost d carries d values", 1)
           .above(0).at_most(1e6);
   TextKey cluster = table.text("cluster",
                                "where each host's time t(p) comes from: platform (the platform as it is, every t = 1), "
@@ -55,6 +52,12 @@ struct ReduceKeys {
   NumberKey cluster_cv =
       table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
           .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv);
+  // Last, so that the columns of the former families keep their places.
+  NumberKey message = table.number("message",
+                                   "size of one value in bytes (8388608: one second on the ideal cluster's links; "
+                                   "on a cluster of times, a value from host p lasts t(p))",
+                                   kDefaultMessageBytes)
+                          .sweep().whole().at_least(1).at_most(1e15);
 };
 
 const ReduceKeys& keys() {
@@ -62,12 +65,10 @@ const ReduceKeys& keys() {
   return k;
 }
 
-/// Abstract cost to bytes and flops. On the platform as it is, a unit is one second on its
-/// fastest link and its fastest host; on a cluster of times, a unit of communication is one
-/// message (kMessageBytes, lasting t(sender)) and a unit of ⊕ one second of a host.
-CostScale cost_scale(ClusterKind kind, const Platform& platform) {
-  if (kind == ClusterKind::platform) return CostScale{platform.reference_bandwidth(), platform.reference_speed()};
-  return CostScale{kMessageBytes, platform.reference_speed()};
+/// Abstract cost to bytes and flops: a communication of cost 1 carries one value (key
+/// `message`, in bytes), a ⊕ of cost 1 lasts one second of the fastest host.
+CostScale cost_scale(const Point& point, const Platform& platform) {
+  return CostScale{point[keys().message], platform.reference_speed()};
 }
 
 /// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
@@ -77,7 +78,8 @@ void check_largest_draws(const Point& point, const CostScale& scale, const std::
   const std::string keys = where + "keys 'comm-mean' = " + format_number(mean) + ", 'ratio' = " +
                            format_number(ratio) + " and 'cv' = " + format_number(cv) +
                            " (a draw reaches 350·max(1, cv²) means; keep comm-mean·max(1, ratio)·max(1, cv²) <= " +
-                           format_number(kMaxAmount / (350 * std::max(scale.bytes_per_unit, scale.flops_per_unit))) + ")";
+                           format_number(kMaxAmount / (350 * std::max(scale.bytes_per_unit, scale.flops_per_unit))) +
+                           " with 'message' = " + format_number(scale.bytes_per_unit) + ")";
   check_amount(mean * gamma_draw_bound(cv) * scale.bytes_per_unit, keys, "bytes");
   check_amount(ratio * mean * gamma_draw_bound(cv) * scale.flops_per_unit, keys, "flops");
 }
@@ -93,10 +95,11 @@ void check_largest_draws(const Point& point, const CostScale& scale, const std::
 class ReducePointRunner final : public PointRunner {
  public:
   ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
-                    const Platform& platform, std::vector<double> fixed_times, const CostScale& scale,
-                    std::uint64_t seed)
-      : algorithms_(algorithms), platform_(platform), times_(std::move(fixed_times)), seed_(seed),
-        comm_mean_(point[keys().comm_mean]), plans_(algorithms.size()) {
+                    const Platform& platform, std::vector<double> fixed_times, double sender_spread,
+                    const CostScale& scale, std::uint64_t seed)
+      : algorithms_(algorithms), platform_(platform), times_(std::move(fixed_times)), sender_spread_(sender_spread),
+        seed_(seed),
+        comm_mean_(point[keys().comm_mean]), message_(point[keys().message]), plans_(algorithms.size()) {
     ReductionCostParams params;
     params.comm_mean = comm_mean_;
     params.cv = point[keys().cv];
@@ -127,7 +130,7 @@ class ReducePointRunner final : public PointRunner {
     if (is_drawn(law_.kind)) {
       RandomStream stream(derive_seed(seed_, {replication, 0}));
       times_ = draw_times(law_, stream);
-      set_uplinks(platform_, times_, settings);
+      set_uplinks(platform_, times_, message_, settings);
     }
     plan_all(replication, true);
   }
@@ -140,8 +143,10 @@ class ReducePointRunner final : public PointRunner {
   void complete_replication(double* metrics, std::size_t width) override {
     // A one-host reduction takes 0, as does its optimum: it is optimal.
     const double reference = optimum_.makespan * comm_mean_;
-    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+    for (std::size_t a = 0; a < algorithms_.size(); ++a) {
       metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
+      metrics[a * width + 2] = sender_spread_;
+    }
   }
 
  private:
@@ -171,9 +176,11 @@ class ReducePointRunner final : public PointRunner {
   Platform platform_;
   ClusterLaw law_;
   std::vector<double> times_;
+  double sender_spread_;
   std::vector<int> order_;
   std::uint64_t seed_;
   double comm_mean_;
+  double message_;
   std::unique_ptr<ReductionCosts> costs_;
   std::vector<Plan> plans_;  // sized once: the planners' policies hold references to its elements
   std::vector<std::unique_ptr<Policy>> policies_;
@@ -193,7 +200,7 @@ class ReduceFamily final : public Family {
     static const std::vector<FormerFamily> former = {
         {"reduction", {}, {{"algorithms", rr8315}, {"cluster", "platform"}, {"processors", "64"}, {"cv", "1"}}},
         // hetreduce's `cv` was the law of the cluster's times; here `cv` is that of the costs.
-        {"hetreduce", {{"cv", "cluster-cv"}}, {{"algorithms", liu}}},
+        {"hetreduce", {{"cv", "cluster-cv"}}, {{"algorithms", liu}, {"message", "10000000"}}},
     };
     return former;
   }
@@ -208,26 +215,35 @@ class ReduceFamily final : public Family {
         {"over_bound",
          "makespan / the optimal EP makespan of the cluster at mean costs with a free ⊕ (n <= 12; a lower bound of "
          "it beyond): a true bound when cv = 0 and ratio = 0",
-         {"mean", "max"}}};
+         {"mean", "max"}},
+        {"sender_spread",
+         "how far the platform is from one time per sender: max over senders of the slowest over the fastest "
+         "route to the others (cluster = file on a platform without <host>_UP links; 1 where the model holds by "
+         "construction, and with cluster = platform, where no times are derived)",
+         {"max"}}};
     return metrics;
   }
 
   /// The layout of the family the point's scenarios came from, so that they keep their seeds:
   /// RR-8315's (processors, cv, ratio, comm-mean) on the platform as it is, where the cluster
-  /// keys do not apply; Liu & Wang's (processors, the cluster's keys, a zero for each list or
-  /// word key; then times, order; then cluster) on a cluster of times, followed by the costs
-  /// when they are not that model's fixed ones (one message each, a free ⊕).
+  /// keys do not apply, followed by the value's size unless it is that family's (8388608 B);
+  /// Liu & Wang's (processors, the cluster's keys, a zero for each list or word key; then
+  /// times, order; then cluster) on a cluster of times, followed by the costs when they are not
+  /// that model's fixed ones (one message each, a free ⊕) and the value's size unless it is
+  /// that family's (1e7 B).
   Point seed_identity(const Point& point) const override {
     const ReduceKeys& k = keys();
     Point id;
     if (cluster_kind(point[k.cluster]) == ClusterKind::platform) {
       id.values = {point[k.processors], point[k.cv], point[k.ratio], point[k.comm_mean]};
+      if (point[k.message] != kDefaultMessageBytes) id.values.push_back(point[k.message]);
       return id;
     }
     id.values = {point[k.processors], point[k.spread], point[k.slow_fraction], point[k.x],
                  point[k.levels],     point[k.cluster_cv], 0.0, 0.0, 0.0};
     if (point[k.cv] != 0 || point[k.ratio] != 0 || point[k.comm_mean] != 1)
       id.values.insert(id.values.end(), {point[k.cv], point[k.ratio], point[k.comm_mean]});
+    if (point[k.message] != 1e7) id.values.push_back(point[k.message]);
     id.lists = {point[k.times], point[k.order]};
     id.texts = {point[k.cluster]};
     return id;
@@ -265,15 +281,20 @@ class ReduceFamily final : public Family {
   }
 
   void check_point(const Point& point) const override {
-    const ClusterKind kind = cluster_kind(point[keys().cluster]);
-    check_largest_draws(point, cost_scale(kind, ideal_cluster(1)), "");
+    check_largest_draws(point, cost_scale(point, ideal_cluster(1)), "");
+  }
+
+  // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
+  // which a file has is known only once it is read.
+  bool needs_routes_for(const Point& point) const override {
+    return cluster_kind(point[keys().cluster]) == ClusterKind::file;
   }
 
   Platform platform_for(const Point& point) const override {
     const ClusterKind kind = cluster_kind(point[keys().cluster]);
     if (kind == ClusterKind::platform) return ideal_cluster(hosts_needed(point));
-    if (kind == ClusterKind::times) return cluster_platform(point[keys().times]);
-    return cluster_platform(std::vector<double>(hosts_needed(point), 1.0));
+    if (kind == ClusterKind::times) return cluster_platform(point[keys().times], point[keys().message]);
+    return cluster_platform(std::vector<double>(hosts_needed(point), 1.0), point[keys().message]);
   }
 
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& names,
@@ -295,23 +316,36 @@ class ReduceFamily final : public Family {
     const ClusterKind kind = cluster_kind(point[keys().cluster]);
     // describe() of a platform file knows no uplinks; generated platforms always have them.
     const bool from_file = !platform.route_table.empty() || platform.hosts.empty() || platform.hosts[0].up < 0;
+    const double message = point[keys().message];
+    const std::string where = platform.file.empty() ? "platform" : platform.file;
     std::vector<double> times;
+    double sender_spread = 1;
     if (kind == ClusterKind::platform) {
-      times.assign(n, 1.0);  // the driver has checked that the platform has n hosts
+      // Every value lasts at least message / the fastest link's bandwidth: the planners' equal
+      // times, and a lower bound of every host's (the driver has checked there are n hosts).
+      times.assign(n, message / platform.reference_bandwidth());
     } else if (is_drawn(kind)) {
       if (from_file)
         throw InputError("platform: cluster = " + point[keys().cluster] +
                          " draws its times on the built-in platform; use cluster = file to read them from a file, "
                          "or cluster = platform to run on the file as it is");
-    } else {
-      if (kind == ClusterKind::file && !from_file)
+    } else if (kind == ClusterKind::file) {
+      if (!from_file)
         throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
-      times = times_from_platform(platform, n, "platform");
-      if (kind == ClusterKind::times) check_same_times(times, point[keys().times]);
+      if (has_uplinks(platform, n)) {
+        times = uplink_times(platform, n, message, where);
+      } else {
+        RouteTimes derived = route_times(platform, n, message, where);
+        times = std::move(derived.times);
+        sender_spread = derived.sender_spread;
+      }
+    } else {
+      times = uplink_times(platform, n, message, where);
+      check_same_times(times, point[keys().times]);
     }
-    const CostScale scale = cost_scale(kind, platform);
+    const CostScale scale = cost_scale(point, platform);
     check_largest_draws(point, scale, platform.file.empty() ? "" : platform.file + ": ");
-    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), scale, seed);
+    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, scale, seed);
   }
 
  private:

@@ -100,12 +100,13 @@ std::vector<double> unit_values(const Scenario& s, const Point& point, const Wor
   return test_support::unit_values_in_child(setup, {0, first, count});
 }
 
-constexpr std::size_t kWidth = 2;  // makespan, over_bound
+// Values per algorithm and replication: the makespan, then one per metric (over_bound, sender_spread).
+const std::size_t kWidth = 1 + reduce_family().metrics().size();
 
 TEST(ReducePlannersOnSimgrid, MakespanEqualsThePlansOwnPredictionOnEveryClusterKind) {
   const WorkDir dir("hetcoll-reduce");
   constexpr int kHosts = 40;
-  const Platform platform = cluster_platform(std::vector<double>(kHosts, 1.0));
+  const Platform platform = cluster_platform(std::vector<double>(kHosts, 1.0), kDefaultMessageBytes);
   const std::string file = dir.path() + "/cluster.xml";
   write_simgrid_xml_file(platform, file);
   RandomStream stream(3);
@@ -165,26 +166,28 @@ TEST(ReduceFamily, OverBoundIsTheMakespanOverTheSameReplicationsOptimum) {
   s.engine = "model";
   const std::vector<double> v = unit_values(s, make_point("uniform", 9), dir, 0, s.replications);
   for (std::uint64_t r = 0; r < s.replications; ++r) {
-    const double* row = &v[r * 6];
-    const double optimum = row[4];
-    EXPECT_NEAR(row[1], row[0] / optimum, 1e-12);
-    EXPECT_NEAR(row[3], row[2] / optimum, 1e-12);
-    EXPECT_NEAR(row[5], 1, 1e-9);
-    EXPECT_GE(row[3], 1 - 1e-9);
-    EXPECT_LE(row[3], 2);
+    // [fastest-first, snf, optimal] × [makespan, over_bound, ...]
+    const double* ff = &v[r * 3 * kWidth];
+    const double* snf = ff + kWidth;
+    const double optimum = snf[kWidth];
+    EXPECT_NEAR(ff[1], ff[0] / optimum, 1e-12);
+    EXPECT_NEAR(snf[1], snf[0] / optimum, 1e-12);
+    EXPECT_NEAR(snf[kWidth + 1], 1, 1e-9);
+    EXPECT_GE(snf[1], 1 - 1e-9);
+    EXPECT_LE(snf[1], 2);
   }
   // Beyond the search limit the denominator is the lower bound: never above the makespan.
   const std::vector<double> large = unit_values(s = scenario({"snf"}, 10), make_point("gamma", 200), dir, 0, 10);
   for (std::uint64_t r = 0; r < 10; ++r) {
-    EXPECT_GE(large[2 * r + 1], 1 - 1e-9);
-    EXPECT_LE(large[2 * r + 1], 2 + 1e-9);
+    EXPECT_GE(large[kWidth * r + 1], 1 - 1e-9);
+    EXPECT_LE(large[kWidth * r + 1], 2 + 1e-9);
   }
 }
 
 // A unit that starts at replication 4 draws what the whole run draws there. With Liu & Wang's
 // fixed costs (cv = 0) every duration is a time on the kTimeGrid, so dates are exact and the
-// values equal to the bit. With drawn costs a message lasts round(d · kMessageBytes) bytes over
-// an uplink of kMessageBytes / t(p): not on a binary grid, so a replication's last bits follow
+// values equal to the bit. With drawn costs a message lasts round(d · kDefaultMessageBytes) bytes over
+// an uplink of kDefaultMessageBytes / t(p): not on a binary grid, so a replication's last bits follow
 // the clock origin it starts from (replication 4 starts at 0 in the second unit, after four
 // replications in the whole run; docs/design.md, "Reproducibility"). A changed draw, cluster or
 // order moves a value by far more than the 1e-12 allowed there.
@@ -244,7 +247,7 @@ TEST(ReduceCostModel, WithCvZeroEveryPlanTakesCommMeanTimesItsPrediction) {
           } else {
             continue;  // the other non-clairvoyant algorithms: the next test
           }
-          // A message of mean m is round(m · kMessageBytes) bytes on an uplink of kMessageBytes / t.
+          // A message of mean m is round(m · kDefaultMessageBytes) bytes on an uplink of kDefaultMessageBytes / t.
           EXPECT_NEAR(makespan, expected, 1e-12 * expected) << algorithm.name << " replication " << r;
         }
     }
@@ -314,7 +317,8 @@ TEST(ReduceSeeds, APlatformPointKeepsTheSeedOfTheFormerReductionLayout) {
 
 TEST(ReduceSeeds, AClusterPointWithLiuAndWangsCostsKeepsTheSeedOfTheFormerHetreduceLayout) {
   const Family& f = reduce_family();
-  const Point point = make_point("uniform", 9, {}, {"--spread", "3", "--cluster-cv", "0.5"});
+  // The former family's values were 1e7 bytes.
+  const Point point = make_point("uniform", 9, {}, {"--spread", "3", "--cluster-cv", "0.5", "--message", "10000000"});
   // The hetreduce family's keys: processors, spread, slow-fraction, x, levels, cv (now
   // cluster-cv), cluster, times, order; a list or word key held 0 among the numbers.
   Point former;
@@ -322,6 +326,9 @@ TEST(ReduceSeeds, AClusterPointWithLiuAndWangsCostsKeepsTheSeedOfTheFormerHetred
   former.lists = {{10, 5, 5, 5, 4, 2, 2}, {}};  // its default times, no order
   former.texts = {"uniform"};
   EXPECT_EQ(point_seed(7, f.seed_identity(point)), point_seed(7, former));
+  // Another value size is another point.
+  const Point other_size = make_point("uniform", 9, {}, {"--spread", "3", "--cluster-cv", "0.5"});
+  EXPECT_NE(point_seed(7, f.seed_identity(other_size)), point_seed(7, former));
 }
 
 TEST(ReduceSeeds, KeysThatApplyChangeTheSeedAndKeysThatDoNotKeepIt) {
@@ -340,6 +347,49 @@ TEST(ReduceSeeds, KeysThatApplyChangeTheSeedAndKeysThatDoNotKeepIt) {
   EXPECT_NE(seed_of(platform), seed_of(make_point("platform", 8, {}, {"--cv", "0.6"})));
 }
 
+// ---- Any platform: cluster = file without `<host>_UP` links ---------------------------------------
+
+// platforms/two-sites.xml: lyon is a cluster (125 MB/s links of 50 µs, a backbone of 500 µs
+// and 2.25 GB/s); in nancy, n-1..n-3 sit on switch sw1 (125 MB/s, 20 µs), n-4..n-6 on sw2
+// (12.5 MB/s, 100 µs), the switches joined by 125 MB/s and 50 µs. Values of 1e6 bytes.
+constexpr double kValue = 1e6;
+
+TEST(ReduceOnAnyPlatform, TimesComeFromTheRoutesAndSenderSpreadSaysHowFarFromLiuAndWang) {
+  const WorkDir dir("hetcoll-reduce");
+  Scenario s = scenario(all_names(), 1);
+  s.platform = std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-sites.xml";
+  const std::size_t k = s.algorithms.size();
+  const std::vector<std::string> message{"--message", "1000000"};
+
+  // Lyon's 8 equal hosts: every route 600 µs + 1e6 B / 125 MB/s, so one time per sender
+  // (spread 1), and Binomial-stat takes its 3 rounds exactly.
+  s.hosts = {"zone:lyon"};
+  const double lyon = 600e-6 + kValue / 125e6;
+  for (const char* engine : {"model", "simgrid"}) {
+    s.engine = engine;
+    const std::vector<double> v = unit_values(s, make_point("file", 8, {}, message), dir, 0, 1);
+    ASSERT_EQ(v.size(), k * kWidth) << engine;
+    for (std::size_t a = 0; a < k; ++a) {
+      EXPECT_GE(v[a * kWidth], 3 * lyon * (1 - 1e-12)) << s.algorithms[a] << " on " << engine;
+      EXPECT_EQ(v[a * kWidth + 2], 1) << s.algorithms[a];
+      if (s.algorithms[a] == "binomial-stat") EXPECT_NEAR(v[a * kWidth], 3 * lyon, 1e-12) << engine;
+    }
+  }
+
+  // Nancy's 6 hosts behind two switches: n-1's slowest route (to n-4..n-6: 170 µs + 1e6 B at
+  // 12.5 MB/s) over its fastest (40 µs + 1e6 B at 125 MB/s) is the largest spread; no
+  // reduction of 6 values takes fewer than 3 rounds of the fastest message.
+  s.hosts = {"zone:nancy"};
+  s.engine = "simgrid";
+  const double fastest = 40e-6 + kValue / 125e6, slowest = 170e-6 + kValue / 12.5e6;
+  const std::vector<double> v = unit_values(s, make_point("file", 6, {}, message), dir, 0, 1);
+  ASSERT_EQ(v.size(), k * kWidth);
+  for (std::size_t a = 0; a < k; ++a) {
+    EXPECT_NEAR(v[a * kWidth + 2], slowest / fastest, 1e-9) << s.algorithms[a];
+    EXPECT_GE(v[a * kWidth], 3 * fastest) << s.algorithms[a];
+  }
+}
+
 // ---- Files and bad input --------------------------------------------------------------------------
 
 TEST(ReduceFamily, PlatformFileWrittenAndReadBackGivesTheSameTimes) {
@@ -351,11 +401,17 @@ TEST(ReduceFamily, PlatformFileWrittenAndReadBackGivesTheSameTimes) {
   for (const char* engine : {"model", "simgrid"}) {
     s.engine = engine;
     const std::vector<double> v = unit_values(s, make_point("file", 7), dir, 0, 2);
-    EXPECT_EQ(v, (std::vector<double>{11, 1, 11, 1, 11, 1, 11, 1})) << engine;
+    // Per replication and algorithm: makespan 11, over_bound 1, sender_spread 1 (`_UP` links).
+    std::vector<double> expected;
+    for (int i = 0; i < 2 * 2; ++i) {
+      expected.insert(expected.end(), {11, 1});
+      expected.resize(expected.size() + kWidth - 2, 1.0);
+    }
+    EXPECT_EQ(v, expected) << engine;
   }
-  // The same file, read through SimGrid, with every check of times_from_platform.
+  // The same file, read through SimGrid, with every check of uplink_times.
   const std::vector<double> times = test_support::values_in_child(dir.path(), [&] {
-    return times_from_platform(SimgridSession(file, {}).describe(false), 7, "platform");
+    return uplink_times(SimgridSession(file, {}).describe(false), 7, kDefaultMessageBytes, "platform");
   });
   EXPECT_EQ(times, (std::vector<double>{10, 5, 5, 5, 4, 2, 2}));
 }
@@ -401,15 +457,12 @@ TEST(ReduceFamily, BadPointsAreInputErrorsNamingTheKey) {
   for (HostSpec& h : from_file.hosts) h.up = h.down = -1;  // what describe() of a file gives
   EXPECT_NE(input_error([&] { f.prepare(make_point("gamma", 4), {"snf"}, from_file, 1); }).find("cluster = file"),
             std::string::npos);
-  Platform no_uplink = from_file;
-  no_uplink.links[no_uplink.link_index("p2_UP")].name = "p2_up";
-  EXPECT_NE(input_error([&] { f.prepare(make_point("file", 4), {"snf"}, no_uplink, 1); }).find("no link p2_UP"),
-            std::string::npos);
+  // Without `<host>_UP` links the times come from the routes instead (ReduceOnAnyPlatform).
   Platform slow_down = from_file;
   slow_down.links[slow_down.link_index("p1_DOWN")].bandwidth = 1;
   EXPECT_NE(input_error([&] { f.prepare(make_point("file", 4), {"snf"}, slow_down, 1); }).find("link p1_DOWN"),
             std::string::npos);
-  const Platform other = cluster_platform({4, 2, 2});
+  const Platform other = cluster_platform({4, 2, 2}, kDefaultMessageBytes);
   EXPECT_NE(input_error([&] { f.prepare(make_point("times", 0, {4, 2, 1}), {"snf"}, other, 1); })
                 .find("key 'times' says 1"),
             std::string::npos);

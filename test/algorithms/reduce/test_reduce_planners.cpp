@@ -85,7 +85,7 @@ TEST(EarliestPossible, ValidityInequalityHoldsWithEquality2APlusCAtLeastNMinus1)
 TEST(ReducePlanners, EveryAlgorithmGivesAValidReductionOnTheModelEngine) {
   RandomStream stream(9);
   // Every run sets its own uplinks; the platform only has to hold enough hosts.
-  const Platform platform = cluster_platform(std::vector<double>(64, 1.0));
+  const Platform platform = cluster_platform(std::vector<double>(64, 1.0), kDefaultMessageBytes);
   for (const ReduceAlgorithm& a : planners()) {
     std::vector<PlanRun> runs;
     for (int trial = 0; trial < 60; ++trial) {
@@ -236,12 +236,12 @@ TEST(ReduceClusters, DrawnTimesFollowTheirLawsOnTheTimeGrid) {
 
 TEST(ReduceClusters, PlatformUplinksGiveEachHostItsTime) {
   const std::vector<double> times = {10, 5, 0.25, kTimeGrid / 4};
-  const Platform p = cluster_platform(times);
+  const Platform p = cluster_platform(times, kDefaultMessageBytes);
   for (int h = 0; h < 4; ++h) {
-    EXPECT_NEAR(kMessageBytes / p.route(h, (h + 1) % 4).bandwidth, times[h], 1e-15 * times[h]);
+    EXPECT_NEAR(kDefaultMessageBytes / p.route(h, (h + 1) % 4).bandwidth, times[h], 1e-15 * times[h]);
     EXPECT_EQ(p.route(h, (h + 1) % 4).latency, 0);
   }
-  EXPECT_EQ(times_from_platform(p, 4, "platform"), times);
+  EXPECT_EQ(uplink_times(p, 4, kDefaultMessageBytes, "platform"), times);
 }
 
 }  // namespace
