@@ -36,6 +36,8 @@ struct Scenario {
   /// Key `hosts`: the platform file's hosts to use, in order (names, globs, zone:NAME); empty
   /// for the first ones in natural name order.
   std::vector<std::string> hosts;
+  /// How many hosts `hosts` selects, if the parser has counted them already (0: not counted).
+  int hosts_selected = 0;
   std::vector<std::string> cfg;       //!< SimGrid --cfg pass-through, "key:value"
   std::string output = "-";           //!< CSV path, or - for stdout
   std::string raw;                    //!< per-replication CSV path, empty for none

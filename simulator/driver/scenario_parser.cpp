@@ -339,8 +339,8 @@ void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin&
   const std::string key = s.family->host_count_key();
   const int index = key.empty() ? -1 : s.family->parameter_index(key);
   if (index < 0 || vm.count(key)) return;
-  const int selected = platform_host_count(s.platform, s.cfg, s.hosts);
-  s.values[index] = {s.family->host_count_for(selected)};
+  s.hosts_selected = platform_host_count(s.platform, s.cfg, s.hosts);
+  s.values[index] = {s.family->host_count_for(s.hosts_selected)};
 }
 
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
