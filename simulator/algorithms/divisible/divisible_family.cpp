@@ -1,7 +1,10 @@
 #include "algorithms/divisible/divisible_family.hpp"
 
+#include <algorithm>
 #include <limits>
+#include <numeric>
 
+#include "algorithms/divisible/order_lp.hpp"
 #include "algorithms/divisible/registry.hpp"
 #include "algorithms/divisible/star_plan.hpp"
 #include "algorithms/divisible/star_platform.hpp"
@@ -17,8 +20,12 @@ struct DivisibleKeys {
   KeyTable table;
   NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists)", 0)
                           .sweep().whole().at_most(kMaxHosts - 1);
-  NumberKey z = table.number("z", "d_i = z*c_i when key d is not given", 1).sweep().at_most(kLargestCost);
-  NumberKey wc_ratio = table.number("wc-ratio", "random star: mean w / mean c (the w/c-ratio of Figure 4)", 1)
+  NumberKey z = table.number("z", "d_i = z*c_i when key d is not given (a platform file: results are z times the data)",
+                             1).sweep().at_most(kLargestCost);
+  NumberKey wc_ratio = table.number("wc-ratio",
+                                    "random star: mean w / mean c (the w/c-ratio of Figure 4); a platform file: a load "
+                                    "unit's time on the fastest host / on the fastest link",
+                                    1)
                            .sweep().above(0).at_most(kLargestCost).formerly("wc_ratio");
   NumberKey c_mean = table.number("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost);
   NumberKey spread =
@@ -73,6 +80,21 @@ Star star_of_lists(const Point& point) {
   return star;
 }
 
+/// With latency, a worker whose two start-up costs fill T can take no load (order_lp.hpp); a
+/// star where every worker is so has no schedule at all.
+void check_some_worker_fits(const Star& star, const Platform& platform) {
+  std::vector<int> all(static_cast<std::size_t>(star.workers()));
+  std::iota(all.begin(), all.end(), 0);
+  if (!workers_that_fit(star, all).empty()) return;
+  int best = 0;
+  for (int i = 1; i < star.workers(); ++i)
+    if (star.send_latency_of(i) + star.return_latency_of(i) < star.send_latency_of(best) + star.return_latency_of(best))
+      best = i;
+  throw InputError("platform: no worker can take load within T = 1 s: the route latencies to and from every worker "
+                   "add up to 1 s or more (least: " + platform.hosts[best + 1].name + ", " +
+                   format_number(star.send_latency_of(best) + star.return_latency_of(best)) + " s)");
+}
+
 std::vector<int> zero_based(const std::vector<double>& order) {
   std::vector<int> out;
   for (double v : order) out.push_back(static_cast<int>(v) - 1);
@@ -98,8 +120,9 @@ class DivisibleRunner final : public PointRunner {
       if (platform.host_count() < workers + 1)
         throw InputError("platform: " + std::to_string(workers) + " workers need " + std::to_string(workers + 1) +
                          " hosts (key 'workers')");
-      star_ = star_from_routes(platform, workers, rates_);
+      star_ = star_from_routes(platform, workers, point[keys().z], point[keys().wc_ratio], rates_);
       validate_star(star_, "platform");
+      check_some_worker_fits(star_, platform);
     } else if (explicit_star(point)) {
       star_ = star_of_lists(point);
     }
@@ -149,16 +172,20 @@ class DivisibleRunner final : public PointRunner {
       plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
       policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
     }
-    // Always OPT-FIFO's closed form, never its simulated value: a simulated ρ carries the last
+    // Always OPT-FIFO's computed load, never its simulated value: a simulated ρ carries the last
     // bits of the engine's clock, and the metric must not depend on whether opt-fifo runs too.
-    reference_load_ = solve_divisible(divisible_algorithms().at("opt-fifo"), star_, options_).load();
+    // Solving is deterministic, so opt-fifo's own schedule, if it runs, gives the same bits.
+    const DivisibleAlgorithm& opt_fifo = divisible_algorithms().at("opt-fifo");
+    const auto runs = std::find(algorithms_.begin(), algorithms_.end(), &opt_fifo);
+    reference_load_ = runs != algorithms_.end() ? schedules_[runs - algorithms_.begin()].load()
+                                                : solve_divisible(opt_fifo, star_, options_).load();
   }
 
   Point point_;
   std::uint64_t seed_;
   SolveOptions options_;
   std::vector<const DivisibleAlgorithm*> algorithms_;
-  double reference_load_ = 0;   // OPT-FIFO's throughput by its closed form
+  double reference_load_ = 0;   // OPT-FIFO's load (closed form, or the affine LP with latency)
   bool random_ = false;
   std::vector<double> speeds_;
   Star star_;

@@ -5,7 +5,7 @@
 namespace hetcoll {
 
 DivisibleSchedule solve_fifo_inc_c(const Star& star, const SolveOptions& options) {
-  return fifo_all_workers(star, order_by(star.workers(), star.c), options.port);
+  return fifo_all_workers(star, order_by(star.workers(), star.c), options);
 }
 
 }  // namespace hetcoll

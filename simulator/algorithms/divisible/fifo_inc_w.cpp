@@ -5,7 +5,7 @@
 namespace hetcoll {
 
 DivisibleSchedule solve_fifo_inc_w(const Star& star, const SolveOptions& options) {
-  return fifo_all_workers(star, order_by(star.workers(), star.w), options.port);
+  return fifo_all_workers(star, order_by(star.workers(), star.w), options);
 }
 
 }  // namespace hetcoll

@@ -7,7 +7,9 @@
 // theorem's answer for every z when d = z·c and a sound FIFO heuristic for any other d.
 // Under the one-port master the optimal FIFO schedule may have idle time, so each candidate
 // order is given to the LP (paper §2.2) instead (hetcoll's reading, docs/divisible.md).
-// Cost: O(p log p) for the sort, O(p) after it (two-port).
+// With latency (a start-up cost per message) the closed form no longer holds: every prefix of
+// the order, sent forwards and backwards, is given to the affine LP, and the best kept.
+// Cost: O(p log p) for the sort, O(p) after it (two-port); 2p LPs with latency.
 #include <algorithm>
 
 #include "algorithms/divisible/no_idle_fifo.hpp"
@@ -18,6 +20,8 @@ namespace hetcoll {
 
 DivisibleSchedule solve_opt_fifo(const Star& star, const SolveOptions& options) {
   const std::vector<int> order = order_by(star.workers(), c_plus_d(star));
+  if (affine_loads(star, options))
+    return best_prefix_lp(star, order, {PrefixPair::fifo, PrefixPair::fifo_reversed}, options.port);
   std::vector<int> backward(order.rbegin(), order.rend());
   DivisibleSchedule forward_schedule, backward_schedule;
   if (options.port == PortModel::one_port) {

@@ -4,13 +4,18 @@
 //   α_1 = 1 / (c_1 + d_1 + w_1),   α_i = α_{i−1} w_{i−1} / (c_i + d_i + w_i).
 // The one-port row Σ α_j (c_j + d_j) ≤ 1 is the last worker's equation minus α_p w_p, so it
 // never binds: the same schedule is optimal under both port models.
-// Cost: O(p log p) for the sort, O(p) after it.
+// With latency (a start-up cost per message) the closed form no longer holds: every prefix of
+// the order is given to the affine LP as a LIFO pair, and the best kept (with start-up costs,
+// the last workers may cost more time than they bring). The one-port row still never binds.
+// Cost: O(p log p) for the sort, O(p) after it; p LPs with latency.
 #include "algorithms/divisible/factories.hpp"
+#include "algorithms/divisible/order_lp.hpp"
 
 namespace hetcoll {
 
-DivisibleSchedule solve_opt_lifo(const Star& star, const SolveOptions&) {
+DivisibleSchedule solve_opt_lifo(const Star& star, const SolveOptions& options) {
   const std::vector<int> order = order_by(star.workers(), c_plus_d(star));
+  if (affine_loads(star, options)) return best_prefix_lp(star, order, {PrefixPair::lifo}, options.port);
   std::vector<double> alpha(order.size(), 0.0);
   double previous = 0;
   for (std::size_t k = 0; k < order.size(); ++k) {

@@ -3,6 +3,7 @@
 #include <glpk.h>
 
 #include <algorithm>
+#include <numeric>
 #include <stdexcept>
 
 #include "core/error.hpp"
@@ -27,7 +28,8 @@ std::string list(const std::vector<int>& workers) {
 }  // namespace
 
 OrderLp::OrderLp(const Star& star, PortModel port)
-    : star_(star), port_(port), problem_(nullptr), column_(star.c.size(), 0),
+    : star_(star), port_(port), latency_(!star.send_latency.empty() || !star.return_latency.empty()),
+      problem_(nullptr), column_(star.c.size(), 0),
       send_pos_(star.c.size()), ret_pos_(star.c.size()) {
   silence_glpk();
   problem_ = glp_create_prob();
@@ -80,6 +82,24 @@ std::vector<double> OrderLp::solve(const std::vector<int>& send, const std::vect
     send_pos_[send[k]] = k;
     ret_pos_[ret[k]] = k;
   }
+  if (latency_) {
+    // K_i, the start-up costs in row i: the sends up to i's own and the returns from i's on.
+    // before_[k] sums L over the first k sends, after_[k] L' over the returns from the k-th.
+    before_.assign(m + 1, 0.0);
+    after_.assign(m + 1, 0.0);
+    for (int k = 0; k < m; ++k) before_[k + 1] = before_[k] + star_.send_latency_of(send[k]);
+    for (int k = m - 1; k >= 0; --k) after_[k] = after_[k + 1] + star_.return_latency_of(ret[k]);
+    for (int i : members_) {
+      const double fixed = before_[send_pos_[i]] + star_.send_latency_of(i) + after_[ret_pos_[i]];
+      if (fixed > 1) return {};
+      glp_set_row_bnds(problem_, column_[i], GLP_UP, 0.0, 1.0 - fixed);
+    }
+    if (port_ == PortModel::one_port) {
+      const double fixed = before_[m] + after_[0];
+      if (fixed > 1) return {};
+      glp_set_row_bnds(problem_, m + 1, GLP_UP, 0.0, 1.0 - fixed);
+    }
+  }
   for (int i : members_) {
     int n = 0;
     for (int j : members_) {
@@ -116,10 +136,47 @@ std::vector<double> OrderLp::solve(const std::vector<int>& send, const std::vect
   return alpha;
 }
 
+std::vector<int> workers_that_fit(const Star& star, const std::vector<int>& order) {
+  std::vector<int> fit;
+  for (int i : order)
+    if (star.send_latency_of(i) + star.return_latency_of(i) < 1) fit.push_back(i);
+  return fit;
+}
+
+namespace {
+
+DivisibleSchedule empty_schedule(const Star& star) {
+  DivisibleSchedule s;
+  s.alpha.assign(star.c.size(), 0.0);
+  return s;
+}
+
+void remove_worker(std::vector<int>& order, int worker) {
+  order.erase(std::find(order.begin(), order.end(), worker));
+}
+
+}  // namespace
+
 DivisibleSchedule lp_schedule(const Star& star, std::vector<int> send, std::vector<int> ret, PortModel port) {
   OrderLp lp(star, port);
+  if (star.has_latency()) {
+    // Workers whose own start-up costs fill T get no load in any schedule: they send nothing.
+    for (int i : std::vector<int>(send))
+      if (star.send_latency_of(i) + star.return_latency_of(i) >= 1) {
+        remove_worker(send, i);
+        remove_worker(ret, i);
+      }
+  }
   for (;;) {
+    if (send.empty()) return empty_schedule(star);
     std::vector<double> alpha = lp.solve(send, ret);
+    if (alpha.empty()) {
+      // The start-up costs alone exceed T in some row: the last worker sent goes (its L' is in
+      // every FIFO row, and in a LIFO order it is the row with the most start-up costs).
+      remove_worker(ret, send.back());
+      send.pop_back();
+      continue;
+    }
     const double largest = *std::max_element(alpha.begin(), alpha.end());
     auto idle = [&](int i) { return alpha[i] <= kZeroLoad * largest; };
     if (std::none_of(send.begin(), send.end(), idle)) {
@@ -129,10 +186,40 @@ DivisibleSchedule lp_schedule(const Star& star, std::vector<int> send, std::vect
       s.alpha = std::move(alpha);
       return s;
     }
-    // The largest load is positive (c, w > 0 and T = 1), so at least one worker stays.
+    // Without latency the largest load is positive (c, w > 0 and T = 1), so at least one worker
+    // stays; with latency every load may be 0 (start-up costs filling every row), and the
+    // schedule is then empty.
     send.erase(std::remove_if(send.begin(), send.end(), idle), send.end());
     ret.erase(std::remove_if(ret.begin(), ret.end(), idle), ret.end());
   }
+}
+
+DivisibleSchedule best_prefix_lp(const Star& star, const std::vector<int>& order, const std::vector<PrefixPair>& pairs,
+                                 PortModel port) {
+  const std::vector<int> fit = workers_that_fit(star, order);
+  OrderLp lp(star, port);
+  double best = -1;
+  std::vector<int> prefix, best_send, best_ret;
+  for (int worker : fit) {
+    prefix.push_back(worker);
+    for (PrefixPair pair : pairs) {
+      std::vector<int> send = prefix;
+      if (pair == PrefixPair::fifo_reversed) std::reverse(send.begin(), send.end());
+      std::vector<int> ret = send;
+      if (pair == PrefixPair::lifo) std::reverse(ret.begin(), ret.end());
+      const std::vector<double> alpha = lp.solve(send, ret);
+      if (alpha.empty()) continue;  // the start-up costs of this prefix alone exceed T
+      const double value = std::accumulate(alpha.begin(), alpha.end(), 0.0);
+      // Equal optima from different bases differ in their last bits: keep the first one met.
+      if (value > best * (1 + 1e-12)) {
+        best = value;
+        best_send = std::move(send);
+        best_ret = std::move(ret);
+      }
+    }
+  }
+  if (best_send.empty()) return empty_schedule(star);
+  return lp_schedule(star, std::move(best_send), std::move(best_ret), port);
 }
 
 }  // namespace hetcoll

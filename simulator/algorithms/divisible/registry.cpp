@@ -31,6 +31,8 @@ const AlgorithmTable<DivisibleAlgorithm>& divisible_algorithms() {
   return table;
 }
 
+bool affine_loads(const Star& star, const SolveOptions& options) { return options.affine || star.has_latency(); }
+
 void check_orders(const SolveOptions& options, int workers) {
   std::vector<int> expected(static_cast<std::size_t>(workers));
   std::iota(expected.begin(), expected.end(), 0);

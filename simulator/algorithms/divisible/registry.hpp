@@ -17,7 +17,15 @@ struct SolveOptions {
   PortModel port = PortModel::two_port;
   std::vector<int> send_order;    //!< `lp`: workers (0-based) in send order; empty: 0..p−1
   std::vector<int> return_order;  //!< `lp`: return order; empty: the send order (FIFO)
+  /// Take the loads from the affine LP (order_lp.hpp) even if the star has no latency, as every
+  /// algorithm does when it has some; false: the closed forms where they apply. For tests, which
+  /// compare the two.
+  bool affine = false;
 };
+
+/// @brief True if the algorithms take their loads from the affine LP: the star has latency,
+/// or `options.affine` asks for it.
+bool affine_loads(const Star& star, const SolveOptions& options);
 
 /// @brief One entry of the table.
 struct DivisibleAlgorithm : AlgorithmInfo {

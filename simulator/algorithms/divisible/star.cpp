@@ -1,6 +1,7 @@
 #include "algorithms/divisible/star.hpp"
 
 #include <algorithm>
+#include <limits>
 #include <numeric>
 
 #include "core/error.hpp"
@@ -14,6 +15,13 @@ double DivisibleSchedule::load() const {
   double total = 0;
   for (int i : send) total += alpha[i];
   return total;
+}
+
+bool Star::has_latency() const {
+  auto positive = [](const std::vector<double>& v) {
+    return std::any_of(v.begin(), v.end(), [](double x) { return x != 0; });
+  };
+  return positive(send_latency) || positive(return_latency);
 }
 
 void validate_star(const Star& star, const std::string& where) {
@@ -32,6 +40,18 @@ void validate_star(const Star& star, const std::string& where) {
       throw InputError(where + ": d" + worker + " must be in [0, " + format_number(kLargestCost) + "], got " +
                        format_number(star.d[i]));
   }
+  auto check_latencies = [&](const std::vector<double>& latency, const char* what) {
+    if (latency.empty()) return;
+    if (latency.size() != p)
+      throw InputError(where + ": " + what + " must list one value per worker, got " + std::to_string(latency.size()) +
+                       " for " + std::to_string(p) + " workers");
+    for (std::size_t i = 0; i < p; ++i)
+      if (!(latency[i] >= 0 && latency[i] <= std::numeric_limits<double>::max()))
+        throw InputError(where + ": " + what + " of worker " + std::to_string(i + 1) +
+                         " must be finite and >= 0, got " + format_number(latency[i]));
+  };
+  check_latencies(star.send_latency, "the latency of the send");
+  check_latencies(star.return_latency, "the latency of the return");
 }
 
 std::vector<int> order_by(int workers, const std::vector<double>& key) {
@@ -57,14 +77,16 @@ DivisibleSchedule make_schedule(const std::vector<int>& order, std::vector<doubl
   return s;
 }
 
-Star reversed(const Star& star) { return {star.d, star.c, star.w}; }
+Star reversed(const Star& star) { return {star.d, star.c, star.w, star.return_latency, star.send_latency}; }
 
 double schedule_length(const Star& star, const DivisibleSchedule& s, PortModel port) {
   std::vector<double> send_end(star.c.size(), 0.0), returns_from(star.c.size(), 0.0);
   double sent = 0;
-  for (int i : s.send) send_end[i] = sent += s.alpha[i] * star.c[i];
+  // A message's start-up cost comes first, then its bytes (0 + x is x: no latency, same sums).
+  for (int i : s.send) send_end[i] = sent += star.send_latency_of(i) + s.alpha[i] * star.c[i];
   double returned = 0;  // returns from the k-th onwards, accumulated from the last
-  for (auto it = s.ret.rbegin(); it != s.ret.rend(); ++it) returns_from[*it] = returned += s.alpha[*it] * star.d[*it];
+  for (auto it = s.ret.rbegin(); it != s.ret.rend(); ++it)
+    returns_from[*it] = returned += star.return_latency_of(*it) + s.alpha[*it] * star.d[*it];
   double length = port == PortModel::one_port ? sent + returned : 0.0;
   for (int i : s.send) length = std::max(length, send_end[i] + s.alpha[i] * star.w[i] + returns_from[i]);
   return length;

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 
-#include "core/error.hpp"
-#include "core/number_format.hpp"
-
 namespace hetcoll {
 namespace {
 
@@ -24,8 +21,8 @@ Platform star_platform(const Star& star) {
   platform.hosts.push_back({"p0", kStarUnit, 0, 1, 0});
   for (int i = 0; i < p; ++i) {
     const int host = i + 1;
-    platform.links.push_back({link_name(host, "_UP"), up_bandwidth(star.d[i]), 0.0});
-    platform.links.push_back({link_name(host, "_DOWN"), kStarUnit / star.c[i], 0.0});
+    platform.links.push_back({link_name(host, "_UP"), up_bandwidth(star.d[i]), star.return_latency_of(i)});
+    platform.links.push_back({link_name(host, "_DOWN"), kStarUnit / star.c[i], star.send_latency_of(i)});
     platform.hosts.push_back({"p" + std::to_string(host), kStarUnit / star.w[i], 2 * host, 2 * host + 1, 0});
   }
   platform.between = {{{}}};
@@ -50,19 +47,17 @@ StarRates star_rates(const Star& star, const std::vector<double>& speeds) {
   return rates;
 }
 
-Star star_from_routes(const Platform& platform, int workers, StarRates& rates) {
+Star star_from_routes(const Platform& platform, int workers, double z, double wc_ratio, StarRates& rates) {
   const double bandwidth = platform.reference_bandwidth(), speed = platform.reference_speed();
   Star star;
   rates = StarRates{};
   for (int host = 1; host <= workers; ++host) {
     const RouteCost down = platform.route(0, host), up = platform.route(host, 0);
-    if (down.latency != 0 || up.latency != 0)
-      throw InputError("platform: the routes between " + platform.hosts[0].name + " and " + platform.hosts[host].name +
-                       " have latency " + format_number(std::max(down.latency, up.latency)) +
-                       " s; the divisible family's linear cost model needs 0");
     star.c.push_back(bandwidth / down.bandwidth);
-    star.d.push_back(bandwidth / up.bandwidth);
-    star.w.push_back(speed / platform.hosts[host].speed);
+    star.d.push_back(z * bandwidth / up.bandwidth);  // z = 1 (the default): exactly R / bandwidth
+    star.w.push_back(wc_ratio * speed / platform.hosts[host].speed);  // wc-ratio = 1: exactly S / speed
+    star.send_latency.push_back(down.latency);
+    star.return_latency.push_back(up.latency);
     rates.down.push_back(down.bandwidth);
     rates.up.push_back(up.bandwidth);
     rates.speed.push_back(platform.hosts[host].speed);

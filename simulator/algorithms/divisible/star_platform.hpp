@@ -22,9 +22,10 @@ struct StarRates {
 };
 
 /// @brief The built-in star: hosts p0 (master), p1..pp; worker i's down link carries kStarUnit/c_i
-/// bytes/s, its up link kStarUnit/d_i (kStarUnit if d_i = 0), its host computes kStarUnit/w_i
-/// flops/s; the master's two links are as fast as the fastest worker link, so a route's
-/// bottleneck is always the worker's link. No latency.
+/// bytes/s with latency L_i, its up link kStarUnit/d_i (kStarUnit if d_i = 0) with latency L'_i,
+/// its host computes kStarUnit/w_i flops/s; the master's two links are as fast as the fastest
+/// worker link, without latency, so a route's bottleneck is always the worker's link. The
+/// family's own stars (lists, random) have no latency; tests write stars with latency to files.
 Platform star_platform(const Star& star);
 
 /// @brief Link settings that turn a star_platform of p workers into one for `star` (a star
@@ -36,9 +37,12 @@ std::vector<LinkSetting> star_link_settings(const Star& star);
 StarRates star_rates(const Star& star, const std::vector<double>& speeds);
 
 /// @brief The star of a platform read from a file (routes known): worker i is host i + 1;
-/// c_i = R / bandwidth(master → worker), d_i = R / bandwidth(worker → master), w_i = S / speed,
-/// with R the platform's fastest link and S its fastest host (a load unit is one second of
-/// either). Throws InputError if a route has latency (the model is linear).
-Star star_from_routes(const Platform& platform, int workers, StarRates& rates);
+/// c_i = R / bandwidth(master → worker), d_i = z·R / bandwidth(worker → master),
+/// w_i = wc_ratio·S / speed, L_i = latency(master → worker), L'_i = latency(worker → master),
+/// with R the platform's fastest link (Platform::reference_bandwidth) and S its fastest host
+/// (Platform::reference_speed): a load unit is R bytes sent, z·R bytes returned and
+/// wc_ratio·S flops computed (docs/divisible.md). Rates are the routes' bandwidths and the
+/// hosts' speeds, so an operation carries load × R (× z) bytes or load × wc_ratio·S flops.
+Star star_from_routes(const Platform& platform, int workers, double z, double wc_ratio, StarRates& rates);
 
 }  // namespace hetcoll

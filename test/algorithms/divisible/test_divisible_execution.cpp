@@ -86,7 +86,7 @@ TEST(DivisibleExecution, AStarReadFromAPlatformFileEndsAtTOnBothEngines) {
     for (int a = 0; a < 4; ++a)
       for (int b = 0; b < 4; ++b) p.route_table[a * 4 + b] = a == b ? RouteCost{} : built.route(a, b);
     StarRates rates;
-    return star_from_routes(p, 3, rates);
+    return star_from_routes(p, 3, 1.0, 1.0, rates);
   }();
   // The fastest link is the master's (1e12 B/s, as c = 1), the fastest host p0 (1e12 flop/s).
   EXPECT_EQ(read.c, (std::vector<double>{1, 2, 1}));
