@@ -19,9 +19,11 @@
 
 namespace hetcoll::test {
 
-inline DivisibleSchedule solve(const std::string& name, const Star& star, PortModel port = PortModel::two_port) {
+inline DivisibleSchedule solve(const std::string& name, const Star& star, PortModel port = PortModel::two_port,
+                               bool affine = false) {
   SolveOptions options;
   options.port = port;
+  options.affine = affine;
   return solve_divisible(divisible_algorithms().at(name), star, options);
 }
 
@@ -32,6 +34,17 @@ inline Star random_star(RandomStream& random, int workers, double z) {
     star.c.push_back(0.1 + 9.9 * random.uniform());
     star.w.push_back(0.1 + 9.9 * random.uniform());
     star.d.push_back(z * star.c.back());
+  }
+  return star;
+}
+
+/// random_star() with start-up costs: L_i and L'_i uniform in [0, max_latency] (seconds, T = 1),
+/// drawn after the costs.
+inline Star random_latency_star(RandomStream& random, int workers, double z, double max_latency) {
+  Star star = random_star(random, workers, z);
+  for (int i = 0; i < workers; ++i) {
+    star.send_latency.push_back(max_latency * random.uniform());
+    star.return_latency.push_back(max_latency * random.uniform());
   }
   return star;
 }
@@ -62,6 +75,29 @@ inline double brute_force(const Star& star, PortModel port, Pairs pairs) {
       while (std::next_permutation(ret.begin(), ret.end()));
     }
   } while (std::next_permutation(send.begin(), send.end()));
+  return best;
+}
+
+/// Best raw LP value over every non-empty subset of the workers and every pair of orders of it
+/// (the optimum of the affine model, where a worker without load sends nothing); pairs whose
+/// start-up costs alone exceed T are skipped. Independent of `optimal`'s own enumeration.
+inline double brute_force_subsets(const Star& star, PortModel port) {
+  OrderLp lp(star, port);
+  double best = 0;
+  const int p = star.workers();
+  for (int mask = 1; mask < (1 << p); ++mask) {
+    std::vector<int> send;
+    for (int i = 0; i < p; ++i)
+      if (mask >> i & 1) send.push_back(i);
+    do {
+      std::vector<int> ret = send;
+      std::sort(ret.begin(), ret.end());
+      do {
+        const std::vector<double> alpha = lp.solve(send, ret);
+        if (!alpha.empty()) best = std::max(best, std::accumulate(alpha.begin(), alpha.end(), 0.0));
+      } while (std::next_permutation(ret.begin(), ret.end()));
+    } while (std::next_permutation(send.begin(), send.end()));
+  }
   return best;
 }
 
