@@ -1,6 +1,8 @@
 #include "algorithms/broadcast/broadcast_family.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <optional>
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
@@ -10,6 +12,7 @@
 #include "algorithms/broadcast/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "engine/executor.hpp"
 
 namespace hetcoll {
 namespace {
@@ -28,8 +31,9 @@ struct BroadcastKeys {
                            .sweep().whole().at_most(kMaxHosts);
   NumberKey message = table.number("message", "message size m in bytes", 4194304)
                           .sweep().whole().above(0).at_most(kMaxMessage);
-  NumberKey cluster_hosts = table.number("cluster-hosts", "costs = platform without latency-file: one homogeneous "
-                                                          "cluster of this many hosts", 0)
+  NumberKey cluster_hosts = table.number("cluster-hosts", "costs = platform: hosts of the platform file used (key "
+                                                          "hosts sets it to its selection), or without a file one "
+                                                          "generated homogeneous cluster of this many hosts", 0)
                                 .sweep().whole().at_most(kMaxHosts);
   TextKey costs = table.text("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, "
                                       "intra-times; platform: measured on the platform", "random",
@@ -37,12 +41,12 @@ struct BroadcastKeys {
   NumberKey rho = table.number("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0).at_most(1);
   NumberKey root = table.number("root", "root cluster (costs = random or given) or root host (costs = platform)", 0)
                        .whole().at_most(kMaxHosts - 1);
-  TextKey latency_file =
-      table.text("latency-file", "host latency matrix (CSV, microseconds) from which the platform is generated");
-  NumberKey lan_bandwidth = table.number("lan-bandwidth", "bytes/s of every host's links (generated platform)", 1.25e8)
+  TextKey latency_file = table.text("latency-file", "host latency matrix (CSV, microseconds) from which the "
+                                                    "platform is generated (costs = platform, no platform file)");
+  NumberKey lan_bandwidth = table.number("lan-bandwidth", "bytes/s of every host's links (generated platforms)", 1.25e8)
                                 .above(0).at_most(kMaxBandwidth);
   NumberKey wan_window = table.number("wan-window", "TCP window in bytes: a WAN link carries window / RTT bytes/s "
-                                                    "(generated platform)", 65536)
+                                                    "(platform generated from latency-file)", 65536)
                              .above(0).at_most(kMaxMessage);
   NumberKey overhead =
       table.number("overhead", "pLogP g(0): a sender's per-message gap, seconds", 2e-5).at_most(kLongestDelay);
@@ -92,40 +96,42 @@ class BroadcastFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return broadcast_algorithms().infos(); }
-  const std::vector<MetricSpec>& metrics() const override {
-    static const std::vector<MetricSpec> metrics = {
-        {"predicted", "completion time the framework predicts (pLogP, Table 1), seconds", {"mean"}}};
-    return metrics;
-  }
+  const std::vector<MetricSpec>& metrics() const override { return broadcast_metrics(); }
   std::string value_description() const override { return "completion time of the broadcast (s)"; }
   // With costs = platform the simulator surveys every pair of hosts, so a platform file must
   // come with its routes on the SimGrid engine too.
   bool needs_routes() const override { return true; }
+  // With key `hosts`, a platform file's run uses every host selected, host 0 (the root) first.
+  std::string host_count_key() const override { return "cluster-hosts"; }
   int hosts_needed(const Point& point) const override {
     const BroadcastSettings s = broadcast_settings(point);
     return s.abstract ? s.clusters : s.hosts;
   }
+  // The parser does not say whether a platform file comes with the point: keys that apply with
+  // a file or without one are checked again when the point is prepared, on its platform.
+  void check_point(const Point& point) const override { broadcast_settings(point); }
   // Costs between every two clusters (L, g, and the edges the heuristics weigh), or between
   // every two hosts (latencies, measured pLogP, routes): a few tables of n² numbers.
   double unit_memory(const Point& point) const override {
     const double n = hosts_needed(point);
     return 64.0 * n * n;
   }
+  // Called only when the scenario names no platform file.
   Platform platform_for(const Point& point) const override {
-    const BroadcastSettings s = broadcast_settings(point);
+    const BroadcastSettings s = broadcast_settings(point, false);
     if (s.abstract) return abstract_grid_platform(s.clusters);
     return grid_platform(broadcast_latencies(s), s.platform, s.latency_file.empty() ? "cluster-hosts" : s.latency_file);
   }
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
                                        const Platform& platform, std::uint64_t seed, Probe& probe) const override {
-    const BroadcastSettings s = broadcast_settings(point);
+    const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
     if (s.abstract) return make_random_grid_runner(s, algorithms, platform, seed);
     return make_platform_grid_runner(s, algorithms, platform, probe);
   }
   // Random and given costs measure nothing (the benchmarks prepare them without a run).
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
                                        const Platform& platform, std::uint64_t seed) const override {
-    const BroadcastSettings s = broadcast_settings(point);
+    const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
     if (!s.abstract) throw std::logic_error("broadcast: costs = platform measures the platform; prepare with a probe");
     return make_random_grid_runner(s, algorithms, platform, seed);
   }
@@ -133,18 +139,100 @@ class BroadcastFamily final : public Family {
 };
 
 /// A gap runs as a delay of gap · host_speed whole flops: the slowest message the generated
-/// platform can carry (over a WAN link of window / (2 · latency) bytes/s) must keep it exact.
-void check_longest_gap(const BroadcastSettings& s, double longest_latency) {
+/// platform can carry (over a WAN link of window / (2 · latency) bytes/s if it has WAN links)
+/// must keep it exact.
+void check_longest_gap(const BroadcastSettings& s, double longest_latency, bool wan) {
   const GridPlatformSpec& p = s.platform;
   double slowest = p.lan_bandwidth;
-  if (longest_latency > 0) slowest = std::min(slowest, p.wan_window / (2 * longest_latency));
+  if (wan && longest_latency > 0) slowest = std::min(slowest, p.wan_window / (2 * longest_latency));
   const double gap = s.overhead + s.message / slowest + longest_latency;
   if (!(gap * p.host_speed <= kMaxAmount))
     throw InputError("keys 'message' = " + format_number(s.message) + ", 'lan-bandwidth' = " +
-                     format_number(p.lan_bandwidth) + ", 'wan-window' = " + format_number(p.wan_window) +
+                     format_number(p.lan_bandwidth) +
+                     (wan ? ", 'wan-window' = " + format_number(p.wan_window) : std::string()) +
                      " and the longest latency (" + format_number(longest_latency) + " s) give a message time of " +
                      format_number(gap) + " s; at most " + format_number(kMaxAmount / p.host_speed) +
                      " s is timed exactly (docs/keys.md)");
+}
+
+/// Bit of each CostsMode in the table below.
+constexpr unsigned bit(CostsMode mode) { return 1u << static_cast<unsigned>(mode); }
+constexpr unsigned kRandom = bit(CostsMode::random), kGiven = bit(CostsMode::given),
+                   kLatencyFile = bit(CostsMode::latency_file), kOneCluster = bit(CostsMode::one_cluster),
+                   kFile = bit(CostsMode::platform_file);
+constexpr unsigned kAbstract = kRandom | kGiven, kGenerated = kLatencyFile | kOneCluster,
+                   kPlatform = kGenerated | kFile, kEvery = kAbstract | kPlatform;
+
+/// Which key applies to which costs (docs/broadcast.md has the same table, and a test compares
+/// them). A key applies where the family reads it; elsewhere it would be silently ignored.
+const std::vector<std::pair<std::string, unsigned>>& key_modes() {
+  static const std::vector<std::pair<std::string, unsigned>> table = {
+      {"clusters", kEvery},  // C, or with costs = platform the count Lowekamp must find
+      {"message", kEvery},   // with abstract costs it labels the rows (g is drawn or given)
+      {"cluster-hosts", kOneCluster | kFile},
+      {"costs", kEvery},
+      {"rho", kPlatform},
+      {"root", kEvery},
+      {"latency-file", kLatencyFile},
+      {"lan-bandwidth", kGenerated},
+      {"wan-window", kLatencyFile},  // one generated cluster has no WAN link
+      {"overhead", kPlatform},
+      {"sender-busy", kEvery},
+      {"fef-weight", kEvery},
+      {"bottomup-ready", kEvery},
+      {"intra", kPlatform},
+      {"latency-min", kRandom},
+      {"latency-max", kRandom},
+      {"gap-min", kRandom},
+      {"gap-max", kRandom},
+      {"intra-min", kRandom},
+      {"intra-max", kRandom},
+      {"gaps", kGiven},
+      {"latencies", kGiven},
+      {"intra-times", kGiven},
+      {"cluster-latency", kOneCluster},
+  };
+  return table;
+}
+
+/// True if parameter `p` holds another value than its default at `point`. The family sees
+/// values only: a key written at its default is as good as absent.
+bool differs_from_default(const ParameterSpec& p, std::size_t i, const Point& point) {
+  switch (p.kind) {
+    case ParameterKind::number: return point.values[i] != p.default_value;
+    case ParameterKind::list: return !point.lists[i].empty();  // the family's lists default to none
+    case ParameterKind::text: return point.texts[i] != p.default_text;
+  }
+  return false;
+}
+
+/// Refuses, naming it, the first key of the table that holds a value but applies to none of
+/// the modes the point may be in: its mode, or before the platform file is known (the parser)
+/// both modes of costs = platform without a latency file.
+void refuse_keys_that_do_not_apply(const Point& point, std::optional<bool> platform_file) {
+  std::vector<CostsMode> modes = {costs_mode(point, platform_file.value_or(false))};
+  std::string name = costs_mode_name(modes[0]);
+  if (!platform_file && modes[0] == CostsMode::one_cluster) {
+    modes.push_back(CostsMode::platform_file);
+    name = "costs = platform without latency-file (one generated cluster, or a platform file)";
+  }
+  const std::vector<ParameterSpec>& specs = keys().table.specs();
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    const ParameterSpec& p = specs[i];
+    if (!differs_from_default(p, i, point) ||
+        std::any_of(modes.begin(), modes.end(), [&](CostsMode m) { return broadcast_key_applies(p.key, m); }))
+      continue;
+    std::string why;
+    if (p.key == "cluster-hosts" && modes[0] == CostsMode::latency_file)
+      why = " (the latency file gives the hosts; with a platform file, remove key 'latency-file' instead: "
+            "'cluster-hosts', or key 'hosts', then counts the file's hosts)";
+    else if (p.key == "cluster-hosts")
+      why = " (key 'hosts' sets it to the hosts it selects)";
+    else if (p.key == "latency-file")
+      why = " (the platform file's hosts are measured; select them with key 'hosts')";
+    throw InputError("key '" + p.key + "' does not apply to " + name + why +
+                     "; remove it (docs/broadcast.md: which key applies to which costs)");
+  }
 }
 
 void check_range(double low, double high, const char* low_key, const char* high_key) {
@@ -174,10 +262,66 @@ std::shared_ptr<const GridCosts> given_costs(const Point& point, int clusters, i
 
 }  // namespace
 
-BroadcastSettings broadcast_settings(const Point& point) {
+const std::vector<CostsMode>& costs_modes() {
+  static const std::vector<CostsMode> modes = {CostsMode::random, CostsMode::given, CostsMode::latency_file,
+                                               CostsMode::one_cluster, CostsMode::platform_file};
+  return modes;
+}
+
+std::string costs_mode_name(CostsMode mode) {
+  switch (mode) {
+    case CostsMode::random: return "costs = random";
+    case CostsMode::given: return "costs = given";
+    case CostsMode::latency_file: return "costs = platform, generated from latency-file";
+    case CostsMode::one_cluster: return "costs = platform, one generated cluster";
+    case CostsMode::platform_file: return "costs = platform, platform file";
+  }
+  throw std::logic_error("broadcast: a costs mode without a name");
+}
+
+CostsMode costs_mode(const Point& point, bool platform_file) {
+  const std::string& costs = point[keys().costs];
+  if (costs == "random") return CostsMode::random;
+  if (costs == "given") return CostsMode::given;
+  if (platform_file) return CostsMode::platform_file;
+  return point[keys().latency_file].empty() ? CostsMode::one_cluster : CostsMode::latency_file;
+}
+
+bool broadcast_key_applies(const std::string& key, CostsMode mode) {
+  for (const auto& [name, modes] : key_modes())
+    if (name == key) return (modes & bit(mode)) != 0;
+  throw std::logic_error("broadcast: key '" + key + "' is missing from the table of costs modes");
+}
+
+const std::vector<MetricSpec>& broadcast_metrics() {
+  static const std::vector<MetricSpec> metrics = {
+      {"predicted", "completion time the framework predicts (pLogP, Table 1), seconds", {"mean"}},
+      {"prediction_error", "(simulated - predicted) / simulated, per replication: > 0 when the prediction is "
+                           "optimistic",
+       {"mean"}},
+      {"clusters_found", "clusters the run scheduled: Lowekamp's with costs = platform, else C", {"mean"}}};
+  return metrics;
+}
+
+double prediction_error(double simulated, double predicted) {
+  // Closer than the engines' simultaneity threshold, the two are the same instant: what is left
+  // is the clock's rounding, which follows where the replication starts on it (docs/design.md).
+  return std::abs(simulated - predicted) <= kSimultaneity ? 0 : (simulated - predicted) / simulated;
+}
+
+void record_broadcast(double simulated, double predicted, int clusters, double* metrics) {
+  metrics[0] = simulated;
+  metrics[1] = predicted;
+  metrics[2] = prediction_error(simulated, predicted);
+  metrics[3] = clusters;
+}
+
+BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> platform_file) {
   BroadcastSettings s;
   const BroadcastKeys& k = keys();
   const std::string& costs = point[k.costs];
+  s.mode = costs_mode(point, platform_file.value_or(false));
+  refuse_keys_that_do_not_apply(point, platform_file);
   s.clusters = static_cast<int>(point[k.clusters]);
   s.message = point[k.message];
   s.abstract = costs != "platform";
@@ -209,16 +353,20 @@ BroadcastSettings broadcast_settings(const Point& point) {
   s.cluster_hosts = static_cast<int>(point[k.cluster_hosts]);
   s.cluster_latency = point[k.cluster_latency];
   if (s.latency_file.empty() && s.cluster_hosts < 1)
-    throw InputError("key 'latency-file' (a CSV matrix) or 'cluster-hosts' is needed with costs = platform");
-  double longest_latency = s.cluster_latency;  // microseconds
-  if (s.latency_file.empty()) {
-    s.hosts = s.cluster_hosts;
-  } else {
+    throw InputError(platform_file.value_or(false)
+                         ? "key 'cluster-hosts' is needed with costs = platform and a platform file: how many of its "
+                           "hosts the run uses (key 'hosts' sets it to the hosts it selects)"
+                         : "key 'cluster-hosts' (the hosts of a platform file, which key 'hosts' sets, or one "
+                           "generated cluster) or 'latency-file' (a CSV matrix) is needed with costs = platform");
+  if (s.mode == CostsMode::latency_file) {
     const LatencyMatrix m = read_latency_csv(s.latency_file);
     s.hosts = m.n;
-    longest_latency = *std::max_element(m.w.begin(), m.w.end());
+    check_longest_gap(s, *std::max_element(m.w.begin(), m.w.end()) * s.platform.latency_unit, true);
+  } else {
+    s.hosts = s.cluster_hosts;
+    // One generated cluster has no WAN link; a platform file's own rates are its own.
+    if (s.mode == CostsMode::one_cluster) check_longest_gap(s, s.cluster_latency * s.platform.latency_unit, false);
   }
-  check_longest_gap(s, longest_latency * s.platform.latency_unit);
   if (s.root >= s.hosts)
     throw InputError("key 'root': host " + std::to_string(s.root) + " does not exist (the platform has " +
                      std::to_string(s.hosts) + " hosts)");

@@ -2,6 +2,7 @@
 /// @file broadcast_settings.hpp
 /// @brief The `broadcast` family's keys, read from a sweep point and checked once.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,28 @@ inline constexpr double kMaxMessage = 1099511627776;
 /// @brief Largest LAN bandwidth, in bytes/s (1 PB/s).
 inline constexpr double kMaxBandwidth = 1e15;
 
+/// @brief Where a point's costs come from: key `costs`, and with costs = platform, what gives
+/// the platform. Each key of the family applies to some of these only; a key that does not
+/// apply is refused (docs/broadcast.md, "Which key applies to which costs").
+enum class CostsMode {
+  random,         //!< costs = random: L, g, T drawn per replication (Table 3)
+  given,          //!< costs = given: the lists gaps, latencies, intra-times
+  latency_file,   //!< costs = platform, generated from key latency-file
+  one_cluster,    //!< costs = platform, one generated cluster of cluster-hosts hosts
+  platform_file,  //!< costs = platform on the scenario's platform file (key platform)
+};
+
+/// @brief Every mode, in the order of the docs' table.
+const std::vector<CostsMode>& costs_modes();
+/// @brief The mode in words, as the docs' table heads its column and refusals name it
+/// ("costs = platform, platform file").
+std::string costs_mode_name(CostsMode mode);
+/// @brief The mode of `point`; `platform_file` is true when the scenario names a platform file.
+CostsMode costs_mode(const Point& point, bool platform_file);
+/// @brief True if key `key` (of the family's table) applies to `mode`; throws std::logic_error
+/// for a key the family does not have.
+bool broadcast_key_applies(const std::string& key, CostsMode mode);
+
 /// @brief Every key of the family, resolved.
 struct BroadcastSettings {
   int clusters = 0;          //!< C (random costs), or the count Lowekamp must find (0: any)
@@ -33,9 +56,12 @@ struct BroadcastSettings {
   double rho = 0.2;          //!< Lowekamp's tolerance
   int root = 0;              //!< root cluster (random) or root host (platform)
   std::string latency_file;  //!< host latency CSV (microseconds), platform costs
-  int cluster_hosts = 0;     //!< without a latency file: one homogeneous cluster of this many hosts
+  /// Without a latency file: one homogeneous cluster of this many hosts, or with a platform
+  /// file the number of its hosts used (those key `hosts` selects, first ones first).
+  int cluster_hosts = 0;
   double cluster_latency = 50;  //!< latency between two of those hosts (microseconds)
-  int hosts = 0;             //!< hosts of the platform (latency file or cluster)
+  CostsMode mode = CostsMode::random;  //!< where the costs come from
+  int hosts = 0;             //!< hosts of the platform (latency file, cluster or platform file)
   GridPlatformSpec platform; //!< how the platform is generated from the latency file
   double overhead = 0;       //!< pLogP g(0), seconds
   HeuristicOptions options;  //!< the open readings of docs/broadcast.md
@@ -43,13 +69,33 @@ struct BroadcastSettings {
   GridRanges ranges;         //!< Table 3 ranges, random costs
 };
 
-/// @brief Reads `point`; throws InputError naming the key for values out of range, a missing
-/// or unreadable latency file, or a root that does not exist.
-BroadcastSettings broadcast_settings(const Point& point);
+/// @brief Reads `point`; `platform_file`: whether the scenario names a platform file, known
+/// once the point is prepared (the parser checks the point without it: keys that apply to
+/// costs = platform with a file or without one pass until then). Throws InputError naming the
+/// key for a key that does not apply to the point's CostsMode (a value other than its default:
+/// the family sees values, not which keys a scenario wrote), values out of range, a missing or
+/// unreadable latency file, or a root that does not exist.
+BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> platform_file = std::nullopt);
 
-/// @brief The host latency matrix of platform costs (microseconds): the latency file, or the
-/// homogeneous cluster of `cluster_hosts` hosts.
+/// @brief The host latency matrix of a generated platform (microseconds): the latency file,
+/// or the homogeneous cluster of `cluster_hosts` hosts.
 LatencyMatrix broadcast_latencies(const BroadcastSettings& settings);
+
+/// @brief The family's metrics, in the order record() fills them after the main value:
+/// `predicted` (the framework's prediction, s), `prediction_error` ((simulated − predicted) /
+/// simulated) and `clusters_found` (the clusters scheduled: Lowekamp's on a platform, else C).
+const std::vector<MetricSpec>& broadcast_metrics();
+
+/// @brief (simulated − predicted) / simulated: positive when the prediction is optimistic; 0
+/// when they differ by at most kSimultaneity (1e-9 s, engine/executor.hpp): the same instant to
+/// both engines, and what is left is the rounding of the clock, which depends on where the
+/// replication starts on it (and would make the metric depend on the other algorithms run).
+/// Also 0 for a broadcast to nobody (0 s, predicted so).
+double prediction_error(double simulated, double predicted);
+
+/// @brief What PointRunner::record() writes for one algorithm of one replication: the simulated
+/// value, then broadcast_metrics() in order.
+void record_broadcast(double simulated, double predicted, int clusters, double* metrics);
 
 /// @brief Timer resolution of the abstract (random-cost) platform: hosts compute, and messages
 /// travel, at this many units per second, so a delay of d seconds is d·1e12 whole units.

@@ -1,6 +1,12 @@
 #include "algorithms/broadcast/cluster_command.hpp"
 
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
 #include <sstream>
+#include <stdexcept>
 
 #include "algorithms/broadcast/latency_matrix.hpp"
 #include "algorithms/broadcast/lowekamp.hpp"
@@ -16,12 +22,92 @@ bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
 }
 
+/// The hosts of a platform file, counted in a forked child: SimGrid opens one engine per
+/// process, and this process opens the one that pings right after. The child answers on a pipe
+/// "0 COUNT", or "2 MESSAGE" for a file SimGrid refuses (an InputError), "1 MESSAGE" otherwise.
+int count_hosts(const std::string& file) {
+  int fds[2];
+  if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    ::close(fds[0]);
+    std::string reply;
+    try {
+      reply = "0 " + std::to_string(open_platform_probe("simgrid", file, {})->hosts());
+    } catch (const InputError& e) {
+      reply = std::string("2 ") + e.what();
+    } catch (const std::exception& e) {
+      reply = std::string("1 ") + e.what();
+    }
+    for (std::size_t done = 0; done < reply.size();) {
+      const ssize_t n = ::write(fds[1], reply.data() + done, reply.size() - done);
+      if (n <= 0) break;
+      done += static_cast<std::size_t>(n);
+    }
+    std::fflush(nullptr);
+    ::_exit(0);  // no atexit handlers, no destructors of the parent's objects
+  }
+  ::close(fds[1]);
+  std::string reply;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) != 0;) {
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) break;
+    reply.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(fds[0]);
+  while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  if (reply.size() < 2) throw std::runtime_error(file + ": the process counting its hosts died");
+  const std::string text = reply.substr(2);
+  if (reply[0] == '2') throw InputError(text);
+  if (reply[0] != '0') throw std::runtime_error(text);
+  return std::stoi(text);
+}
+
+/// Runs ping-pongs on the engine of a run, once: the SimGrid engine itself, not the model's
+/// timing of the platform's description.
+class EngineProbe final : public Probe {
+ public:
+  explicit EngineProbe(Engine& engine) : engine_(engine) {}
+  std::vector<double> round_trips(const std::vector<PingPong>& pings) override {
+    return run_ping_pongs(engine_, pings);
+  }
+
+ private:
+  Engine& engine_;
+};
+
+/// A latency matrix and the names of its hosts (host indices for a CSV, which names none).
+struct Measured {
+  LatencyMatrix latency;
+  std::vector<std::string> names;
+};
+
 /// One-way latencies of every pair of hosts of a SimGrid platform, measured by pinging each pair
-/// on the SimGrid engine (which is why the subcommand runs in a process of its own).
-LatencyMatrix measure_platform(const std::string& file) {
-  const std::unique_ptr<PlatformProbe> platform = open_platform_probe("simgrid", file, {});
+/// on the SimGrid engine (which is why the subcommand runs in a process of its own), with the
+/// hosts' names, in natural name order as a run without key `hosts` numbers them.
+Measured measure_platform(const std::string& file) {
+  EngineRequest request;
+  request.engine = "simgrid";
+  request.platform_file = file;
+  request.host_count = count_hosts(file);
+  const std::unique_ptr<EngineRun> run = open_engine(request);
+  EngineProbe probe(run->engine());
+  Measured m;
   // Through the CSV reader, so measured latencies pass the checks a latency file does.
-  return parse_latency_csv(latency_csv(ping_latencies(platform->probe(), platform->hosts())), file);
+  m.latency = parse_latency_csv(latency_csv(ping_latencies(probe, request.host_count)), file);
+  for (const HostSpec& h : run->platform().hosts) m.names.push_back(h.name);
+  return m;
+}
+
+Measured read_matrix(const std::string& file) {
+  Measured m;
+  m.latency = read_latency_csv(file);
+  for (int h = 0; h < m.latency.n; ++h) m.names.push_back(std::to_string(h));
+  return m;
 }
 
 }  // namespace
@@ -43,11 +129,11 @@ int cluster_command(const std::vector<std::string>& args, std::ostream& out) {
   if (file.empty()) throw InputError("command line: usage: hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]");
   if (!(rho > 0 && rho <= 1))
     throw InputError("command line: --rho expects a tolerance in (0, 1], got " + format_number(rho));
-  const LatencyMatrix latency = ends_with(file, ".xml") ? measure_platform(file) : read_latency_csv(file);
-  const Clusters clusters = lowekamp_clusters(latency, rho);
+  const Measured measured = ends_with(file, ".xml") ? measure_platform(file) : read_matrix(file);
+  const Clusters clusters = lowekamp_clusters(measured.latency, rho);
   std::ostringstream text;
   for (const std::vector<int>& c : clusters) {
-    for (std::size_t i = 0; i < c.size(); ++i) text << (i ? " " : "") << c[i];
+    for (std::size_t i = 0; i < c.size(); ++i) text << (i ? " " : "") << measured.names[c[i]];
     text << '\n';
   }
   out << text.str();
@@ -55,7 +141,9 @@ int cluster_command(const std::vector<std::string>& args, std::ostream& out) {
 }
 
 Subcommand cluster_subcommand() {
-  return {"cluster", "LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line",
+  return {"cluster",
+          "LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line (host names of a "
+          "platform, indices of a matrix)",
           cluster_command, true};
 }
 

@@ -2,8 +2,9 @@
 /// @file cluster_command.hpp
 /// @brief `hetcoll cluster FILE [--rho R]`, the broadcast family's subcommand: prints Lowekamp's
 /// logical clusters of a latency matrix (CSV) or of a SimGrid platform (XML, whose latencies the
-/// simulator measures by pinging every pair of hosts on SimGrid), one cluster per line as
-/// space-separated host indices.
+/// simulator measures by pinging every pair of hosts on SimGrid), one cluster per line: the
+/// hosts' names for a platform (every host of the file, in natural name order), their indices
+/// (rows of the matrix, from 0) for a CSV, which names none.
 #include <ostream>
 #include <string>
 #include <vector>

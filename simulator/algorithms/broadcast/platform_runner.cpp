@@ -123,6 +123,7 @@ class PlatformGridRunner final : public PointRunner {
   PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform,
                      Probe& probe) {
     const Survey v = survey(s, probe);
+    clusters_ = v.costs.clusters;
     std::vector<double> speeds;
     for (int h = 0; h < s.hosts; ++h) speeds.push_back(platform.hosts[h].speed);
     for (const std::string& name : algorithms) {
@@ -161,12 +162,12 @@ class PlatformGridRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    metrics[0] = makespan;
-    metrics[1] = predicted_[algorithm];
+    record_broadcast(makespan, predicted_[algorithm], clusters_, metrics);
   }
 
  private:
   std::vector<double> predicted_;
+  int clusters_ = 0;
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<std::unique_ptr<PlanPolicy>> policies_;
 };

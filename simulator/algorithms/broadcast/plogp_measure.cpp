@@ -28,10 +28,20 @@ LatencyMatrix ping_latencies(Probe& probe, int hosts) {
   return m;
 }
 
-std::vector<PLogP> measure_plogp(Probe& probe, const std::vector<std::pair<int, int>>& pairs, double max_bytes,
+std::vector<double> plogp_sizes(double message) {
+  // m, m/2, m/4, ... down to [1, 2), in whole bytes (what the segmented chain sends), ascending.
+  std::vector<double> sizes;
+  for (int i = static_cast<int>(std::floor(std::log2(message))); i >= 0; --i) {
+    const double s = std::ceil(std::ldexp(message, -i));
+    if (sizes.empty() || s > sizes.back()) sizes.push_back(s);
+  }
+  sizes.insert(sizes.begin(), 0.0);
+  return sizes;
+}
+
+std::vector<PLogP> measure_plogp(Probe& probe, const std::vector<std::pair<int, int>>& pairs, double message,
                                  double overhead) {
-  std::vector<double> sizes = {0};
-  for (double s = 1; sizes.back() < max_bytes; s *= 2) sizes.push_back(s);
+  const std::vector<double> sizes = plogp_sizes(message);
   std::vector<std::pair<int, int>> pings;
   std::vector<double> bytes;
   for (const auto& pair : pairs)

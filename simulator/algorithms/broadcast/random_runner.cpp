@@ -48,8 +48,7 @@ class RandomGridRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    metrics[0] = makespan;
-    metrics[1] = predicted_[algorithm];
+    record_broadcast(makespan, predicted_[algorithm], settings_.clusters, metrics);
   }
 
  private:
@@ -76,7 +75,8 @@ std::unique_ptr<PointRunner> make_random_grid_runner(const BroadcastSettings& se
   const bool generated = platform.route_table.empty() && !platform.hosts.empty() && platform.hosts[0].up >= 0 &&
                          platform.links[platform.hosts[0].up].bandwidth == capacity;
   if (!generated)
-    throw InputError("key 'platform': costs = random runs on the family's own abstract platform; remove the key");
+    throw InputError("key 'platform': costs = " + std::string(settings.given ? "given" : "random") +
+                     " runs on the family's own abstract platform; remove the key");
   return std::make_unique<RandomGridRunner>(settings, algorithms, seed);
 }
 
