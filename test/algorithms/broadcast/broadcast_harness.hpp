@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "algorithms/broadcast/broadcast_family.hpp"
+#include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/engine.hpp"
@@ -25,6 +26,14 @@ namespace hetcoll::test {
 inline const std::string kSource = HETCOLL_SOURCE_DIR;
 inline const std::string kGrid5000Csv = kSource + "/platforms/grid5000-88-latency.csv";
 inline const std::string kGrid5000Xml = kSource + "/platforms/grid5000-88.xml";
+/// Two sites joined by a WAN link: lyon, a <cluster> of 8 hosts a-0.lyon .. a-7.lyon with a
+/// backbone, and nancy, a zone of 6 hosts behind two switches (n-1 .. n-3 on one, n-4 .. n-6 on
+/// the other).
+inline const std::string kTwoSitesXml = kSource + "/platforms/two-sites.xml";
+
+/// Values per (replication, algorithm): the completion time, then the family's metrics
+/// (predicted, prediction_error, clusters_found).
+inline std::size_t value_width() { return 1 + broadcast_family().metrics().size(); }
 
 /// @brief A point of the broadcast family: every key at its default, then `keys` (numbers as
 /// text, lists as comma-separated text).
@@ -49,6 +58,21 @@ inline Point broadcast_point(const std::map<std::string, std::string>& keys) {
     p.texts.push_back(text);
   }
   return p;
+}
+
+/// @brief A valid value of key `p` other than its default, as a scenario would write it: the
+/// first word of its choices that is not the default, a file for a path, a list of two numbers,
+/// or the first of default + 1, default × 2, default / 2 in the key's range.
+inline std::string other_value(const ParameterSpec& p) {
+  if (p.kind == ParameterKind::text) {
+    for (const std::string& c : p.choices)
+      if (c != p.default_text) return c;
+    return kGrid5000Csv;  // the family's one free word is a file path
+  }
+  if (p.kind == ParameterKind::list) return "1,2";
+  for (double v : {p.default_value + 1, p.default_value * 2, p.default_value / 2})
+    if (v != p.default_value && in_range(p, v)) return format_number(v);
+  return "";
 }
 
 /// @brief Supplies a list of policies to one engine run and keeps their makespans.
@@ -81,16 +105,42 @@ inline std::vector<double> run_plans(Engine& engine, const std::vector<const Pla
 }
 
 /// @brief Values of one work unit of the broadcast family at `point`, [replication][algorithm]
-/// [value, predicted], computed by `engine` in a child process.
+/// [value, predicted, prediction_error, clusters_found] (value_width() each), computed by
+/// `engine` in a child process, on `platform` (a file; "" for the family's own) and its `hosts`
+/// (key hosts; empty: every host in natural name order).
 inline std::vector<double> family_values(const Point& point, const std::string& engine, std::uint64_t replications,
-                                         const std::vector<std::string>& algorithms, const WorkDir& dir) {
+                                         const std::vector<std::string>& algorithms, const WorkDir& dir,
+                                         const std::string& platform = "",
+                                         const std::vector<std::string>& hosts = {}) {
   Scenario s;
   s.family = &broadcast_family();
   s.algorithms = algorithms;
   s.replications = replications;
   s.seed = 17;
   s.engine = engine;
+  s.platform = platform;
+  s.hosts = hosts;
   return test_support::unit_values_in_child(s, point, dir.path());
+}
+
+/// @brief True for the model engine's refusal of flows that would share a link (it does not
+/// share bandwidth: docs/design.md), which sends such a run to SimGrid.
+inline bool is_sharing_refusal(const std::string& message) {
+  return message.find("share") != std::string::npos && message.find("simgrid") != std::string::npos;
+}
+
+/// @brief family_values of `algorithm` alone on the model engine (a replication's values do not
+/// depend on the other algorithms), or nothing if the model engine refuses it because its flows
+/// would share a link; any other refusal fails the calling test.
+inline std::vector<double> model_values_unless_shared(const Point& point, const std::string& algorithm,
+                                                      const WorkDir& dir, const std::string& platform = "",
+                                                      const std::vector<std::string>& hosts = {}) {
+  try {
+    return family_values(point, "model", 1, {algorithm}, dir, platform, hosts);
+  } catch (const InputError& e) {
+    if (!is_sharing_refusal(e.what())) throw;
+    return {};
+  }
 }
 
 /// @brief Runs the hetcoll binary with `args` (shell words) from directory `cwd` (empty: the

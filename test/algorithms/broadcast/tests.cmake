@@ -6,4 +6,6 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_execution.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_grid_platform.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_cli.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_keys.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_two_sites.cpp
 )
