@@ -18,6 +18,9 @@ Without --figure, several CSVs or several `cluster_hosts` values mean `intra`, s
 `clusters` values mean `clusters`, several `message` values mean `sizes`, anything else
 `grid`. The default output is the (first) input path with the extension .png.
 Times are drawn in milliseconds for `clusters` (as in the paper) and seconds otherwise.
+When the CSV has them (hetcoll writes them since they were added), the titles count the clusters
+of `clusters_found_mean` (those Lowekamp found: the axis `clusters` is 0 for "any"), and the
+`grid` figure writes each heuristic's `prediction_error_mean`, in percent, above its bars.
 Input problems print one line naming the file and exit with status 2.
 """
 import argparse
@@ -43,6 +46,8 @@ FOUR_MIB = 4 * 1024 * 1024
 STRATEGIES = {"flat": "Flat Tree", "chain": "Chain", "segmented-chain": "Segmented Chain",
               "binary": "Binary Tree", "binomial": "Binomial Tree", "best": "best strategy"}
 FIGURE6_HOSTS = 16
+# Columns older CSVs lack: read when present.
+FOUND, ERROR = "clusters_found_mean", "prediction_error_mean"
 
 
 def parse_args():
@@ -134,6 +139,22 @@ def message_size_axes(axes, rows):
     axes.set_ylabel("Completion time (s)")
 
 
+def optional(row, column, path):
+    """The number in `column` of `row`, or None if the CSV has no such column."""
+    if row.get(column) is None:
+        return None
+    try:
+        return float(row[column])
+    except ValueError:
+        raise pc.PlotError(path, f"column {column}: '{row[column]}' is not a number") from None
+
+
+def clusters_text(rows, path):
+    """"6 logical clusters": those found when the CSV says, else the axis `clusters`."""
+    found = optional(rows[0], FOUND, path)
+    return f"{found if found is not None else rows[0]['clusters']:g} logical clusters"
+
+
 def draw_clusters(rows, path, plt):
     rows = single(rows, "message", path, "clusters")
     check_unique(rows, ("algorithm", "clusters"), path)
@@ -171,13 +192,23 @@ def draw_grid(rows, path, plt):
              color=[colour(a) for a in algorithms], alpha=0.45, edgecolor="black", label="predicted (pLogP)")
     axes.bar([p + width / 2 for p in positions], [by_name[a]["mean"] for a in algorithms], width,
              color=[colour(a) for a in algorithms], edgecolor="black", hatch="//", label="simulated")
+    for position, algorithm in zip(positions, algorithms):
+        row = by_name[algorithm]
+        error = optional(row, ERROR, path)
+        if error is not None:
+            axes.annotate(f"{100 * error:+.1f}%", (position, max(row["mean"], row["predicted_mean"])),
+                          textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
+            # Room above the tallest bar for its label and the legend.
+            axes.set_ylim(top=1.25 * max(max(r["mean"], r["predicted_mean"]) for r in rows))
     axes.set_xticks(list(positions))
     axes.set_xticklabels([label(a) for a in algorithms], rotation=25, ha="right")
     axes.set_ylabel("Completion time (s)")
     axes.grid(True, axis="y", alpha=0.3)
     axes.legend(frameon=False)
     figure.suptitle(f"Figures 9 and 10 ({PAPER}): predicted and simulated broadcast", fontsize=11)
-    axes.set_title(f"{rows[0]['clusters']:g} logical clusters, message {chosen / 1048576:g} MiB", fontsize=9)
+    axes.set_title(f"{clusters_text(rows, path)}, message {chosen / 1048576:g} MiB"
+                   + (", above the bars: (simulated - predicted) / simulated" if ERROR in rows[0] else ""),
+                   fontsize=9)
     return figure, "Figures 9 and 10"
 
 
@@ -192,7 +223,7 @@ def draw_sizes(rows, path, plt):
     axes.legend(title="Heuristic (solid: simulated, dashed: predicted)", loc="upper left", frameon=False,
                 fontsize=8)
     figure.suptitle(f"Figures 9 and 10 ({PAPER}): broadcast against message size", fontsize=11)
-    axes.set_title(f"{rows[0]['clusters']:g} logical clusters", fontsize=9)
+    axes.set_title(clusters_text(rows, path), fontsize=9)
     return figure, "message-size sweep"
 
 

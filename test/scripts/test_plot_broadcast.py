@@ -43,6 +43,17 @@ class PlotSteffenel(PlotScriptTest):
         result = self.run_script(csv_path, "--output", self.path("sizes.png"))
         self.assert_png(result, self.path("sizes.png"), "message-size sweep")
 
+    def test_grid_figure_reads_the_clusters_found_and_the_prediction_error_when_present(self):
+        csv_path = self.path("two-sites.csv")
+        header = HEADER + ["prediction_error_mean", "clusters_found_mean"]
+        rows = [[a, 0, 4194304, 14, 1, 1.4, 0, 0, 1.4, 1.4, 1.4, 1.1, (1.4 - 1.1) / 1.4, 3] for a in HEURISTICS]
+        write(csv_path, header, rows)
+        result = self.run_script(csv_path, "--output", self.path("two-sites.png"))
+        self.assert_png(result, self.path("two-sites.png"), "Figures 9 and 10")
+        rows[0][-1] = "three"
+        write(csv_path, header, rows)
+        self.assert_input_error(self.run_script(csv_path), "two-sites.csv", "clusters_found_mean")
+
     def test_intra_figure_reads_the_strategy_from_each_manifest(self):
         paths = []
         for strategy in ("flat", "binomial", "segmented-chain"):
