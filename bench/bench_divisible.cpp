@@ -1,12 +1,16 @@
 // Speed of the divisible family (Google Benchmark), against the targets: opt-fifo and
 // opt-lifo on 100,000 workers in under 0.1 s; a Figure 4 replication (100 workers, four
 // heuristics solved and executed on the model engine) cheap enough for 3 x 13 x 1,000 of them
-// in under a minute on 2 cores. No BENCHMARK_MAIN here: it links into hetcoll_bench.
+// in under a minute on 2 cores. With latency (a star read from a platform file), every algorithm
+// takes its loads from the affine LP: one LP of 100 workers, and the algorithms on 100 workers.
+// No BENCHMARK_MAIN here: it links into hetcoll_bench.
 //   build/hetcoll_bench --benchmark_filter=Divisible
 #include <benchmark/benchmark.h>
 
+#include "algorithms/divisible/order_lp.hpp"
 #include "algorithms/divisible/registry.hpp"
 #include "algorithms/family.hpp"
+#include "core/random.hpp"
 #include "engine/model/model_engine.hpp"
 
 namespace hetcoll {
@@ -24,6 +28,42 @@ BENCHMARK_CAPTURE(DivisibleSolve, OptFifo, std::string("opt-fifo"))->Arg(100)->A
 BENCHMARK_CAPTURE(DivisibleSolve, OptLifo, std::string("opt-lifo"))->Arg(100)->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(DivisibleSolve, FifoIncC, std::string("fifo-inc-c"))->Arg(100000)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(DivisibleSolve, Optimal, std::string("optimal"))->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
+
+/// A Figure 4 star (w/c = 3, z = 0.8) with start-up costs: L_i, L'_i uniform in [0, 1e-3] s,
+/// about 1% of a message to one of 100 workers (the two-site platform's WAN link: 5.6 ms against
+/// 0.1-0.2 s messages).
+Star latency_star(int workers) {
+  Star star = draw_star(workers, 1, 3, 0.5, 0.8, 1);
+  RandomStream random(2);
+  for (int i = 0; i < workers; ++i) {
+    star.send_latency.push_back(1e-3 * random.uniform());
+    star.return_latency.push_back(1e-3 * random.uniform());
+  }
+  return star;
+}
+
+// One affine LP: the FIFO pair of all workers in the c + d order, solved from scratch.
+void DivisibleAffineLp(benchmark::State& state) {
+  const int workers = static_cast<int>(state.range(0));
+  const Star star = latency_star(workers);
+  const std::vector<int> order = order_by(workers, c_plus_d(star));
+  for (auto _ : state) {
+    OrderLp lp(star, PortModel::two_port);
+    benchmark::DoNotOptimize(lp.solve(order, order).size());
+  }
+}
+BENCHMARK(DivisibleAffineLp)->Arg(10)->Arg(100)->Arg(300)->Unit(benchmark::kMillisecond);
+
+void DivisibleSolveWithLatency(benchmark::State& state, const std::string& algorithm) {
+  const int workers = static_cast<int>(state.range(0));
+  const Star star = latency_star(workers);
+  const DivisibleAlgorithm& solver = divisible_algorithms().at(algorithm);
+  for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
+}
+BENCHMARK_CAPTURE(DivisibleSolveWithLatency, OptFifo, std::string("opt-fifo"))->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(DivisibleSolveWithLatency, OptLifo, std::string("opt-lifo"))->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(DivisibleSolveWithLatency, FifoIncC, std::string("fifo-inc-c"))->Arg(100)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(DivisibleSolveWithLatency, Optimal, std::string("optimal"))->Arg(5)->Unit(benchmark::kMillisecond);
 
 /// Endless replications of a Figure 4 point: every algorithm of replication r, then r + 1.
 class Figure4Source final : public ReplicationSource {
