@@ -2,11 +2,12 @@
 /// @file platform.hpp
 /// @brief Engine-agnostic description of a platform: hosts, links and routes.
 ///
-/// The model engine times activities on it (contention-free); generators build it and
-/// write it as SimGrid XML for the SimGrid engine (platform/simgrid_xml.hpp), so both engines
-/// see the same numbers. Routes have a fixed shape that covers every platform hetcoll
-/// generates: src's uplink, the links between the two hosts' zones (a backbone, a WAN link),
-/// dst's downlink. A route table extracted from any SimGrid file can replace that shape.
+/// The model engine times activities on it (without sharing: it stops where flows would share a
+/// link, docs/design.md); generators build it and write it as SimGrid XML for the SimGrid engine
+/// (platform/simgrid_xml.hpp), so both engines see the same numbers. Routes have a fixed shape
+/// that covers every platform hetcoll generates: src's uplink, the links between the two hosts'
+/// zones (a backbone, a WAN link), dst's downlink. A route table extracted from any SimGrid file
+/// can replace that shape.
 #include <cstddef>
 #include <string>
 #include <vector>
@@ -18,6 +19,10 @@ struct LinkSpec {
   std::string name;        //!< SimGrid link id
   double bandwidth = 0;    //!< bytes per second
   double latency = 0;      //!< seconds
+  /// SimGrid shares the bandwidth among the flows crossing the link (sharing policy SHARED, and
+  /// each direction of a SPLITDUPLEX link); false for FATPIPE, where every flow may use all of
+  /// it. The model engine stops when the flows on a shared link need more than its bandwidth.
+  bool shared = true;
 };
 
 /// @brief A host with its private links.

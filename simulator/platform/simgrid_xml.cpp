@@ -18,9 +18,11 @@ std::string number(double x) {
   return s.str();
 }
 
+// SHARED is SimGrid's default policy; an unshared link is a FATPIPE (LinkSpec::shared).
 void write_link(std::ostream& out, const LinkSpec& link, const char* indent = "    ") {
   out << indent << "<link id=\"" << link.name << "\" bandwidth=\"" << number(link.bandwidth)
-      << "Bps\" latency=\"" << number(link.latency) << "s\"/>\n";
+      << "Bps\" latency=\"" << number(link.latency) << "s\"" << (link.shared ? "" : " sharing_policy=\"FATPIPE\"")
+      << "/>\n";
 }
 
 // Several zones, as one Floyd-routed zone (SimGrid 3.32 has no XML way to give the router of a
@@ -104,6 +106,8 @@ void write_simgrid_xml(const Platform& p, std::ostream& out) {
   }
   for (int link : backbone) {
     const LinkSpec& b = p.links[link];
+    // SimGrid's <backbone> has no sharing_policy attribute: it is always shared.
+    if (!b.shared) throw InputError("platform: the backbone " + b.name + " of a cluster zone is always shared in SimGrid");
     out << "    <backbone id=\"" << b.name << "\" bandwidth=\"" << number(b.bandwidth)
         << "Bps\" latency=\"" << number(b.latency) << "s\"/>\n";
   }

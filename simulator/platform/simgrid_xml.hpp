@@ -18,8 +18,10 @@ namespace hetcoll {
 /// message from a host of zone a to one of zone b through the sender's uplink, that link and the
 /// receiver's downlink, as Platform::route(). (SimGrid 3.32 cannot give a Cluster zone's router a
 /// route from XML, so zoneRoute gateways are not an option.)
+/// A link that is not `shared` is written with sharing_policy="FATPIPE", so SimGrid shares
+/// exactly the links the model engine checks for contention.
 /// Throws InputError for shapes the writer does not support (routes given as a table, more than
-/// one backbone per zone, the multi-zone restrictions above).
+/// one backbone per zone or an unshared one, the multi-zone restrictions above).
 void write_simgrid_xml(const Platform& platform, std::ostream& out);
 
 /// @brief Same, to a file; throws InputError naming the path if it cannot be written.

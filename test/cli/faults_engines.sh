@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Engine and platform faults (issue 9, items 6, 7, 11, 12): platform files SimGrid would abort
-# on or the model engine would loop on, bad --cfg settings, and the engines' agreement at
-# n = 4096. Each bad input exits 2 with one line naming the file or key and touches nothing.
+# Engine and platform faults (issue 9, items 6, 7, 11, 12; issue 11): platform files SimGrid
+# would abort on or the model engine would loop on, flows the model engine cannot time (a
+# shared link they overload), bad --cfg settings, and the engines' agreement at n = 4096. Each
+# bad input exits 2 with one line naming the file or key and touches nothing.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 # platform_with NAME SED_SCRIPT: the two-host platform of lib.sh, edited.
@@ -65,6 +66,83 @@ bad_platform "missing route between zones" split_zones "host0 to host1"
 bad_platform "zero bandwidth" zero_bandwidth "host1_DOWN"
 bad_platform "negative bandwidth" negative_bandwidth "host1_DOWN"
 bad_platform "zero speed" zero_speed "host1"
+
+# Item 2 of issue 11 beyond 64 hosts, where the SimGrid engine checks a ring of host pairs: four
+# clusters of 17 hosts routed a-b, b-c, c-d, d-a (the ring a16 -> b0 ... d16 -> a0 has routes),
+# none a-c. Both engines refuse the file before any replication, naming a0 and c0.
+write_four_zones_platform() {
+  local z pair
+  {
+    echo "<?xml version='1.0'?>"
+    echo '<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">'
+    echo '<platform version="4.1">'
+    echo '  <zone id="world" routing="Full">'
+    for z in a b c d; do
+      echo "    <cluster id=\"$z\" prefix=\"$z\" suffix=\"\" radical=\"0-16\" speed=\"1e7f\" bw=\"1e7Bps\" lat=\"0s\" router_id=\"${z}_router\"/>"
+    done
+    for pair in ab bc cd da; do echo "    <link id=\"$pair\" bandwidth=\"1e7Bps\" latency=\"0s\"/>"; done
+    for pair in ab bc cd da; do
+      echo "    <zoneRoute src=\"${pair:0:1}\" dst=\"${pair:1:1}\" gw_src=\"${pair:0:1}_router\" gw_dst=\"${pair:1:1}_router\"><link_ctn id=\"$pair\"/></zoneRoute>"
+    done
+    echo '  </zone>'
+    echo '</platform>'
+  } >"$1"
+}
+for engine in model simgrid; do
+  d=$(new_dir)
+  write_four_zones_platform "$d/p.xml"
+  small_run "$d" processors 68 engine "$engine" platform "$d/p.xml"
+  expect_bad_input "68 hosts, zones a and c without a route ($engine)" "$d" "$d/out.csv"
+  grep -q "p.xml: no route from a0 to c0" "$tmp/stderr" || fail "68 hosts without a-c route ($engine) message" "$(excerpt)"
+done
+
+# Issue 11: the model engine gives every message its route's bandwidth, which is SimGrid's
+# timing only while the flows on each shared link fit in it. Eight hosts behind one backbone as
+# fast as their links: tree-dyn's first four messages share it, so the model engine stops (one
+# line naming the link and two flows, exit 2, no output), and SimGrid, which shares it, runs.
+write_backbone_cluster() {  # FILE [BACKBONE_SHARING_POLICY]
+  cat >"$1" <<XML
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Full">
+    <cluster id="c" prefix="p" suffix="" radical="0-7" speed="8388608f" bw="8388608Bps" lat="0s"
+             bb_bw="8388608Bps" bb_lat="0s" bb_sharing_policy="${2:-SHARED}"/>
+  </zone>
+</platform>
+XML
+}
+d=$(new_dir)
+write_backbone_cluster "$d/p.xml"
+small_run "$d" engine model platform "$d/p.xml"
+expect_bad_input "flows beyond a shared backbone stop the model engine" "$d" "$d/out.csv"
+if ! grep -q "p.xml: link c_backbone (8388608 B/s) carries flows p[0-9] -> p[0-9] and p[0-9] -> p[0-9]" "$tmp/stderr" ||
+   ! grep -q "at simulated time .* s, .*use --engine simgrid$" "$tmp/stderr"; then
+  fail "contention message" "expected the file, the link, two flows, the date and --engine simgrid: $(excerpt)"
+fi
+small_run "$d" engine simgrid platform "$d/p.xml"
+if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" ]]; then pass "SimGrid shares the backbone and runs"
+else fail "SimGrid shares the backbone and runs" "$(excerpt)"; fi
+
+# The same cluster with a FATPIPE backbone (SimGrid does not share it): both engines run, and
+# on the 2^23 grid they agree bit for bit.
+d=$(new_dir)
+write_backbone_cluster "$d/p.xml" FATPIPE
+for engine in model simgrid; do
+  small_run "$d" engine "$engine" platform "$d/p.xml" output "$d/$engine.csv"
+  (cd "$d" && hetcoll "${ARGS[@]}") || fail "FATPIPE backbone on $engine" "$(excerpt)"
+done
+if [[ -s "$d/model.csv" ]] && cmp -s "$d/model.csv" "$d/simgrid.csv"; then pass "FATPIPE backbone: the engines agree"
+else fail "FATPIPE backbone: the engines agree" "$(diff "$d/model.csv" "$d/simgrid.csv" 2>&1 | head -n 3 | tr '\n' ' ')"; fi
+
+# The redistribute family's all-at-once sends every message at once (a sender's messages share
+# its NIC, all share the backbone): the model engine stops (docs/redistribute.md: use SimGrid).
+d=$(new_dir)
+ARGS=(run --family redistribute --algorithms "all-at-once lower-bound" --senders 2 --receivers 3 --k 2
+      --replications 2 --engine model --output "$d/out.csv" --quiet)
+expect_bad_input "redistribute all-at-once on the model engine" "$d" "$d/out.csv"
+grep -q "^hetcoll: platform: link [A-Za-z0-9_]* (.*) carries flows .*use --engine simgrid$" "$tmp/stderr" ||
+  fail "all-at-once message" "$(excerpt)"
 
 # A directory as platform: one line naming it, no scanner message.
 d=$(new_dir); mkdir "$d/plat"

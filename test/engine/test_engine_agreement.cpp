@@ -8,6 +8,7 @@
 #include <cmath>
 #include <fstream>
 #include <random>
+#include <set>
 
 #include "algorithms/family.hpp"
 #include "algorithms/reduce/registry.hpp"
@@ -251,6 +252,117 @@ TEST(EngineAgreement, RateCapsLatenciesAndUnequalHostsAndLinksAgree) {
     return completion_dates(*session.engine(3), plan, p);
   });
   EXPECT_EQ(simgrid, model);
+}
+
+// Contention (issue 11). Every reduce algorithm runs on the ideal cluster one message per
+// host and direction at a time, so the model engine's contention check never fires there: every
+// algorithm of the registry, alone, over sizes, CVs and ratios. (A plan that sends two messages
+// from one host at once does stop it: ModelEngineContention.TheIdealClusterChecksEveryHostsOwnLinks.)
+TEST(ModelEngineContention, NeverFiresOnTheIdealClusterForAnyReduceAlgorithm) {
+  Scenario s = reduce_scenario(3);
+  s.engine = "model";
+  s.replications = 5;
+  std::set<std::string> ran;
+  for (int n : {2, 3, 8, 33, 300})
+    for (double cv : {0.0, 1.0, 10.0})
+      for (double ratio : {0.0, 1.0}) {
+        RunSetup setup;
+        setup.scenario = &s;
+        setup.points = {reduction_point(n, cv, ratio)};
+        for (const std::string& algorithm : algorithms_for(n, ratio)) {
+          s.algorithms = {algorithm};
+          try {
+            execute_unit(setup, {0, 0, s.replications});
+            ran.insert(algorithm);
+          } catch (const InputError& e) {
+            ADD_FAILURE() << algorithm << " " << describe_point(n, cv, ratio) << ": " << e.what();
+          }
+        }
+      }
+  for (const ReduceAlgorithm& a : reduce_algorithms()) EXPECT_EQ(ran.count(a.name), 1u) << a.name << " never ran";
+}
+
+/// Four hosts, routes by hand: h0-h2 and h1-h3 through FATPIPE `fat`, h0-h3 and h1-h2 through
+/// the shared `thin`, h0 -> h1 and h3 -> h2 through the UP direction of the SPLITDUPLEX `duplex`
+/// (h1 -> h0 and h2 -> h3 through its DOWN direction). Every link 1e7 B/s, hosts 1e7 flop/s.
+const char* const kSharingPolicies = R"(<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Full">
+    <host id="h0" speed="1e7f"/>
+    <host id="h1" speed="1e7f"/>
+    <host id="h2" speed="1e7f"/>
+    <host id="h3" speed="1e7f"/>
+    <link id="fat" bandwidth="1e7Bps" latency="0s" sharing_policy="FATPIPE"/>
+    <link id="thin" bandwidth="1e7Bps" latency="0s"/>
+    <link id="duplex" bandwidth="1e7Bps" latency="0s" sharing_policy="SPLITDUPLEX"/>
+    <route src="h0" dst="h2"><link_ctn id="fat"/></route>
+    <route src="h1" dst="h3"><link_ctn id="fat"/></route>
+    <route src="h0" dst="h3"><link_ctn id="thin"/></route>
+    <route src="h1" dst="h2"><link_ctn id="thin"/></route>
+    <route src="h0" dst="h1"><link_ctn id="duplex" direction="UP"/></route>
+    <route src="h3" dst="h2"><link_ctn id="duplex" direction="UP"/></route>
+  </zone>
+</platform>
+)";
+
+/// Completion dates of two messages of 1e7 bytes started together, on `engine`, or the error.
+std::string two_messages(Engine& engine, const Platform& platform, std::pair<int, int> a, std::pair<int, int> b) {
+  Plan plan;
+  plan.add(comm_op(a.first, a.second, 1.0));
+  plan.add(comm_op(b.first, b.second, 1.0));
+  try {
+    return completion_dates(engine, plan, platform);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+}
+
+TEST(ModelEngineContention, LinksOfAFileKeepTheirSharingPolicyAndTheEnginesAgreeWhereTheModelRuns) {
+  const WorkDir dir("hetcoll-test");
+  const std::string file = dir.path() + "/policies.xml";
+  std::ofstream(file) << kSharingPolicies;
+  const std::vector<std::pair<std::pair<int, int>, std::pair<int, int>>> pairs = {
+      {{0, 2}, {1, 3}},  // both through the FATPIPE: 1 s each
+      {{0, 1}, {1, 0}},  // the two directions of the SPLITDUPLEX link: 1 s each
+      {{0, 3}, {1, 2}},  // both through the shared link: SimGrid shares it, 2 s each
+      {{0, 1}, {3, 2}},  // both through duplex_UP: likewise
+  };
+  std::vector<std::string> model, simgrid;
+  for (const auto& [a, b] : pairs) {
+    model.push_back(run_in_child(dir.path(), [&, a = a, b = b] {
+      const Platform p = SimgridSession(file, {}).describe(true);
+      return two_messages(*make_model_engine(p), p, a, b);
+    }));
+    simgrid.push_back(run_in_child(dir.path(), [&, a = a, b = b] {
+      SimgridSession session(file, {});
+      const Platform p = session.describe(false);
+      return two_messages(*session.engine(4), p, a, b);
+    }));
+  }
+  // Completions of one instant come in receiver order (the Policy contract).
+  EXPECT_EQ(model[0], "0@1 1@1 ");
+  EXPECT_EQ(model[1], "1@1 0@1 ");
+  EXPECT_EQ(simgrid[0], model[0]);
+  EXPECT_EQ(simgrid[1], model[1]);
+  EXPECT_EQ(simgrid[2], "1@2 0@2 ");
+  EXPECT_EQ(simgrid[3], "0@2 1@2 ");
+  EXPECT_EQ(model[2], file + ": link thin (1e+07 B/s) carries flows h1 -> h2 and h0 -> h3 at simulated time 0 s, "
+                             "at 2e+07 B/s in all; the model engine does not share bandwidth: use --engine simgrid");
+  EXPECT_NE(model[3].find(": link duplex_UP (1e+07 B/s) carries flows h3 -> h2 and h0 -> h1 at simulated time 0 s"),
+            std::string::npos)
+      << model[3];
+  // The generated platforms' XML says the same: an unshared link is a FATPIPE.
+  Platform ideal = ideal_cluster(3);
+  ideal.links[ideal.hosts[1].up].shared = false;
+  const std::string written = dir.path() + "/ideal.xml";
+  write_simgrid_xml_file(ideal, written);
+  const std::string shared = run_in_child(dir.path(), [&] {
+    std::string out;
+    for (const LinkSpec& l : SimgridSession(written, {}).describe(false).links) out += l.name + (l.shared ? "+ " : "- ");
+    return out;
+  });
+  EXPECT_EQ(shared, "p0_DOWN+ p0_UP+ p1_DOWN+ p1_UP- p2_DOWN+ p2_UP+ ");
 }
 
 TEST(SimgridSession, MalformedPlatformIsAnInputErrorNamingTheFile) {

@@ -1,10 +1,12 @@
 // Durations the model engine cannot use (issue 9 item 11): an infinite, NaN or negative one
 // used to keep its event loop turning forever; now it is an InputError naming what is wrong.
+// Flows that SimGrid would share (issue 11) stop it too: a ContentionError.
 #include <gtest/gtest.h>
 
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 #include "engine/engine.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/plan.hpp"
@@ -49,6 +51,112 @@ TEST(ModelEngineFaults, ALinkSettingWithoutBandwidthIsRefused) {
   EXPECT_THROW(check_link_setting({"p0_UP", 0.0, 0.0}), InputError);
   EXPECT_THROW(check_link_setting({"p0_UP", 1e7, -1.0}), InputError);
   EXPECT_NO_THROW(check_link_setting({"p0_UP", 1e7, 0.0}));
+}
+
+// Contention (issue 11): the model engine gives every comm min(rate cap, route bandwidth). That
+// is SimGrid's timing only while the flows on each shared link fit in its bandwidth; beyond, the
+// engine stops with one line naming the link, two flows and the date.
+
+/// n hosts of the ideal cluster with decimal NICs (a cost of 1 is 1e7 bytes: 1 s at 1e7 B/s)
+/// and one link `backbone` that every route crosses.
+Platform backbone_cluster(int n, double nic, double backbone, bool shared = true) {
+  Platform p = ideal_cluster(n, 1e7, nic);
+  p.links.push_back({"backbone", backbone, 0.0, shared});
+  p.between = {{{2 * n}}};
+  return p;
+}
+
+/// The makespan of one replication of `plan` on `platform`, or the message of the InputError it
+/// raises (checked to be a ContentionError when it names a contention).
+std::string outcome(const Platform& platform, const Plan& plan) {
+  PlanPolicy policy(plan, CostScale{1e7, 1e7}, nullptr);
+  try {
+    return format_number(run_single(*make_model_engine(platform), policy));
+  } catch (const ContentionError& e) {
+    return e.what();
+  } catch (const InputError& e) {
+    return std::string("not a ContentionError: ") + e.what();
+  }
+}
+
+/// p0 -> p2 at 0, and p1 -> p3 once p1 has computed for `delay` s; each 1e7 bytes, capped at `rate`.
+Plan two_flows(double delay, double rate = 0) {
+  Plan plan;
+  plan.add(comm_op(0, 2, 1.0, rate));
+  const int wait = plan.add(compute_op(1, delay));
+  plan.add(comm_op(1, 3, 1.0, rate), {wait});
+  return plan;
+}
+
+const std::string kSimgrid = "; the model engine does not share bandwidth: use --engine simgrid";
+
+TEST(ModelEngineContention, TwoFlowsBeyondASharedLinkStopTheRunNamingTheLinkTheFlowsAndTheDate) {
+  EXPECT_EQ(outcome(backbone_cluster(4, 1e7, 1.5e7), two_flows(0.5)),
+            "platform: link backbone (1.5e+07 B/s) carries flows p1 -> p3 and p0 -> p2 at simulated time 0.5 s, "
+            "at 2e+07 B/s in all" + kSimgrid);
+  // A file's platform is named by its path.
+  Platform file = backbone_cluster(4, 1e7, 1.5e7);
+  file.file = "cluster.xml";
+  EXPECT_EQ(outcome(file, two_flows(0)).rfind("cluster.xml: link backbone ", 0), 0u);
+}
+
+TEST(ModelEngineContention, TheSameFlowsRunOnAFatpipeOrWhenTheirRatesFit) {
+  EXPECT_EQ(outcome(backbone_cluster(4, 1e7, 1.5e7, false), two_flows(0.5)), "1.5");
+  EXPECT_EQ(outcome(backbone_cluster(4, 1e7, 2e7), two_flows(0.5)), "1.5");
+  // Capped at 0.75e7 B/s each, they fill the 1.5e7 backbone exactly: 0.5 + 1e7 / 0.75e7.
+  EXPECT_EQ(outcome(backbone_cluster(4, 1e7, 1.5e7), two_flows(0.5, 0.75e7)), format_number(0.5 + 1e7 / 0.75e7));
+  // One after the other, even when the second starts the instant the first ends.
+  EXPECT_EQ(outcome(backbone_cluster(4, 1e7, 1e7), two_flows(1)), "2");
+}
+
+TEST(ModelEngineContention, RatesThatFillALinkToRoundingRunAndAMillionthBeyondStops) {
+  // Three flows into p3 capped at a third of its downlink: their sum is 1e7 to rounding.
+  Plan thirds;
+  for (int h = 0; h < 3; ++h) thirds.add(comm_op(h, 3, 1.0, 1e7 / 3));
+  EXPECT_EQ(outcome(ideal_cluster(4, 1e7, 1e7), thirds), format_number(1e7 / (1e7 / 3)));
+  Plan over;
+  for (int h = 0; h < 2; ++h) over.add(comm_op(h, 3, 1.0, 0.5e7 * (1 + 1e-6)));
+  EXPECT_NE(outcome(ideal_cluster(4, 1e7, 1e7), over).find("link p3_DOWN (1e+07 B/s) carries flows p1 -> p3 and p0 -> p3"),
+            std::string::npos);
+}
+
+TEST(ModelEngineContention, AFlowTakesNoBandwidthDuringItsLatency) {
+  // p1's uplink has 0.25 s of latency: p1 -> p3's bytes flow from its start + 0.25 s (SimGrid's
+  // CM02 gives a flow no share of its links before), p0 -> p2's during [0, 1).
+  Platform p = backbone_cluster(4, 1e7, 1e7);
+  p.links[p.hosts[1].up].latency = 0.25;
+  EXPECT_EQ(outcome(p, two_flows(0.8)), "2.05");
+  EXPECT_EQ(outcome(p, two_flows(0.5)),
+            "platform: link backbone (1e+07 B/s) carries flows p1 -> p3 and p0 -> p2 at simulated time 0.75 s, "
+            "at 2e+07 B/s in all" + kSimgrid);
+}
+
+TEST(ModelEngineContention, EveryInstantOfTheNewFlowIsChecked) {
+  // p0 -> p2 starts first but pays 0.5 s of latency; p1 -> p3 starts at 0.25 and ends before
+  // p0 -> p2's bytes would end. They share [0.5, 0.75): the overload is found at 0.5 s, the
+  // start of the earlier flow's bytes, not at the new flow's start.
+  Platform p = backbone_cluster(4, 1e7, 1.5e7);
+  p.links[p.hosts[0].up].latency = 0.5;
+  Plan plan;
+  plan.add(comm_op(0, 2, 1.0));                         // bytes from 0.5 to 1.5
+  const int wait = plan.add(compute_op(1, 0.25));
+  plan.add(comm_op(1, 3, 0.5), {wait});                 // bytes from 0.25 to 0.75
+  EXPECT_EQ(outcome(p, plan),
+            "platform: link backbone (1.5e+07 B/s) carries flows p1 -> p3 and p0 -> p2 at simulated time 0.5 s, "
+            "at 2e+07 B/s in all" + kSimgrid);
+}
+
+TEST(ModelEngineContention, TheIdealClusterChecksEveryHostsOwnLinks) {
+  // No backbone, but a host that sends two messages at once shares its uplink.
+  Plan plan;
+  plan.add(comm_op(0, 1, 1.0));
+  plan.add(comm_op(0, 2, 1.0));
+  EXPECT_NE(outcome(ideal_cluster(3, 1e7, 1e7), plan).find("link p0_UP "), std::string::npos);
+  // One after the other they do not; nor do a send and a receive (split duplex).
+  Plan sequence;
+  sequence.add(comm_op(0, 1, 1.0), {sequence.add(comm_op(0, 2, 1.0))});
+  sequence.add(comm_op(1, 0, 1.0));
+  EXPECT_EQ(outcome(ideal_cluster(3, 1e7, 1e7), sequence), "2");
 }
 
 }  // namespace

@@ -18,6 +18,7 @@ class ModelEngine final : public Engine, private Executor {
  public:
   explicit ModelEngine(Platform platform) : platform_(std::move(platform)) {
     index_routes();
+    index_route_links();
     // A cluster drawn per replication updates every host's links: a linear search by name
     // each would cost O(n²) per replication.
     for (std::size_t i = 0; i < platform_.links.size(); ++i)
@@ -36,6 +37,23 @@ class ModelEngine final : public Engine, private Executor {
   }
 
  private:
+  // A comm's bytes flowing through the links of its route (its latency phase excluded).
+  struct Flow {
+    double begin;
+    double end;
+    double rate;
+  };
+  static constexpr std::uint32_t kNoFlow = std::numeric_limits<std::uint32_t>::max();
+
+  // A link's busy period (occupy()), in half a cache line.
+  struct alignas(32) LinkState {
+    double limit = 0;                                         // most it carries (infinite: not shared)
+    double until = -std::numeric_limits<double>::infinity();  // latest end recorded
+    double load = 0;                                          // sum of the rates recorded
+    std::uint32_t first = kNoFlow;                            // the busy period's first flow
+    bool spilled = false;                                     // spill_[link] holds flows
+  };
+
   struct Pending {
     double end;
     int owner;
@@ -52,23 +70,154 @@ class ModelEngine final : public Engine, private Executor {
 
   std::uint64_t start(const Activity& activity) override {
     const std::uint64_t id = started_.size();
-    const double end = end_date(activity);
+    Flow flow{clock_, clock_, 0.0};
+    const double end = end_date(activity, flow);
     // An infinite, NaN or negative duration would never leave the heap (or go back in time):
     // one comparison here keeps the loop finite whatever a platform or a cost draw holds.
     if (!(end >= clock_ && end <= std::numeric_limits<double>::max())) refuse(activity);
     started_.push_back({id, activity, clock_ - origin_, end - origin_});
+    flows_.push_back(flow);
+    // A flow shorter than one instant occupies no instant of its links (see occupy()).
+    if (activity.kind == ActivityKind::comm && flow.end - flow.begin >= kSimultaneity)
+      occupy(activity, static_cast<std::uint32_t>(id));
     heap_.push_back({end, activity.owner(), id});
     std::push_heap(heap_.begin(), heap_.end());
     return id;
   }
 
-  // The sum SimGrid computes: the latency phase ends first, then the bytes flow.
-  double end_date(const Activity& a) const {
+  // The sum SimGrid computes: the latency phase ends first, then the bytes flow. A comm's bytes
+  // flow from flow.begin to flow.end at flow.rate.
+  double end_date(const Activity& a, Flow& flow) const {
     if (a.kind == ActivityKind::compute) return clock_ + a.amount / speed_[a.host];
     const RouteCost route = route_cost(a.host, a.peer);
-    const double rate = a.rate > 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
-    const double after_latency = route.latency > 0 ? clock_ + route.latency : clock_;
-    return after_latency + a.amount / rate;
+    flow.rate = a.rate > 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
+    if (route.latency > 0) flow.begin = clock_ + route.latency;
+    flow.end = flow.begin + a.amount / flow.rate;
+    return flow.end;
+  }
+
+  // Contention detection (docs/design.md, "Where the model engine stops"). SimGrid (CM02)
+  // shares a link's bandwidth max-min among the flows crossing it; as long as their rates add
+  // up to no more than its bandwidth, every flow gets min(rate cap, route bandwidth), the rate
+  // the model engine gives it. So the engine keeps, per shared link, the flows whose bytes flow
+  // through it (from the end of their latency phase, during which CM02 gives a flow no share,
+  // to their end), and stops when a new flow makes them exceed the bandwidth at some instant.
+  // Each instant is checked when the last of its flows starts: all the others are known then.
+  // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
+  [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t flow) {
+    if (platform_.route_table.empty()) {
+      const HostEnd& src = up_[a.host];
+      const HostEnd& dst = down_[a.peer];
+      occupy(src.link, flow);
+      const std::size_t pair = static_cast<std::size_t>(src.zone) * zones_ + dst.zone;
+      for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow);
+      occupy(dst.link, flow);
+    } else if (!platform_.route_link_start.empty()) {
+      const std::size_t route = static_cast<std::size_t>(a.host) * speed_.size() + a.peer;
+      for (std::size_t i = platform_.route_link_start[route]; i < platform_.route_link_start[route + 1]; ++i)
+        occupy(platform_.route_links[i], flow);
+    }
+  }
+
+  // Dates closer than kSimultaneity are one instant, as everywhere in the engines: a flow
+  // occupies the instants x with begin - x < kSimultaneity <= end - x.
+  //
+  // The hot path touches one small record per link. A link is idle once every flow recorded on
+  // it has ended (`until`, their latest end, is now or earlier: every later flow begins now or
+  // later); the first flow of a busy period is named in the link's record, later ones in
+  // spill_[link]. `load`, the sum of the rates recorded in the busy period, bounds the load at
+  // every instant; only when a new flow takes it beyond the limit are the flows that have ended
+  // dropped, and, if the flows left still exceed it, the instants checked one by one.
+  [[gnu::always_inline]] void occupy(int link, std::uint32_t id) {
+    if (link < 0) return;
+    LinkState& s = links_[link];
+    if (!(s.limit < std::numeric_limits<double>::infinity())) return;  // not shared
+    const Flow& flow = flows_[id];
+    if (s.until - clock_ < kSimultaneity) {
+      s.until = flow.end;
+      s.load = flow.rate;
+      s.first = id;
+      if (s.spilled) {
+        spill_[link].clear();
+        s.spilled = false;
+      }
+      return;
+    }
+    if (s.load + flow.rate > s.limit) recount(link, id);
+    s.until = std::max(s.until, flow.end);
+    s.load += flow.rate;
+    spill_[link].push_back(id);
+    s.spilled = true;
+  }
+
+  // Off the hot path: the flows of the busy period that have not ended, all in spill_[link]
+  // (the first one moved there), their exact sum, and the instants if it exceeds the limit.
+  [[gnu::noinline]] void recount(int link, std::uint32_t id) {
+    LinkState& s = links_[link];
+    std::vector<std::uint32_t>& ids = spill_[link];
+    if (s.first != kNoFlow) ids.push_back(s.first);
+    s.first = kNoFlow;
+    s.load = 0;
+    s.until = -std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < ids.size();) {
+      const Flow& f = flows_[ids[i]];
+      if (f.end - clock_ < kSimultaneity) {
+        ids[i] = ids.back();
+        ids.pop_back();
+        continue;
+      }
+      s.load += f.rate;
+      s.until = std::max(s.until, f.end);
+      ++i;
+    }
+    s.spilled = !ids.empty();
+    if (s.load + flows_[id].rate > s.limit) check_instants(link, id);
+  }
+
+  // The load at each instant of the new flow where it can grow (its start and the starts of the
+  // flows that share it), and the error if one exceeds the bandwidth.
+  void check_instants(int link, std::uint32_t id) const {
+    const Flow& flow = flows_[id];
+    const double limit = links_[link].limit;
+    auto load_at = [&](double x) {
+      double load = flow.rate;
+      for (std::uint32_t other : spill_[link]) {
+        const Flow& f = flows_[other];
+        if (f.begin - x < kSimultaneity && f.end - x >= kSimultaneity) load += f.rate;
+      }
+      return load;
+    };
+    if (load_at(flow.begin) > limit) contention(link, id, flow.begin, load_at(flow.begin));
+    for (std::uint32_t other : spill_[link]) {
+      const double x = flows_[other].begin;
+      if (x > flow.begin && flow.end - x >= kSimultaneity && load_at(x) > limit) contention(link, id, x, load_at(x));
+    }
+  }
+
+  [[noreturn]] void contention(int link, std::uint32_t id, double x, double load) const {
+    // The other flow named: the fastest one at that instant.
+    std::uint32_t other = kNoFlow;
+    int others = 0;
+    for (std::uint32_t o : spill_[link]) {
+      const Flow& f = flows_[o];
+      if (f.begin - x < kSimultaneity && f.end - x >= kSimultaneity) {
+        ++others;
+        if (other == kNoFlow || f.rate > flows_[other].rate) other = o;
+      }
+    }
+    const LinkSpec& l = platform_.links[link];
+    auto name = [&](std::uint32_t flow) {
+      const Activity& a = started_[flow].activity;
+      return platform_.hosts[a.host].name + " -> " + platform_.hosts[a.peer].name;
+    };
+    std::string flows = "flow " + name(id);
+    if (other == id) flows += " (its route crosses the link twice)";
+    else if (other != kNoFlow) flows = "flows " + name(id) + " and " + name(other);
+    if (others > 1) flows += " and " + std::to_string(others - 1) + " more";
+    throw ContentionError((platform_.file.empty() ? "platform" : platform_.file) + ": link " + l.name + " (" +
+                          format_number(l.bandwidth) + " B/s) carries " + flows + " at simulated time " +
+                          format_number(x - origin_) + " s, at " + format_number(load) +
+                          " B/s in all; the model engine does not share bandwidth: use --engine simgrid");
   }
 
   // Off the hot path: says which number made the duration unusable.
@@ -113,9 +262,24 @@ class ModelEngine final : public Engine, private Executor {
   // per-host arrays (up to the zone boundary, across, and down), rebuilt when a link changes.
   RouteCost route_cost(int src, int dst) const {
     if (!platform_.route_table.empty()) return platform_.route_table[static_cast<std::size_t>(src) * speed_.size() + dst];
-    const RouteCost& across = between_[zone_[src] * zones_ + zone_[dst]];
-    return {up_[src].latency + across.latency + down_[dst].latency,
-            std::min({up_[src].bandwidth, across.bandwidth, down_[dst].bandwidth})};
+    const HostEnd& up = up_[src];
+    const HostEnd& down = down_[dst];
+    const RouteCost& across = between_[up.zone * zones_ + down.zone];
+    return {up.latency + across.latency + down.latency, std::min({up.bandwidth, across.bandwidth, down.bandwidth})};
+  }
+
+  // The links of every route of the fixed shape, for occupy(): each host's up and down link,
+  // and the links between two zones as one array (zone pair a·zones + b owns
+  // between_links_[between_start_[pair] .. between_start_[pair + 1])).
+  void index_route_links() {
+    between_start_.assign(1, 0);
+    for (int a = 0; a < zones_; ++a)
+      for (int b = 0; b < zones_; ++b) {
+        if (a < static_cast<int>(platform_.between.size()) && b < static_cast<int>(platform_.between[a].size()))
+          between_links_.insert(between_links_.end(), platform_.between[a][b].begin(), platform_.between[a][b].end());
+        between_start_.push_back(between_links_.size());
+      }
+    spill_.resize(platform_.links.size());
   }
 
   void index_routes() {
@@ -124,13 +288,11 @@ class ModelEngine final : public Engine, private Executor {
     speed_.clear();
     up_.clear();
     down_.clear();
-    zone_.clear();
     zones_ = 1;
     for (const HostSpec& h : platform_.hosts) {
       speed_.push_back(h.speed);
-      up_.push_back(link(h.up));
-      down_.push_back(link(h.down));
-      zone_.push_back(h.zone);
+      up_.push_back({link(h.up).latency, link(h.up).bandwidth, h.up, h.zone});
+      down_.push_back({link(h.down).latency, link(h.down).bandwidth, h.down, h.zone});
       zones_ = std::max(zones_, h.zone + 1);
     }
     between_.assign(static_cast<std::size_t>(zones_) * zones_, RouteCost{0.0, inf});
@@ -141,11 +303,18 @@ class ModelEngine final : public Engine, private Executor {
           c.latency += platform_.links[l].latency;
           c.bandwidth = std::min(c.bandwidth, platform_.links[l].bandwidth);
         }
+    // The most a shared link carries before SimGrid would share it: its bandwidth, to a relative
+    // 1e-9 (rates that fill a link exactly, such as k streams capped at backbone / k, add up to
+    // its bandwidth only to rounding). Unshared (FATPIPE) links: no limit.
+    links_.resize(platform_.links.size());
+    for (std::size_t i = 0; i < platform_.links.size(); ++i)
+      links_[i].limit = platform_.links[i].shared ? platform_.links[i].bandwidth * (1 + kContentionTolerance) : inf;
   }
 
   double run_one(Policy& policy) {
     origin_ = clock_;
     started_.clear();
+    flows_.clear();
     heap_.clear();
     policy.begin(*this);
     double makespan = 0;
@@ -192,9 +361,24 @@ class ModelEngine final : public Engine, private Executor {
 
   Platform platform_;
   std::unordered_map<std::string, int> link_by_name_;
+  // Contention detection (occupy()): per link, its state and the flows beyond the first; per
+  // activity of the replication (by id), its flow (unused for a computation).
+  std::vector<LinkState> links_;
+  std::vector<std::vector<std::uint32_t>> spill_;
+  std::vector<Flow> flows_;
+  std::vector<int> between_links_;
+  std::vector<std::size_t> between_start_;
   std::vector<double> speed_;
-  std::vector<RouteCost> up_, down_, between_;
-  std::vector<int> zone_;
+  // Per host, the route's first (up_) and last (down_) link and the host's zone: everything a
+  // comm reads about its two ends, in one place.
+  struct HostEnd {
+    double latency;
+    double bandwidth;
+    int link;  // -1: none
+    int zone;
+  };
+  std::vector<HostEnd> up_, down_;
+  std::vector<RouteCost> between_;
   int zones_ = 1;
   // Like SimGrid's, the clock runs on across the replications of an engine and each one is
   // timed from its origin: both engines then compute every date as the same floating-point

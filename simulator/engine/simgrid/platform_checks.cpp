@@ -3,6 +3,7 @@
 #include <simgrid/s4u.hpp>
 
 #include <limits>
+#include <unordered_set>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -56,6 +57,17 @@ void check_hosts_and_routes(const std::vector<sg4::Host*>& hosts, const std::str
     return;
   }
   for (std::size_t s = 0; s < n; ++s) check_route(*hosts[s], *hosts[(s + 1) % n], file);
+  // Whether two zones have a route (a zoneRoute, or one between zones that hold them) does not
+  // depend on the hosts: one pair of hosts per pair of zones finds a missing one before the run.
+  std::vector<const sg4::Host*> first_of_zone;
+  std::unordered_set<const sg4::NetZone*> zones;
+  for (const sg4::Host* h : hosts)
+    if (zones.insert(h->get_englobing_zone()).second) first_of_zone.push_back(h);
+  const std::size_t z = first_of_zone.size();
+  for (std::size_t a = 0; a < z; ++a)
+    for (std::size_t b = 0; b < z; ++b)
+      if (a != b && (z <= static_cast<std::size_t>(kAllPairsHosts) || b == (a + 1) % z))
+        check_route(*first_of_zone[a], *first_of_zone[b], file);
 }
 
 }  // namespace hetcoll

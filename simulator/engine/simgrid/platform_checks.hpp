@@ -28,7 +28,9 @@ void check_route(const simgrid::s4u::Host& src, const simgrid::s4u::Host& dst, c
 /// Every pair is checked up to kAllPairsHosts hosts. Beyond, each host's route to the next one
 /// (in a ring) is: that covers every host's own links (its uplink as a sender, its downlink as
 /// a receiver) in a cluster, and every host of a platform file given for a few hosts, while
-/// n² route look-ups for 65536 hosts would take minutes. The SimGrid engine checks every
+/// n² route look-ups for 65536 hosts would take minutes. So is one pair of hosts for every two
+/// zones (netzones holding the hosts; a ring of them beyond kAllPairsHosts zones): a missing
+/// route between two zones is missing for all their hosts. The SimGrid engine checks every
 /// other route the first time a message takes it, before starting the message.
 void check_hosts_and_routes(const std::vector<simgrid::s4u::Host*>& hosts, const std::string& file);
 

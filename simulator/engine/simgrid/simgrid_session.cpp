@@ -120,7 +120,9 @@ Platform SimgridSession::describe(bool routes) const {
   for (const sg4::Link* l : impl_->engine->get_all_links())
     if (l->get_name().rfind("__", 0) != 0) {
       index[l] = static_cast<int>(p.links.size());
-      p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency()});
+      // Each direction of a SPLITDUPLEX link is a link of its own (NAME_UP, NAME_DOWN), shared.
+      p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency(),
+                         l->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE});
     }
   if (!routes) return p;
   // The model engine and the families that read routes see every host of the file through

@@ -1,6 +1,7 @@
 // Redistribution schedules executed on both engines (issue #5, "Execution"): capped at the base
 // speed, the simulated time equals the schedule's cost to 1e-9 on SimGrid and on the model
-// engine; uncapped, SimGrid shares the bandwidth max–min, checked against hand-computed cases.
+// engine; uncapped, SimGrid shares the bandwidth max–min, checked against hand-computed cases,
+// and the model engine, which does not share, stops where streams would.
 // SimGrid allows one engine per process, so every unit runs in a forked child.
 #include <gtest/gtest.h>
 
@@ -85,30 +86,39 @@ TEST(RedistributionExecution, RunningExampleCostsItsScheduleOnSimgridIncludingTh
 // All-at-once on the running example (β = 1, Mbit/s): 1→A, 1→B, 2→B share the 200 Mbit/s
 // backbone, 66.7 each (A's 100 does not bind yet); 2→B (100 Mbit) ends at 1.5 s; then 1→A and
 // 1→B get 100 each, and 1→B (200 left) ends at 3.5 s; 1→A has 400 left at 100 (A's NIC): 7.5 s.
-// The model engine has no contention: β + 700 / min(300, 200, 100) = 8.
-TEST(RedistributionExecution, AllAtOnceSharesBandwidthMaxMinOnSimgridAndIsContentionFreeOnTheModel) {
+// The model engine would give each stream its route's bandwidth, β + 700 / min(300, 200, 100)
+// = 8, ignoring the sharing: it stops at 1 s (after β), when the streams start, naming the
+// backbone and two of them (senders p0, p1, receivers p2, p3).
+TEST(RedistributionExecution, AllAtOnceSharesBandwidthMaxMinOnSimgridAndStopsTheModelEngine) {
   const WorkDir dir("hetcoll-jw");
   const Point point = running_example_point(dir, false);
   const std::vector<double> simgrid = unit_values({"all-at-once", "lower-bound"}, "simgrid", point, 1, dir.path());
-  const std::vector<double> model = unit_values({"all-at-once", "lower-bound"}, "model", point, 1, dir.path());
   ASSERT_EQ(simgrid.size(), 4u);
-  ASSERT_EQ(model.size(), 4u);
   expect_close(simgrid[0], 1 + 7.5, "simgrid all-at-once");
   expect_close(simgrid[1], 8.5 / 9, "simgrid ratio");
-  expect_close(model[0], 1 + 7, "model all-at-once");
+  const std::string error =
+      test::input_error([&] { unit_values({"all-at-once", "lower-bound"}, "model", point, 1, dir.path()); });
+  EXPECT_EQ(error.rfind("platform: link backbone (2.5e+07 B/s) carries flows ", 0), 0u) << error;
+  EXPECT_NE(error.find(" at simulated time 1 s"), std::string::npos) << error;
+  EXPECT_NE(error.find("use --engine simgrid"), std::string::npos) << error;
+  EXPECT_EQ(error.find('\n'), std::string::npos) << error;
 }
 
 // OGGP uncapped on the running example: step {1→A 7, 2→B 1}: A's NIC holds 1→A at 100 and
 // 2→B takes the backbone's other 100, so the step lasts 7; step {1→B 3} alone runs at the
-// backbone's 200: 1.5. Total 2β + 8.5 = 10.5 on both engines (capped: 12).
-TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnBothEngines) {
+// backbone's 200: 1.5. Total 2β + 8.5 = 10.5 on SimGrid (capped: 12). The model engine would
+// run 2→B at 200 beside 1→A's 100 through the 200 Mbit/s backbone: it stops instead, naming
+// both streams.
+TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnSimgridAndStopTheModelEngineWhenTheyShare) {
   const WorkDir dir("hetcoll-jw");
   const Point point = running_example_point(dir, true);
-  for (const std::string engine : {"model", "simgrid"}) {
-    const std::vector<double> values = unit_values({"oggp"}, engine, point, 1, dir.path());
-    ASSERT_EQ(values.size(), 2u);
-    expect_close(values[0], 10.5, engine + " uncapped oggp");
-  }
+  const std::vector<double> values = unit_values({"oggp"}, "simgrid", point, 1, dir.path());
+  ASSERT_EQ(values.size(), 2u);
+  expect_close(values[0], 10.5, "simgrid uncapped oggp");
+  const std::string error = test::input_error([&] { unit_values({"oggp"}, "model", point, 1, dir.path()); });
+  EXPECT_NE(error.find("link backbone"), std::string::npos) << error;
+  EXPECT_NE(error.find("p0 -> p2"), std::string::npos) << error;
+  EXPECT_NE(error.find("p1 -> p3"), std::string::npos) << error;
 }
 
 // In a valid step every link carries at most capacity / base streams, so max–min sharing gives
