@@ -80,12 +80,12 @@ TEST(TwoSites, LowekampFindsTheTwoSitesOfTheSelectedHostsAndNeedsNoHostCount) {
 }
 
 TEST(TwoSites, EveryHeuristicRunsOnBothEnginesUnlessTheModelRefusesASharedLink) {
-  // The model engine times a plan exactly as pLogP predicts, or refuses it where flows share a
-  // link (it does not share bandwidth: with senders busy for g, lyon's coordinator sends its
-  // first local message while its wide-area one still crosses its uplink). SimGrid runs every
-  // heuristic, never faster than predicted but for rounding; the error column is
-  // (simulated − predicted) / simulated. With chains inside the clusters and senders busy for
-  // g + L no two grid-aware messages ever meet: the model engine then runs every grid-aware
+  // The model engine executes a plan under pLogP, or refuses it where flows share a link (it
+  // does not share bandwidth: with senders busy for g, lyon's coordinator sends its first local
+  // message while its wide-area one still crosses its uplink). SimGrid runs every heuristic,
+  // never faster than predicted but for rounding; the error column is (simulated − predicted)
+  // / simulated. With chains inside the clusters and senders busy for g + L no two grid-aware
+  // messages ever meet and Table 1 is exact: the model engine then runs every grid-aware
   // heuristic, and it, SimGrid and the prediction agree.
   const WorkDir dir("hetcoll-broadcast-test");
   std::vector<std::string> names;
@@ -117,7 +117,11 @@ TEST(TwoSites, EveryHeuristicRunsOnBothEnginesUnlessTheModelRefusesASharedLink) 
       if (model.empty()) continue;
       ASSERT_EQ(model.size(), w);
       EXPECT_EQ(model[1], predicted) << "the prediction depends on the engine";
-      EXPECT_NEAR(model[0] / predicted, 1, 1e-9) << "the model engine is pLogP executed";
+      // The model engine executes the plan under pLogP: Table 1 is exact for chains, and for
+      // the binomial tree of P = 3 hosts (nancy's switch) one gap short.
+      if (apart && grid_aware) EXPECT_NEAR(model[0] / predicted, 1, 1e-9) << "the model engine is pLogP executed";
+      EXPECT_GE(model[0], predicted * (1 - 1e-9)) << "Table 1 is exact or optimistic";
+      EXPECT_GE(time, model[0] * (1 - 1e-9)) << "SimGrid only adds the sharing of links";
     }
   }
 }
