@@ -122,6 +122,10 @@ class Family {
   virtual std::string host_count_key() const { return ""; }
   /// The value of host_count_key() that uses `selected` hosts (all of them by default).
   virtual double host_count_for(int selected) const { return selected; }
+  /// Keys that count hosts and may name them instead, in the order the run takes their hosts
+  /// (redistribute: `senders`, then `receivers`): `senders = zone:siteA` counts the hosts of
+  /// siteA and puts them first. Names are those of key `hosts` (names, globs, zone:NAME).
+  virtual std::vector<std::string> host_set_keys() const { return {}; }
   /// Number of hosts the point uses (hosts 0 .. n-1 of the platform).
   virtual int hosts_needed(const Point& point) const = 0;
   /// Checks that need several keys of one point (the tables check each key alone), e.g. that

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -329,6 +330,44 @@ void read_as_former_family(const FormerFamily& former, const Origin& origin, po:
     if (!vm.count(key)) vm.emplace(key, po::variable_value(value, false));
 }
 
+/// True if `text` names hosts (a word that is no number) rather than counting them.
+bool names_hosts(const std::string& text) {
+  for (const std::string& word : split_list(text)) {
+    char* end = nullptr;
+    std::strtod(word.c_str(), &end);
+    if (end == word.c_str() || *end != '\0') return true;
+  }
+  return false;
+}
+
+/// The family's host-set keys (redistribute's `senders = zone:siteA`) given as host names: each
+/// becomes the count of hosts it selects, and their selections, in the family's order, the
+/// run's `hosts`. The platform is read in a forked child, once per key.
+void read_host_sets(Scenario& s, po::variables_map& vm, const Origin& origin) {
+  std::vector<std::string> selection;
+  int selected = 0;
+  for (const std::string& key : s.family->host_set_keys()) {
+    if (!vm.count(key) || !names_hosts(vm[key].as<std::string>())) continue;
+    if (vm.count("hosts"))
+      throw InputError(origin.of(key) + ": key '" + key + "' names hosts and key 'hosts' is given too; give one of them");
+    const std::string platform = vm.count("platform") ? vm["platform"].as<std::string>() : "";
+    if (platform.empty())
+      throw InputError(origin.of(key) + ": key '" + key + "' names hosts of a platform file; give platform = FILE.xml");
+    const std::vector<std::string> patterns = split_list(vm[key].as<std::string>());
+    std::vector<std::string> cfg;
+    if (vm.count("cfg")) cfg = vm["cfg"].as<std::vector<std::string>>();
+    const int count = platform_host_count(platform, cfg, patterns);
+    selected += count;
+    selection.insert(selection.end(), patterns.begin(), patterns.end());
+    po::variable_value counted(std::string(std::to_string(count)), false);
+    vm.erase(key);
+    vm.emplace(key, counted);
+  }
+  if (selection.empty()) return;
+  s.hosts = std::move(selection);
+  s.hosts_selected = selected;
+}
+
 /// Key `hosts`: which hosts of the platform file the run uses. The family's count of hosts, if
 /// not given, becomes what the selection holds (a forked child loads the file to count them).
 void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin& origin) {
@@ -481,6 +520,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   } else {
     for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
   }
+  read_host_sets(s, vm, origin);
 
   for (const ParameterSpec& p : s.family->parameters()) {
     const bool given = vm.count(p.key) > 0;
@@ -537,7 +577,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   s.progress = !parse_flag(vm, origin, "quiet");
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
-  if (vm.count("hosts")) read_host_selection(s, vm, origin);
+  if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);
   check_sweep(s, point_origin(s, cli), origin);
   for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
   return s;
