@@ -42,19 +42,19 @@ double whole_mbit(const Platform& p, int link, const std::string& role) {
 
 }  // namespace
 
-TwoClusterSpeeds read_two_cluster_speeds(const Platform& p, int senders, int receivers) {
+PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receivers) {
   const int n = senders + receivers;
   if (p.host_count() < n)
     throw InputError(where(p) + ": the platform has " + std::to_string(p.host_count()) + " hosts, keys 'senders' + "
                      "'receivers' need " + std::to_string(n));
-  if (p.route_link_start.empty()) throw std::logic_error("read_two_cluster_speeds: the platform has no route links");
+  if (p.route_link_start.empty()) throw std::logic_error("read_platform_speeds: the platform has no route links");
   auto host = [&](int v) { return (v < senders ? "sender host " : "receiver host ") + p.hosts[v].name; };
   auto route = [&](int s, int t) { return "the route " + p.hosts[s].name + " -> " + p.hosts[t].name; };
   std::vector<int> nic(n, -1), crossings(p.links.size(), 0);
   auto own = [&](int v, int link, const std::string& ends) {
     if (nic[v] >= 0 && nic[v] != link)
       throw InputError(where(p) + ": " + ends + " of " + host(v) + "'s routes are links " + p.links[nic[v]].name +
-                       " and " + p.links[link].name + " (a node has one NIC)");
+                       " and " + p.links[link].name + " (the model gives a node one NIC)");
     nic[v] = link;
   };
   for (int s = 0; s < senders; ++s)
@@ -69,29 +69,41 @@ TwoClusterSpeeds read_two_cluster_speeds(const Platform& p, int senders, int rec
   for (int v = 0; v < n; ++v) {
     if (owner[nic[v]] >= 0)
       throw InputError(where(p) + ": " + host(owner[nic[v]]) + " and " + host(v) + " share link " +
-                       p.links[nic[v]].name + " as their NIC (a node has its own)");
+                       p.links[nic[v]].name + " as their NIC (the model gives each node its own)");
     owner[nic[v]] = v;
+    if (!p.links[nic[v]].shared)
+      throw InputError(where(p) + ": link " + p.links[nic[v]].name + ", the NIC of " + host(v) +
+                       ", is FATPIPE: its streams do not share it, and the model gives a node NIC / base streams");
   }
-  // Any other link of a route is the backbone's: every sender-to-receiver route must cross it.
-  const int routes = senders * receivers;
+  // A NIC carries the streams of its own node only: no other route may cross it.
   for (int s = 0; s < senders; ++s)
     for (int t = senders; t < n; ++t) {
       const std::vector<int> path = p.route_path(s, t);
-      for (std::size_t i = 1; i + 1 < path.size(); ++i)
-        if (owner[path[i]] >= 0 || crossings[path[i]] != routes)
-          throw InputError(where(p) + ": " + route(s, t) + " crosses link " + p.links[path[i]].name +
-                           ", which is neither a NIC of its ends nor crossed by every route from the senders to the "
-                           "receivers (the model has one shared backbone)");
+      for (std::size_t i = 0; i < path.size(); ++i) {
+        const int o = owner[path[i]];
+        if (o >= 0 && !(i == 0 && o == s) && !(i + 1 == path.size() && o == t))
+          throw InputError(where(p) + ": " + route(s, t) + " crosses link " + p.links[path[i]].name + ", the NIC of " +
+                           host(o) + " (the model's NICs carry their own node's streams only)");
+      }
     }
-  const std::vector<int> first = p.route_path(0, senders);
-  if (first.size() < 3)
-    throw InputError(where(p) + ": " + route(0, senders) + " crosses no link between the NICs (no backbone)");
-  TwoClusterSpeeds speeds;
+  // The backbone: the slowest shared link, NICs aside, that every route from a sender to a
+  // receiver crosses; else the slowest link of these routes (ties: the first met).
+  const int routes = senders * receivers;
+  int backbone = -1;
+  for (int link : p.route_path(0, senders))
+    if (owner[link] < 0 && crossings[link] == routes && p.links[link].shared &&
+        (backbone < 0 || p.links[link].bandwidth < p.links[backbone].bandwidth))
+      backbone = link;
+  PlatformSpeeds speeds;
+  speeds.shared = backbone >= 0;
+  if (!speeds.shared)
+    for (int s = 0; s < senders; ++s)
+      for (int t = senders; t < n; ++t)
+        for (int link : p.route_path(s, t))
+          if (backbone < 0 || p.links[link].bandwidth < p.links[backbone].bandwidth) backbone = link;
   for (int v = 0; v < n; ++v) speeds.nic.push_back(whole_mbit(p, nic[v], "NIC of " + host(v)));
-  int bottleneck = first[1];
-  for (std::size_t i = 2; i + 1 < first.size(); ++i)
-    if (p.links[first[i]].bandwidth < p.links[bottleneck].bandwidth) bottleneck = first[i];
-  speeds.backbone = whole_mbit(p, bottleneck, "backbone");
+  speeds.backbone = whole_mbit(p, backbone, speeds.shared ? "backbone" : "backbone: the slowest link of the routes");
+  speeds.backbone_link = p.links[backbone].name;
   return speeds;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 /// @file execution.hpp
 /// @brief How a redistribution schedule runs on an engine: the platform of two clusters joined
-/// by a backbone, and the Plan of a schedule (steps separated by β).
+/// by a backbone, the model read from any platform file, and the Plan of a schedule (steps
+/// separated by β).
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,24 +25,30 @@ inline constexpr double kHostSpeed = 1e9;
 /// NIC up, backbone, NIC down, which is all the two-cluster topology of the paper's Fig. 1 uses.
 Platform two_cluster_platform(const std::vector<double>& nic, double backbone);
 
-/// @brief Speeds of a two-cluster platform, in whole Mbit/s.
-struct TwoClusterSpeeds {
-  std::vector<double> nic;  //!< senders then receivers
-  double backbone = 0;
+/// @brief The model's speeds read from a platform file, in whole Mbit/s.
+struct PlatformSpeeds {
+  std::vector<double> nic;    //!< senders then receivers
+  double backbone = 0;        //!< k · base
+  std::string backbone_link;  //!< the link whose speed is `backbone`
+  /// True if every sender-to-receiver route crosses backbone_link (a bottleneck all streams
+  /// share, the paper's backbone); false if no link but the NICs is shared by all of them and
+  /// backbone_link is the slowest link of those routes, which bounds one stream, not their sum.
+  bool shared = true;
 };
 
-/// @brief Reads the speeds back from a platform file, the inverse of two_cluster_platform
-/// (hetcoll's reading, docs/redistribute.md). Hosts 0..senders−1 (natural name order) send
-/// and the next `receivers` receive. A sender's NIC is the first link of its routes to the
-/// receivers, a receiver's NIC the last link of the routes from the senders. The backbone speed is
-/// the slowest of the other links, all of which every sender-to-receiver route must cross (the
-/// paper's Fig. 1). Needs route_links (SimgridSession::describe(true)). Throws a one-line
-/// InputError naming platform.file for too few hosts, a host whose routes start (end) on different
-/// links, a link that is the NIC of two hosts, a route crossing a link that its ends do not own and
-/// that some route does not cross, no backbone link, or a speed that is not a whole number of
-/// Mbit/s (the base speed is their GCD). Latencies are not read: they lengthen every comm beyond
-/// the schedule's cost.
-TwoClusterSpeeds read_two_cluster_speeds(const Platform& platform, int senders, int receivers);
+/// @brief Reads the model from any platform file (hetcoll's reading, docs/redistribute.md):
+/// hosts 0..senders−1 of the run send and the next `receivers` receive. A sender's NIC is the
+/// first link of its routes to the receivers, a receiver's NIC the last link of the routes from
+/// the senders. The backbone is the slowest shared (not FATPIPE) link, NICs aside, that every
+/// sender-to-receiver route crosses, or, if there is none, the slowest link of those routes
+/// (shared = false). Links crossed by some routes only are not part of the model. Needs
+/// route_links (SimgridSession::describe(true)). Throws a one-line InputError naming
+/// platform.file and the hosts or link for what the model cannot express: too few hosts, a route
+/// without links, a host whose routes start (end) on different links, a link that is the NIC of
+/// two hosts, a route crossing the NIC of a host that is not one of its ends, a FATPIPE NIC, or
+/// a speed that is not a whole number of Mbit/s in [1, 1e9] (the base speed is their GCD).
+/// Latencies are not read: they lengthen every comm beyond the schedule's cost.
+PlatformSpeeds read_platform_speeds(const Platform& platform, int senders, int receivers);
 
 /// @brief Settings that give host i's NIC links nic[i] bytes/s (zero latency), for a platform
 /// built by two_cluster_platform.

@@ -40,6 +40,20 @@ Derived derive_instance(const Hardware& hw) {
   return d;
 }
 
+double link_bound(const Derived& d, bool shared_backbone) {
+  const Instance& g = d.instance;
+  std::vector<double> load(g.senders + g.receivers, 0.0);
+  double total = 0;
+  for (const Message& m : g.messages) {
+    load[m.sender] += m.weight;
+    load[g.receiver_node(m.receiver)] += m.weight;
+    total += m.weight;
+  }
+  double transfer = shared_backbone ? total / g.k : 0;
+  for (std::size_t v = 0; v < load.size(); ++v) transfer = std::max(transfer, load[v] / d.ports[v]);
+  return g.beta + transfer;
+}
+
 std::vector<std::vector<double>> read_matrix_file(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot read the communication matrix (key 'matrix')");

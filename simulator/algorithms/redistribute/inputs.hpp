@@ -44,6 +44,14 @@ struct Derived {
 /// row-major order. The caller has checked the shape and signs (read_matrix_file, the family).
 Derived derive_instance(const Hardware& hardware);
 
+/// @brief The time no run of `d` can beat on its links, whatever the schedule (steps, capped or
+/// not, or all at once): β (every run starts with one) plus the largest of amount(v) / NIC(v)
+/// over the nodes and, if every stream crosses the backbone (`shared_backbone`), the total
+/// amount / backbone, in seconds: β + max(max_v w(v) / ports(v), P / k), without rounding.
+/// Max–min sharing never gives the streams of a link more than its bandwidth, so a SimGrid run
+/// lasts at least this long; LB_δ is never below it.
+double link_bound(const Derived& d, bool shared_backbone);
+
 /// @brief Reads a communication matrix: one line per sender, comma-separated amounts (Mbit) per
 /// receiver; blank lines and lines starting with '#' are skipped. Throws InputError naming
 /// `path` (and the line) for an unreadable file, a non-number, an amount outside

@@ -17,9 +17,13 @@ struct RedistributionKeys {
   KeyTable table;
   // Pairs are numbered in 32 bits (random instances shuffle them): senders·receivers < 2^32.
   NumberKey senders =
-      table.number("senders", "nodes of the sending cluster", 14).sweep().whole().at_least(1).at_most(kMaxSide);
+      table.number("senders", "nodes of the sending cluster: a count, or with 'platform' the hosts that send, in "
+                              "order (names, globs, zone:NAME, as key 'hosts')", 14)
+          .sweep().whole().at_least(1).at_most(kMaxSide);
   NumberKey receivers =
-      table.number("receivers", "nodes of the receiving cluster", 14).sweep().whole().at_least(1).at_most(kMaxSide);
+      table.number("receivers", "nodes of the receiving cluster: a count, or with 'platform' the hosts that receive, "
+                                "in order (names, globs, zone:NAME, as key 'hosts')", 14)
+          .sweep().whole().at_least(1).at_most(kMaxSide);
   NumberKey edges =
       table.number("edges", "messages (0: a random count in 1..senders*receivers, or the matrix's count)", 0)
           .sweep().whole().at_most(kMaxCount);
@@ -111,6 +115,15 @@ class RedistributionRunner final : public PointRunner {
         built_(algorithms.size(), false), host_speed_(platform.hosts.at(0).speed) {
     for (const std::string& name : algorithms) algorithms_.push_back(&redistribution_algorithms().at(name));
     if (setup_.from_matrix) use(setup_.fixed);
+    shared_ = setup_.backbone_shared;
+    // Random instances set their NIC speeds on the family's own links (nic_settings).
+    if (!setup_.from_matrix && !platform.file.empty())
+      for (int v = 0; v < setup_.random.senders + setup_.random.receivers; ++v)
+        for (const char* end : {"_UP", "_DOWN"})
+          if (platform.link_index("p" + std::to_string(v) + end) < 0)
+            throw InputError(platform.file + ": random instances draw the NIC speeds of links p<i>_UP and p<i>_DOWN "
+                             "(the family's own platform), and it has no link p" + std::to_string(v) + end +
+                             " (give matrix = FILE.csv: the speeds then come from the file's routes)");
     check_amount(point[keys().beta] * host_speed_,
                  (platform.file.empty() ? "" : platform.file + ": ") + std::string("key 'beta' = ") +
                      format_number(point[keys().beta]) + " s at " + format_number(host_speed_) + " flop/s",
@@ -145,12 +158,15 @@ class RedistributionRunner final : public PointRunner {
     const double value = algorithms_[algorithm]->kind == RedistributionKind::bound ? bound_ : makespan;
     metrics[0] = value;
     metrics[1] = bound_ > 0 ? value / bound_ : 1.0;
+    metrics[2] = value / link_bound_;
+    metrics[3] = shared_ ? 1.0 : 0.0;
   }
 
  private:
   void use(const Derived& d) {
     instance_ = d.instance;
     bound_ = lower_bound(instance_);
+    link_bound_ = link_bound(d, setup_.backbone_shared);
     base_bytes_ = d.base * kBytesPerMbit;
     nic_bytes_.clear();
     for (int ports : d.ports) nic_bytes_.push_back(ports * base_bytes_);
@@ -164,6 +180,8 @@ class RedistributionRunner final : public PointRunner {
   IdlePolicy idle_;
   Instance instance_;
   double bound_ = 0;
+  double link_bound_ = 0;
+  bool shared_ = true;
   double base_bytes_ = 0;
   std::vector<double> nic_bytes_;
   double host_speed_;  // β is a computation of β seconds on host 0
@@ -190,6 +208,12 @@ class RedistributionFamily final : public Family {
     static const std::vector<MetricSpec> specs = {
         {"over_bound", "value / lower bound LB of the same instance (1 for lower-bound)",
          {"mean", "stddev", "min", "q10", "q50", "q90", "max"}},
+        {"over_link_bound", "value / link bound of the same instance: beta + the largest of amount / NIC over the "
+                            "nodes and, if backbone_shared, total / backbone; no run beats it (>= 1)",
+         {"min"}},
+        {"backbone_shared", "1 if every sender-to-receiver route crosses the model's backbone link, 0 if the "
+                            "platform has no such link and the backbone is the slowest link of those routes",
+         {"min"}},
     };
     return specs;
   }
@@ -220,6 +244,8 @@ class RedistributionFamily final : public Family {
   }
   // A platform file gives the speeds of a matrix through the links of its routes.
   bool needs_routes() const override { return true; }
+  // `senders = zone:lyon` names the hosts: the run takes the senders' hosts, then the receivers'.
+  std::vector<std::string> host_set_keys() const override { return {"senders", "receivers"}; }
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
                                        const Platform& platform, std::uint64_t seed) const override {
     return std::make_unique<RedistributionRunner>(point, algorithms, platform, seed);
@@ -267,7 +293,7 @@ RedistributionPoint resolve_redistribution_point(const Point& p, const Platform&
     return out;
   }
   Hardware& hw = out.hardware;
-  const TwoClusterSpeeds speeds = read_two_cluster_speeds(platform, whole(p, keys().senders), whole(p, keys().receivers));
+  const PlatformSpeeds speeds = read_platform_speeds(platform, whole(p, keys().senders), whole(p, keys().receivers));
   // Keys given beside the file must say the same: a scenario may state the speeds it expects.
   auto disagree = [&](const std::string& what, double file, const std::string& key, double given) {
     throw InputError(platform.file + ": " + what + " runs at " + format_number(file) + " Mbit/s but key '" + key +
@@ -277,10 +303,13 @@ RedistributionPoint resolve_redistribution_point(const Point& p, const Platform&
     for (std::size_t v = 0; v < speeds.nic.size(); ++v)
       if (speeds.nic[v] != hw.nic[v])
         disagree("the NIC of host " + platform.hosts[v].name, speeds.nic[v], "nic", hw.nic[v]);
-    if (speeds.backbone != hw.backbone) disagree("the backbone", speeds.backbone, "backbone", hw.backbone);
+    if (speeds.backbone != hw.backbone)
+      disagree("the backbone (link " + speeds.backbone_link + ")", speeds.backbone, "backbone", hw.backbone);
   }
   hw.nic = speeds.nic;
   hw.backbone = speeds.backbone;
+  out.backbone_shared = speeds.shared;
+  out.backbone_link = speeds.backbone_link;
   out.fixed = derive_checked(p, hw, " in " + platform.file);
   out.speeds_known = true;
   return out;

@@ -10,7 +10,9 @@ namespace hetcoll {
 /// @brief Keys: senders, receivers, edges, k, beta, uncapped (sweep axes and CSV columns);
 /// delta-max, weight-min, weight-max (random instances); matrix, nic, backbone (a given
 /// redistribution; with platform = FILE.xml the speeds come from the file). Value: the
-/// simulated time; metric `ratio`: value / lower bound.
+/// simulated time; metrics `over_bound` (value / LB_δ), `over_link_bound` (value / link_bound)
+/// and `backbone_shared` (1, or 0 where the model's backbone is no link every stream crosses).
+/// `senders` and `receivers` may name hosts of a platform file (host_set_keys).
 const Family& redistribution_family();
 
 /// @brief What a point asks for, checked: a fixed instance from a matrix file and speeds, or
@@ -22,6 +24,10 @@ struct RedistributionPoint {
   Derived fixed;              //!< the instance, if from_matrix and speeds_known
   RandomSpec random;          //!< the generator's settings otherwise
   bool uncapped = false;      //!< run step schedules without rate caps
+  /// Every sender-to-receiver route crosses the backbone (always, but on a platform file
+  /// without such a link: PlatformSpeeds::shared).
+  bool backbone_shared = true;
+  std::string backbone_link;  //!< from a platform file: the link taken as the backbone
 };
 
 /// @brief Reads and checks a point of the family from its keys alone (what the parent checks
@@ -31,7 +37,7 @@ struct RedistributionPoint {
 RedistributionPoint resolve_redistribution_point(const Point& point);
 
 /// @brief Same on `platform`. For a matrix on a platform read from a file (platform.file set,
-/// with route links), the NIC and backbone speeds come from the file (read_two_cluster_speeds,
+/// with route links), the NIC and backbone speeds come from the file (read_platform_speeds,
 /// bytes/s to Mbit/s); keys 'nic' and 'backbone', if given, must agree with it. Without a file
 /// a matrix needs the keys. Errors name the file (or the key).
 RedistributionPoint resolve_redistribution_point(const Point& point, const Platform& platform);

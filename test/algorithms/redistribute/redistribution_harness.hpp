@@ -71,11 +71,13 @@ inline Point redistribution_point(const std::map<std::string, double>& numbers,
   return p;
 }
 
-/// @brief Values [replication][algorithm][value, ratio] of one unit at `point` (seed 5),
-/// computed by `engine` in a child process, on `platform` (a file) or the family's own.
-inline std::vector<double> unit_values(const std::vector<std::string>& algorithms, const std::string& engine,
-                                       const Point& point, std::uint64_t replications, const std::string& work_dir,
-                                       const std::string& platform = "") {
+/// @brief Values per replication and algorithm in one unit at `point` (seed 5), computed by
+/// `engine` in a child process, on `platform` (a file) or the family's own: the value, then the
+/// family's metrics in order (over_bound, over_link_bound, backbone_shared). `hosts`: the file's
+/// hosts the run takes, in order (what `senders = zone:A`, `receivers = zone:B` give).
+inline std::vector<double> unit_metrics(const std::vector<std::string>& algorithms, const std::string& engine,
+                                        const Point& point, std::uint64_t replications, const std::string& work_dir,
+                                        const std::string& platform = "", const std::vector<std::string>& hosts = {}) {
   Scenario scenario;
   scenario.family = find_family("redistribute");
   scenario.algorithms = algorithms;
@@ -83,9 +85,21 @@ inline std::vector<double> unit_values(const std::vector<std::string>& algorithm
   scenario.seed = 5;
   scenario.engine = engine;
   scenario.platform = platform;
+  scenario.hosts = hosts;
   const std::vector<double> values = test_support::unit_values_in_child(scenario, point, work_dir);
-  EXPECT_EQ(values.size(), replications * algorithms.size() * 2);
+  EXPECT_EQ(values.size(), replications * algorithms.size() * (1 + scenario.family->metrics().size()));
   return values;
+}
+
+/// @brief unit_metrics as [replication][algorithm][value, over_bound].
+inline std::vector<double> unit_values(const std::vector<std::string>& algorithms, const std::string& engine,
+                                       const Point& point, std::uint64_t replications, const std::string& work_dir,
+                                       const std::string& platform = "") {
+  const std::vector<double> all = unit_metrics(algorithms, engine, point, replications, work_dir, platform);
+  const std::size_t width = 1 + find_family("redistribute")->metrics().size();
+  std::vector<double> out;
+  for (std::size_t i = 0; i + 1 < all.size(); i += width) out.insert(out.end(), {all[i], all[i + 1]});
+  return out;
 }
 
 }  // namespace hetcoll::test

@@ -5,6 +5,7 @@
 // the file. SimGrid allows one engine per process, so every SimGrid read runs in a forked child.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cstdlib>
 #include <fstream>
 #include <limits>
@@ -117,7 +118,7 @@ TEST(RedistributionPlatform, TheFamilysOwnPlatformReadsBackToTheSpeedsItWasWritt
     const std::string file = dir.path() + "/random.xml";
     write_simgrid_xml_file(platform_of(nic, backbone), file);
     const std::vector<double> read = test_support::values_in_child(dir.path(), [&] {
-      const TwoClusterSpeeds s = read_two_cluster_speeds(SimgridSession(file, {}).describe(true), senders, receivers);
+      const PlatformSpeeds s = read_platform_speeds(SimgridSession(file, {}).describe(true), senders, receivers);
       std::vector<double> out = s.nic;
       out.push_back(s.backbone);
       return out;
@@ -213,31 +214,32 @@ TEST(RedistributionPlatform, KeysBesideTheFileMustAgreeWithIt) {
   }
 }
 
+/// `p` with `link` inserted in route `route` (src·n + dst) after its first link.
+Platform with_link_after_first(Platform p, std::size_t route, int link) {
+  p.route_links.insert(p.route_links.begin() + static_cast<std::ptrdiff_t>(p.route_link_start[route] + 1), link);
+  for (std::size_t r = route + 1; r < p.route_link_start.size(); ++r) ++p.route_link_start[r];
+  return p;
+}
+
 TEST(RedistributionPlatform, PlatformsTheModelCannotDescribeAreOneLineInputErrorsNamingTheFile) {
   const WorkDir dir("hetcoll-jw");
   const Point point = example_point(dir.path());
   Platform shared_nic = example_platform();
   shared_nic.hosts[1].up = shared_nic.hosts[0].up;
-  Platform no_backbone = example_platform();
-  no_backbone.between = {{{}}};
   Platform two_first_links = as_read(example_platform(), "jw-bad.xml");
   two_first_links.route_links[two_first_links.route_link_start[3]] = 1;  // p0 -> p3 starts on p0_DOWN
-  Platform private_switch = example_platform();
-  private_switch.links.push_back({"switch", 1e9, 0});
-  Platform on_switch = as_read(private_switch, "jw-bad.xml");
-  // Route 2 (p0 -> p2) crosses a switch after p0_UP, which no other route crosses.
-  const std::size_t after_up = on_switch.route_link_start[2] + 1;
-  on_switch.route_links.insert(on_switch.route_links.begin() + static_cast<std::ptrdiff_t>(after_up),
-                               static_cast<int>(on_switch.links.size()) - 1);
-  for (std::size_t r = 3; r < on_switch.route_link_start.size(); ++r) ++on_switch.route_link_start[r];
+  // Route 2 (p0 -> p2) crosses p1_UP, the NIC of the other sender, after p0_UP.
+  const Platform through_other_nic = with_link_after_first(as_read(example_platform(), "jw-bad.xml"), 2, 2);
+  Platform fatpipe_nic = example_platform();
+  fatpipe_nic.links[5].shared = false;  // p2_DOWN, the NIC of receiver p2
   const std::vector<std::pair<Platform, std::string>> cases = {
       {as_read(platform_of({300, 200, 100}, 200), "jw-bad.xml"), "3 hosts"},
       {as_read(platform_of({300, 200, 100.5, 300}, 200), "jw-bad.xml"), "p2_DOWN"},
       {as_read(platform_of({300, 200, 100, 300}, 0.25), "jw-bad.xml"), "backbone"},
       {as_read(shared_nic, "jw-bad.xml"), "share link p0_UP"},
-      {as_read(no_backbone, "jw-bad.xml"), "no backbone"},
       {two_first_links, "p0_DOWN"},
-      {on_switch, "link switch"},
+      {through_other_nic, "crosses link p1_UP, the NIC of sender host p1"},
+      {as_read(fatpipe_nic, "jw-bad.xml"), "link p2_DOWN, the NIC of receiver host p2, is FATPIPE"},
   };
   for (const auto& [platform, what] : cases) {
     const std::string message = input_error([&] { resolve_redistribution_point(point, platform); });
@@ -279,6 +281,143 @@ TEST(RedistributionPlatform, ShippedExamplePlatformIsTheFamilysOwnAndItsScenario
   const std::string keys = run("jw-example.ini", "keys.csv");
   EXPECT_NE(keys.find("\nexact,2,2,3,2,1,0,1,9,"), std::string::npos) << keys;
   EXPECT_EQ(run("jw-example-platform.ini", "file.csv"), keys);
+}
+
+// The model from routes of other shapes: with no link but the NICs that every sender-to-receiver
+// route crosses, the backbone is the slowest link of those routes (shared = false, k = 1 here);
+// a link that some routes cross only is left out of the model; of two links every route crosses,
+// the slower is the backbone.
+TEST(RedistributionPlatform, BackboneIsTheSharedBottleneckOrElseTheSlowestLinkOfTheRoutes) {
+  const WorkDir dir("hetcoll-jw");
+  const Point point = example_point(dir.path());
+  Platform crossbar = example_platform();
+  crossbar.between = {{{}}};
+  const RedistributionPoint none = resolve_redistribution_point(point, as_read(crossbar, "jw-crossbar.xml"));
+  EXPECT_FALSE(none.backbone_shared);
+  EXPECT_EQ(none.backbone_link, "p2_DOWN");  // 100 Mbit/s, the first slowest link met (p0 -> p2)
+  EXPECT_EQ(instance_numbers(none), (std::vector<double>{100, 1, 1, 1, 1, 1, 7, 3, 1, 14}));
+
+  Platform with_switch = example_platform();
+  with_switch.links.push_back({"switch", 1e6, 0});  // 8 Mbit/s, crossed by p0 -> p2 only
+  const RedistributionPoint partial = resolve_redistribution_point(
+      point, with_link_after_first(as_read(with_switch, "jw-switch.xml"), 2, static_cast<int>(with_switch.links.size()) - 1));
+  EXPECT_TRUE(partial.backbone_shared);
+  EXPECT_EQ(partial.backbone_link, "backbone");
+  EXPECT_EQ(instance_numbers(partial), (std::vector<double>{100, 2, 2, 2, 1, 2, 7, 3, 1, 9}));
+
+  Platform two_shared = example_platform();
+  two_shared.links.push_back({"wan", 100 * kBytesPerMbit, 0});
+  two_shared.between[0][0].push_back(static_cast<int>(two_shared.links.size()) - 1);
+  const RedistributionPoint wan = resolve_redistribution_point(point, as_read(two_shared, "jw-wan.xml"));
+  EXPECT_TRUE(wan.backbone_shared);
+  EXPECT_EQ(wan.backbone_link, "wan");
+  EXPECT_EQ(instance_numbers(wan), (std::vector<double>{100, 1, 1, 1, 1, 1, 7, 3, 1, 14}));
+}
+
+std::string xml(const std::string& body) {
+  return "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+         "<platform version=\"4.1\">\n" + body + "</platform>\n";
+}
+
+/// A Floyd zone of 8 hosts behind two routers: h-0..h-3 on r0 (1 Gbit/s), h-4..h-7 on r1
+/// (100 Mbit/s), the routers joined by a 1 Gbit/s link every route between the halves crosses.
+std::string floyd_zone() {
+  std::string body = "  <zone id=\"site\" routing=\"Floyd\">\n";
+  for (int h = 0; h < 8; ++h) body += "    <host id=\"h-" + std::to_string(h) + "\" speed=\"1Gf\"/>\n";
+  body += "    <router id=\"r0\"/>\n    <router id=\"r1\"/>\n";
+  for (int h = 0; h < 8; ++h)
+    body += "    <link id=\"l-" + std::to_string(h) + "\" bandwidth=\"" + (h < 4 ? "125MBps" : "12.5MBps") +
+            "\" latency=\"20us\"/>\n";
+  body += "    <link id=\"r0-r1\" bandwidth=\"125MBps\" latency=\"50us\"/>\n";
+  for (int h = 0; h < 8; ++h)
+    body += "    <route src=\"h-" + std::to_string(h) + "\" dst=\"" + (h < 4 ? "r0" : "r1") + "\"><link_ctn id=\"l-" +
+            std::to_string(h) + "\"/></route>\n";
+  body += "    <route src=\"r0\" dst=\"r1\"><link_ctn id=\"r0-r1\"/></route>\n  </zone>\n";
+  return xml(body);
+}
+
+/// A matrix of `senders` x `receivers` whose non-zero entries are (row, column, units) times
+/// `unit` Mbit (the base speed, so that weights are whole and `exact` applies).
+std::string sparse_matrix(int senders, int receivers, const std::vector<std::array<int, 3>>& entries, double unit) {
+  std::vector<std::vector<double>> m(senders, std::vector<double>(receivers, 0));
+  for (const auto& [s, t, units] : entries) m[s][t] = units * unit;
+  std::string out;
+  for (const auto& row : m)
+    for (std::size_t t = 0; t < row.size(); ++t) out += format_number(row[t]) + (t + 1 < row.size() ? "," : "\n");
+  return out;
+}
+
+// Plausibility on platforms of several shapes, every algorithm of the table, capped and not: on
+// SimGrid no run beats the link bound (β + the largest of amount / NIC and, with a shared
+// backbone, total / backbone), and capped step schedules take at least LB_δ; the model engine,
+// each algorithm alone, gives SimGrid's number or stops with the sharing message.
+TEST(RedistributionPlatform, EveryAlgorithmIsPlausibleOnPlatformsOfSeveralShapes) {
+  const WorkDir dir("hetcoll-jw");
+  struct Shape {
+    std::string name, xml;  // the file's contents, or "" for `name` itself
+    std::vector<std::string> senders, receivers;
+    double unit;     // base speed (Mbit/s)
+    double shared;   // backbone_shared
+  };
+  const std::vector<Shape> shapes = {
+      {std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-sites.xml", "", {"zone:lyon"}, {"zone:nancy"}, 20, 1},
+      {"crossbar", xml("  <cluster id=\"c\" prefix=\"c-\" suffix=\"\" radical=\"0-7\" speed=\"1Gf\" bw=\"125MBps\" "
+                       "lat=\"50us\"/>\n"),
+       {"c-[0-3]"}, {"c-[4-7]"}, 1000, 0},
+      {"fat-tree", xml("  <cluster id=\"c\" topology=\"FAT_TREE\" topo_parameters=\"2;4,4;1,2;1,2\" prefix=\"c-\" "
+                       "suffix=\"\" radical=\"0-15\" speed=\"1Gf\" bw=\"125MBps\" lat=\"50us\"/>\n"),
+       {"c-0", "c-1", "c-2", "c-3"}, {"c-8", "c-9", "c-12", "c-13"}, 1000, 0},
+      {"floyd", floyd_zone(), {"h-[0-3]"}, {"h-[4-7]"}, 100, 1},
+  };
+  std::vector<std::string> algorithms;
+  for (const RedistributionAlgorithm& a : redistribution_algorithms()) algorithms.push_back(a.name);
+  const std::size_t width = 1 + find_family("redistribute")->metrics().size();
+  int agreed = 0, stopped = 0;
+  for (const Shape& shape : shapes) {
+    std::string file = shape.name;
+    if (!shape.xml.empty()) {
+      file = dir.path() + "/" + shape.name + ".xml";
+      std::ofstream(file) << shape.xml;
+    }
+    std::vector<std::string> hosts = shape.senders;
+    hosts.insert(hosts.end(), shape.receivers.begin(), shape.receivers.end());
+    const int senders = file.find("two-sites") != std::string::npos ? 8 : 4;
+    const int receivers = senders == 8 ? 6 : 4;
+    const std::string matrix = dir.path() + "/" + std::to_string(senders) + ".csv";
+    std::ofstream(matrix) << sparse_matrix(senders, receivers, {{0, 0, 2}, {0, 1, 1}, {1, 1, 3}, {2, 3, 2}, {3, 0, 1}},
+                                           shape.unit);
+    for (double uncapped : {0.0, 1.0}) {
+      const Point point = redistribution_point({{"senders", senders}, {"receivers", receivers}, {"uncapped", uncapped}},
+                                               {{"matrix", matrix}});
+      const std::string where = shape.name + (uncapped == 1 ? ", uncapped" : ", capped");
+      const std::vector<double> simgrid = test::unit_metrics(algorithms, "simgrid", point, 1, dir.path(), file, hosts);
+      ASSERT_EQ(simgrid.size(), algorithms.size() * width) << where;
+      for (std::size_t a = 0; a < algorithms.size(); ++a) {
+        const double* m = &simgrid[a * width];
+        const RedistributionAlgorithm& algorithm = redistribution_algorithms().at(algorithms[a]);
+        EXPECT_GE(m[2], 1 - 1e-12) << where << ": " << algorithms[a] << " beats the link bound: " << m[0];
+        if (algorithm.kind != RedistributionKind::all_at_once && uncapped == 0)
+          EXPECT_GE(m[1], 1 - 1e-12) << where << ": " << algorithms[a] << " beats LB: " << m[0];
+        EXPECT_EQ(m[3], shape.shared) << where;
+        std::vector<double> model;
+        const std::string error = test::input_error([&] {
+          model = test::unit_metrics({algorithms[a]}, "model", point, 1, dir.path(), file, hosts);
+        });
+        if (error == "(no error)") {
+          ASSERT_EQ(model.size(), width) << where;
+          EXPECT_NEAR(model[0], m[0], 1e-9 * m[0]) << where << ": " << algorithms[a] << " on the model engine";
+          ++agreed;
+        } else {
+          ++stopped;
+          EXPECT_NE(error.find("use --engine simgrid"), std::string::npos) << where << ": " << error;
+          EXPECT_EQ(error.find('\n'), std::string::npos) << error;
+        }
+      }
+    }
+  }
+  // Capped steps agree everywhere here; all-at-once and some uncapped steps share a link.
+  EXPECT_GE(agreed, static_cast<int>(shapes.size() * (algorithms.size() - 1)));
+  EXPECT_GE(stopped, static_cast<int>(shapes.size()));
 }
 
 }  // namespace
