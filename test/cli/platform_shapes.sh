@@ -10,6 +10,13 @@
 # ceil(log2 n) × (value / the fastest link's bandwidth). The model engine must give SimGrid's
 # numbers (to 1e-9) or stop with one line saying that flows share a link (exit 2), never a
 # different number.
+#
+# The redistribute family runs on each shape with a model (one NIC per host) between two sets of
+# hosts (keys senders and receivers naming them): on SimGrid no algorithm, capped or not, beats
+# the link bound (column over_link_bound_min >= 1), and backbone_shared says whether a link
+# every route crosses is the backbone; the model engine, one algorithm at a time, gives
+# SimGrid's number or the sharing message. A torus, whose hosts have no link of their own, is
+# refused in one line naming the file.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 shapes=$tmp/shapes
@@ -132,6 +139,92 @@ for entry in "${cases[@]}"; do
       fail "$name: model engine" "neither SimGrid's numbers nor the sharing message: $(excerpt)"
     fi
   done
+done
+
+# Redistribution: shape file | senders | receivers | matrix rows x columns | the base speed in
+# Mbit/s (the GCD of the NICs and the backbone: the matrix's unit, so `exact` gets whole
+# weights) | backbone_shared.
+redistribute_cases=(
+  "crossbar.xml|c-[0-3]|c-8 c-9 c-1[0-1]|4x4|1000|0"
+  "backbone.xml|c-[0-3]|c-8 c-9 c-1[0-1]|4x4|1000|1"
+  "fat-tree.xml|c-[0-3]|c-8 c-9 c-12 c-13|4x4|1000|0"
+  "dragonfly.xml|node-[0-3].simgrid.org|node-6[0-3].simgrid.org|4x4|1000|1"
+  "floyd.xml|h-[0-3]|h-[4-7]|4x4|100|1"
+  "dijkstra.xml|h-3 h-2 h-1 h-0|h-4 h-5 h-6 h-7|4x4|100|1"
+  "full.xml|h-[0-3]|h-[4-7]|4x4|100|1"
+  "$REPO/platforms/two-sites.xml|zone:lyon|zone:nancy|8x6|20|1"
+)
+redistribute_algorithms=$("$bin" list | awk '
+  /^[a-z]/ { family = $1; section = "" }
+  /^  [a-z]/ { section = $1 }
+  family == "redistribute:" && section == "algorithms:" && /^    [a-z]/ { print $1 }' | tr '\n' ' ')
+# Five messages of 1 to 3 units, in the first four rows and columns.
+matrix() {  # ROWS COLUMNS UNIT
+  awk -v rows="$1" -v columns="$2" -v unit="$3" 'BEGIN {
+    w[1, 1] = 2; w[1, 2] = 1; w[2, 2] = 3; w[3, 4] = 2; w[4, 1] = 1
+    for (r = 1; r <= rows; ++r) {
+      line = ""
+      for (c = 1; c <= columns; ++c) line = line (c > 1 ? "," : "") ((r, c) in w ? w[r, c] * unit : 0)
+      print line
+    }
+  }'
+}
+
+for entry in "${redistribute_cases[@]}"; do
+  IFS='|' read -r file senders receivers size unit shared <<<"$entry"
+  [[ $file == /* ]] || file=$shapes/$file
+  shape=$(basename "$file" .xml)
+  matrix "${size%x*}" "${size#*x}" "$unit" >"$tmp/matrix.csv"
+  args=(run --family redistribute --platform "$file" --senders "$senders" --receivers "$receivers"
+    --matrix "$tmp/matrix.csv" --replications 1 --quiet)
+  for uncapped in 0 1; do
+    name="$shape, redistribute, uncapped = $uncapped"
+    if ! hetcoll "${args[@]}" --algorithms "$redistribute_algorithms" --uncapped "$uncapped" --engine simgrid \
+      --output "$tmp/simgrid.csv"; then
+      fail "$name on SimGrid" "$(excerpt)"
+      continue
+    fi
+    if awk -F, -v shared="$shared" '
+         NR == 1 { for (i = 1; i <= NF; ++i) column[$i] = i; next }
+         { ++rows
+           if ($column["over_link_bound_min"] < 1 - 1e-12) { print $1 " beats the link bound: " $column["mean"]; bad = 1 }
+           if ($column["backbone_shared_min"] != shared) { print $1 ": backbone_shared " $column["backbone_shared_min"]; bad = 1 } }
+         END { exit bad || rows == 0 }' "$tmp/simgrid.csv" >"$tmp/bound"; then
+      pass "$name on SimGrid: every algorithm takes at least the link bound (backbone_shared = $shared)"
+    else
+      fail "$name on SimGrid" "$(tr '\n' ' ' <"$tmp/bound")"
+    fi
+    for algorithm in $redistribute_algorithms; do
+      simgrid=$(awk -F, -v a="$algorithm" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "mean") m = i; next }
+                                           $1 == a { print $m }' "$tmp/simgrid.csv")
+      if hetcoll "${args[@]}" --algorithms "$algorithm" --uncapped "$uncapped" --engine model --output "$tmp/model.csv"; then
+        if awk -F, -v s="$simgrid" 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "mean") m = i; next }
+             { d = s - $m; if (d < 0) d = -d; if (d > 1e-9 * s) bad = 1 } END { exit bad || NR != 2 }' "$tmp/model.csv"; then
+          pass "$name, $algorithm: the model engine gives SimGrid's time"
+        else
+          fail "$name, $algorithm: model engine" "$(tail -n 1 "$tmp/model.csv") against SimGrid's $simgrid"
+        fi
+      elif (($? == 2)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "use --engine simgrid" "$tmp/stderr"; then
+        pass "$name, $algorithm: the model engine stops, saying flows share a link"
+      else
+        fail "$name, $algorithm: model engine" "neither SimGrid's time nor the sharing message: $(excerpt)"
+      fi
+    done
+  done
+done
+
+# A torus: each host's routes leave it on different links, so a host has no NIC of its own.
+matrix 4 4 1000 >"$tmp/matrix.csv"
+for engine in simgrid model; do
+  if hetcoll run --family redistribute --platform "$shapes/torus.xml" --senders "c-[0-3]" --receivers "c-[4-7]" \
+    --matrix "$tmp/matrix.csv" --replications 1 --quiet --engine "$engine" --output "$tmp/torus.csv"; then
+    fail "torus, redistribute on $engine" "ran: the model has no NIC for its hosts"
+  elif (($? == 2)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "torus.xml: .*c-0" "$tmp/stderr" &&
+    [[ ! -e $tmp/torus.csv ]]; then
+    pass "torus, redistribute on $engine: refused in one line naming the file and the host ($(head -c 120 "$tmp/stderr"))"
+  else
+    fail "torus, redistribute on $engine" "not a one-line refusal naming the file and c-0: $(excerpt)"
+  fi
 done
 
 finish
