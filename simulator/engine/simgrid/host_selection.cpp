@@ -41,13 +41,21 @@ FileOrder file_order(const sg4::Engine& engine) {
     for (const sg4::NetZone* child : order.zones[z]->get_children()) end = std::max(end, order.subtree_end[position[child]]);
     order.subtree_end[z] = end;
   }
-  std::vector<sg4::Host*> hosts = engine.get_all_hosts();
-  // A netpoint's id is its rank of creation within its zone: the file's order.
-  auto key = [&](const sg4::Host* h) { return std::make_pair(position[h->get_englobing_zone()], h->get_netpoint()->id()); };
-  std::sort(hosts.begin(), hosts.end(), [&](const sg4::Host* a, const sg4::Host* b) { return key(a) < key(b); });
-  for (sg4::Host* h : hosts) {
-    order.hosts.push_back(h);
-    order.zone_of.push_back(position[h->get_englobing_zone()]);
+  // A netpoint's id is its rank of creation within its zone: (zone, id) is the file's order.
+  // The keys are computed once: a large file has tens of thousands of hosts to sort.
+  struct Keyed {
+    std::size_t zone;
+    unsigned long id;
+    sg4::Host* host;
+  };
+  std::vector<Keyed> keyed;
+  for (sg4::Host* h : engine.get_all_hosts())
+    keyed.push_back({position[h->get_englobing_zone()], h->get_netpoint()->id(), h});
+  std::sort(keyed.begin(), keyed.end(),
+            [](const Keyed& a, const Keyed& b) { return a.zone != b.zone ? a.zone < b.zone : a.id < b.id; });
+  for (const Keyed& k : keyed) {
+    order.hosts.push_back(k.host);
+    order.zone_of.push_back(k.zone);
   }
   return order;
 }
@@ -58,7 +66,10 @@ bool is_glob(const std::string& pattern) { return pattern.find_first_of("*?[") !
 
 std::vector<sg4::Host*> select_hosts(const sg4::Engine& engine, const std::vector<std::string>& patterns,
                                      const std::string& file) {
-  const FileOrder order = file_order(engine);
+  // Only globs and zones need every host in file order; names are looked up one by one.
+  const bool scans = std::any_of(patterns.begin(), patterns.end(),
+                                 [](const std::string& p) { return p.rfind("zone:", 0) == 0 || is_glob(p); });
+  const FileOrder order = scans ? file_order(engine) : FileOrder{};
   std::vector<sg4::Host*> selected;
   std::unordered_set<const sg4::Host*> seen;
   for (const std::string& pattern : patterns) {

@@ -101,11 +101,15 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
   } catch (const std::exception& e) {
     throw InputError(platform_file + ": not a valid SimGrid platform: " + first_line(e.what()));
   }
+  if (impl_->engine->get_host_count() == 0) throw InputError(platform_file + ": the platform has no host");
+  if (!hosts.empty()) {
+    // A selection sets the order: sorting every host of a large file by name would be wasted.
+    impl_->hosts = select_hosts(*impl_->engine, hosts, platform_file);
+    return;
+  }
   impl_->hosts = impl_->engine->get_all_hosts();
   std::sort(impl_->hosts.begin(), impl_->hosts.end(),
             [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
-  if (impl_->hosts.empty()) throw InputError(platform_file + ": the platform has no host");
-  if (!hosts.empty()) impl_->hosts = select_hosts(*impl_->engine, hosts, platform_file);
 }
 
 SimgridSession::~SimgridSession() = default;
