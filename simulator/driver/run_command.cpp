@@ -12,7 +12,7 @@
 #include "driver/checkpoint.hpp"
 #include "driver/interrupt.hpp"
 #include "driver/manifest.hpp"
-#include "driver/platform_hosts.hpp"
+#include "engine/engine_factory.hpp"
 #include "driver/point_collector.hpp"
 #include "driver/progress.hpp"
 #include "driver/run_files.hpp"
@@ -55,7 +55,7 @@ void run_scenario(const Scenario& s) {
   if (!s.platform.empty()) {
     // Loading a large file takes SimGrid a while: the parser's count of the selection serves.
     const int available =
-        s.hosts_selected > 0 ? s.hosts_selected : platform_host_count(s.platform, s.cfg, s.hosts, work.path());
+        s.hosts_selected > 0 ? s.hosts_selected : count_platform_hosts(s.platform, s.cfg, s.hosts);
     if (available < hosts)
       throw InputError(s.platform + ": " +
                        (s.hosts.empty() ? "the platform has " : "key 'hosts' selects ") + std::to_string(available) +

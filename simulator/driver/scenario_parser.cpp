@@ -16,7 +16,6 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
-#include "driver/platform_hosts.hpp"
 #include "engine/engine_factory.hpp"
 #include "driver/sweep.hpp"
 
@@ -344,10 +343,15 @@ bool names_hosts(const std::string& text) {
 /// becomes the count of hosts it selects, and their selections, in the family's order, the
 /// run's `hosts`. The platform is read in a forked child, once per key.
 void read_host_sets(Scenario& s, po::variables_map& vm, const Origin& origin) {
-  std::vector<std::string> selection;
+  std::vector<std::string> selection, named, counted;
+  for (const std::string& key : s.family->host_set_keys())
+    (vm.count(key) && names_hosts(vm[key].as<std::string>()) ? named : counted).push_back(key);
+  // Counted hosts would be the file's first ones, which named ones may include: no mix.
+  if (!named.empty() && !counted.empty())
+    throw InputError(origin.of(named.front()) + ": key '" + named.front() + "' names hosts, so key '" +
+                     counted.front() + "' must name its hosts too (a count takes the file's first hosts)");
   int selected = 0;
-  for (const std::string& key : s.family->host_set_keys()) {
-    if (!vm.count(key) || !names_hosts(vm[key].as<std::string>())) continue;
+  for (const std::string& key : named) {
     if (vm.count("hosts"))
       throw InputError(origin.of(key) + ": key '" + key + "' names hosts and key 'hosts' is given too; give one of them");
     const std::string platform = vm.count("platform") ? vm["platform"].as<std::string>() : "";
@@ -356,7 +360,7 @@ void read_host_sets(Scenario& s, po::variables_map& vm, const Origin& origin) {
     const std::vector<std::string> patterns = split_list(vm[key].as<std::string>());
     std::vector<std::string> cfg;
     if (vm.count("cfg")) cfg = vm["cfg"].as<std::vector<std::string>>();
-    const int count = platform_host_count(platform, cfg, patterns);
+    const int count = count_platform_hosts(platform, cfg, patterns);
     selected += count;
     selection.insert(selection.end(), patterns.begin(), patterns.end());
     po::variable_value counted(std::string(std::to_string(count)), false);
@@ -378,7 +382,7 @@ void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin&
   const std::string key = s.family->host_count_key();
   const int index = key.empty() ? -1 : s.family->parameter_index(key);
   if (index < 0 || vm.count(key)) return;
-  s.hosts_selected = platform_host_count(s.platform, s.cfg, s.hosts);
+  s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
   s.values[index] = {s.family->host_count_for(s.hosts_selected)};
 }
 

@@ -62,6 +62,13 @@ class EngineRun {
 /// engine cannot time. With SimGrid, once per process.
 std::unique_ptr<EngineRun> open_engine(const EngineRequest& request);
 
+/// @brief The hosts of `file` that `hosts` selects (all of them if empty; key `hosts`), counted
+/// in a forked child: SimGrid opens one engine per process, and the caller may open its own
+/// afterwards, or never. Throws InputError naming the file for a platform SimGrid refuses or a
+/// selection that selects nothing.
+int count_platform_hosts(const std::string& file, const std::vector<std::string>& cfg,
+                         const std::vector<std::string>& hosts);
+
 /// @brief A platform file loaded for measurements only (no replications follow).
 class PlatformProbe {
  public:

@@ -6,7 +6,7 @@
 #include <fstream>
 
 #include "core/error.hpp"
-#include "driver/platform_hosts.hpp"
+#include "engine/engine_factory.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
@@ -93,10 +93,10 @@ TEST_F(HostSelection, RoutesAreDescribedForTheSelectedHostsOnly) {
   EXPECT_EQ(size, "16");
 }
 
-TEST_F(HostSelection, TheDriverCountsTheSelectionInAChild) {
-  EXPECT_EQ(platform_host_count(file_, {}, {}), 9);
-  EXPECT_EQ(platform_host_count(file_, {}, {"zone:siteB", "a-0.lyon"}), 6);
-  EXPECT_THROW(platform_host_count(file_, {}, {"nope"}), InputError);
+TEST_F(HostSelection, TheSelectionIsCountedInAChild) {
+  EXPECT_EQ(count_platform_hosts(file_, {}, {}), 9);
+  EXPECT_EQ(count_platform_hosts(file_, {}, {"zone:siteB", "a-0.lyon"}), 6);
+  EXPECT_THROW(count_platform_hosts(file_, {}, {"nope"}), InputError);
 }
 
 }  // namespace

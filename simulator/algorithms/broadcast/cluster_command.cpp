@@ -1,9 +1,6 @@
 #include "algorithms/broadcast/cluster_command.hpp"
 
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <sstream>
 #include <stdexcept>
@@ -20,51 +17,6 @@ namespace {
 
 bool ends_with(const std::string& s, const std::string& tail) {
   return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
-
-/// The hosts of a platform file, counted in a forked child: SimGrid opens one engine per
-/// process, and this process opens the one that pings right after. The child answers on a pipe
-/// "0 COUNT", or "2 MESSAGE" for a file SimGrid refuses (an InputError), "1 MESSAGE" otherwise.
-int count_hosts(const std::string& file) {
-  int fds[2];
-  if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    ::close(fds[0]);
-    std::string reply;
-    try {
-      reply = "0 " + std::to_string(open_platform_probe("simgrid", file, {})->hosts());
-    } catch (const InputError& e) {
-      reply = std::string("2 ") + e.what();
-    } catch (const std::exception& e) {
-      reply = std::string("1 ") + e.what();
-    }
-    for (std::size_t done = 0; done < reply.size();) {
-      const ssize_t n = ::write(fds[1], reply.data() + done, reply.size() - done);
-      if (n <= 0) break;
-      done += static_cast<std::size_t>(n);
-    }
-    std::fflush(nullptr);
-    ::_exit(0);  // no atexit handlers, no destructors of the parent's objects
-  }
-  ::close(fds[1]);
-  std::string reply;
-  char buffer[4096];
-  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    reply.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fds[0]);
-  while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-  }
-  if (reply.size() < 2) throw std::runtime_error(file + ": the process counting its hosts died");
-  const std::string text = reply.substr(2);
-  if (reply[0] == '2') throw InputError(text);
-  if (reply[0] != '0') throw std::runtime_error(text);
-  return std::stoi(text);
 }
 
 /// Runs ping-pongs on the engine of a run, once: the SimGrid engine itself, not the model's
@@ -93,7 +45,7 @@ Measured measure_platform(const std::string& file) {
   EngineRequest request;
   request.engine = "simgrid";
   request.platform_file = file;
-  request.host_count = count_hosts(file);
+  request.host_count = count_platform_hosts(file, {}, {});
   const std::unique_ptr<EngineRun> run = open_engine(request);
   EngineProbe probe(run->engine());
   Measured m;
