@@ -1,6 +1,7 @@
 #include "algorithms/divisible/divisible_family.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <limits>
 #include <numeric>
 
@@ -24,7 +25,7 @@ struct DivisibleKeys {
                              1).sweep().at_most(kLargestCost);
   NumberKey wc_ratio = table.number("wc-ratio",
                                     "random star: mean w / mean c (the w/c-ratio of Figure 4); a platform file: a load "
-                                    "unit's time on the fastest host / on the fastest link",
+                                    "unit's time on the fastest host (w_i = wc-ratio*S/speed_i)",
                                     1)
                            .sweep().above(0).at_most(kLargestCost).formerly("wc_ratio");
   NumberKey c_mean = table.number("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost);
@@ -40,6 +41,13 @@ struct DivisibleKeys {
                            .at_least(1).at_most(kMaxHosts - 1);
   ListKey return_order = table.list("return-order", "lp: workers 1..p in return order (default: the send order)")
                              .whole().at_least(1).at_most(kMaxHosts - 1);
+  // Last, so that the columns written before it keep their places.
+  NumberKey message = table.number("message",
+                                   "a platform file: bytes of one load unit sent to a worker (z times that back), so "
+                                   "c_i = message/bandwidth; only with a platform file (the built-in stars' units "
+                                   "are abstract)",
+                                   kDefaultDivisibleMessage)
+                          .sweep().whole().at_least(1).at_most(1e15);
 };
 
 const DivisibleKeys& keys() {
@@ -120,9 +128,14 @@ class DivisibleRunner final : public PointRunner {
       if (platform.host_count() < workers + 1)
         throw InputError("platform: " + std::to_string(workers) + " workers need " + std::to_string(workers + 1) +
                          " hosts (key 'workers')");
-      star_ = star_from_routes(platform, workers, point[keys().z], point[keys().wc_ratio], rates_);
+      star_ = star_from_routes(platform, workers, point[keys().message], point[keys().z], point[keys().wc_ratio],
+                               rates_);
       validate_star(star_, "platform");
       check_some_worker_fits(star_, platform);
+    } else if (point[keys().message] != kDefaultDivisibleMessage) {
+      throw InputError("key 'message' = " + format_number(point[keys().message]) +
+                       " sizes a load unit of a platform file; the built-in star's costs are abstract: give "
+                       "platform = FILE.xml or leave 'message' out");
     } else if (explicit_star(point)) {
       star_ = star_of_lists(point);
     }
@@ -214,6 +227,17 @@ class DivisibleFamily final : public Family {
     return specs;
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
+  /// The point without `message`, the last key, so that the seeds, and so the random stars, are
+  /// those of the scenarios written before it: `message` draws nothing (random stars are
+  /// built-in, where it keeps its default).
+  Point seed_identity(const Point& point) const override {
+    Point id = point;
+    const auto at = static_cast<std::ptrdiff_t>(keys().message.index);
+    id.values.erase(id.values.begin() + at);
+    id.lists.erase(id.lists.begin() + at);
+    id.texts.erase(id.texts.begin() + at);
+    return id;
+  }
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }
   double host_count_for(int selected) const override { return selected - 1; }

@@ -47,14 +47,15 @@ StarRates star_rates(const Star& star, const std::vector<double>& speeds) {
   return rates;
 }
 
-Star star_from_routes(const Platform& platform, int workers, double z, double wc_ratio, StarRates& rates) {
-  const double bandwidth = platform.reference_bandwidth(), speed = platform.reference_speed();
+Star star_from_routes(const Platform& platform, int workers, double message, double z, double wc_ratio,
+                      StarRates& rates) {
+  const double speed = platform.reference_speed();
   Star star;
   rates = StarRates{};
   for (int host = 1; host <= workers; ++host) {
     const RouteCost down = platform.route(0, host), up = platform.route(host, 0);
-    star.c.push_back(bandwidth / down.bandwidth);
-    star.d.push_back(z * bandwidth / up.bandwidth);  // z = 1 (the default): exactly R / bandwidth
+    star.c.push_back(message / down.bandwidth);
+    star.d.push_back(z * message / up.bandwidth);  // z = 1 (the default): exactly message / bandwidth
     star.w.push_back(wc_ratio * speed / platform.hosts[host].speed);  // wc-ratio = 1: exactly S / speed
     star.send_latency.push_back(down.latency);
     star.return_latency.push_back(up.latency);

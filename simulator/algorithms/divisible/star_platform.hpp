@@ -36,13 +36,18 @@ std::vector<LinkSetting> star_link_settings(const Star& star);
 /// hosts of speeds `speeds` (worker i's host is speeds[i + 1]).
 StarRates star_rates(const Star& star, const std::vector<double>& speeds);
 
+/// @brief Bytes in one load unit sent to a worker of a platform file when key `message` is not
+/// given: 8 MiB, the reduce family's value size, a fixed size whatever the file's links.
+inline constexpr double kDefaultDivisibleMessage = 8388608;
+
 /// @brief The star of a platform read from a file (routes known): worker i is host i + 1;
-/// c_i = R / bandwidth(master → worker), d_i = z·R / bandwidth(worker → master),
+/// c_i = message / bandwidth(master → worker), d_i = z·message / bandwidth(worker → master),
 /// w_i = wc_ratio·S / speed, L_i = latency(master → worker), L'_i = latency(worker → master),
-/// with R the platform's fastest link (Platform::reference_bandwidth) and S its fastest host
-/// (Platform::reference_speed): a load unit is R bytes sent, z·R bytes returned and
-/// wc_ratio·S flops computed (docs/divisible.md). Rates are the routes' bandwidths and the
-/// hosts' speeds, so an operation carries load × R (× z) bytes or load × wc_ratio·S flops.
-Star star_from_routes(const Platform& platform, int workers, double z, double wc_ratio, StarRates& rates);
+/// with S the platform's fastest host (Platform::reference_speed): a load unit is `message`
+/// bytes sent, z·message bytes returned and wc_ratio·S flops computed (docs/divisible.md).
+/// Rates are the routes' bandwidths and the hosts' speeds, so an operation carries
+/// load × message (× z) bytes or load × wc_ratio·S flops.
+Star star_from_routes(const Platform& platform, int workers, double message, double z, double wc_ratio,
+                      StarRates& rates);
 
 }  // namespace hetcoll

@@ -28,8 +28,9 @@ Star star_of(const Scenario& s, std::uint64_t r) {
   auto value = [&](const char* key) { return point.values[s.family->parameter_index(key)]; };
   const std::vector<double>& c = point.lists[s.family->parameter_index("c")];
   if (!c.empty()) return {c, point.lists[s.family->parameter_index("d")], point.lists[s.family->parameter_index("w")]};
+  const std::uint64_t seed = point_seed(s.seed, s.family->seed_identity(point));  // as the driver seeds it
   return draw_star(static_cast<int>(value("workers")), value("c-mean"), value("c-mean") * value("wc-ratio"),
-                   value("spread"), value("z"), derive_seed(point_seed(s.seed, point), {r}));
+                   value("spread"), value("z"), derive_seed(seed, {r}));
 }
 
 void expect_engines_end_at_t(const std::vector<std::string>& args) {
@@ -71,14 +72,87 @@ TEST(DivisibleExecution, RandomStarsEndAtTOnSimgridAndTheModelEngine) {
                            "--z", "1.7", "--wc-ratio", "0.2", "--port", "one-port", "--replications", "3"});
 }
 
+/// Five workers without latency, written to `file`, and read back as the family reads it with
+/// load units of `message` bytes.
+Star five_worker_file(const std::string& file, double message) {
+  const Platform built = star_platform({{1, 2, 1, 3, 2}, {1, 3, 1, 2, 2}, {2, 3, 4, 2, 5}});
+  write_simgrid_xml_file(built, file);
+  Platform p = built;
+  const int n = built.host_count();
+  p.route_table.resize(static_cast<std::size_t>(n) * n);
+  for (int a = 0; a < n; ++a)
+    for (int b = 0; b < n; ++b) p.route_table[a * n + b] = a == b ? RouteCost{} : built.route(a, b);
+  StarRates rates;
+  return star_from_routes(p, 5, message, 1.0, 1.0, rates);
+}
+
+// Key `message`: on a file, c_i = message / bandwidth and d_i = z·message / bandwidth, so twice
+// the bytes per unit is twice every c_i and d_i; with w_i doubled too (wc-ratio), every cost
+// doubles and, without latency, every algorithm's throughput in load units halves.
+TEST(DivisibleMessage, DoublingTheMessageDoublesCAndDAndHalvesEveryAlgorithmsThroughput) {
+  const WorkDir dir("hetcoll-divisible");
+  const std::string file = dir.path() + "/five.xml";
+  const Star one = five_worker_file(file, 1e12), two = five_worker_file(file, 2e12);
+  for (int i = 0; i < 5; ++i) {
+    EXPECT_EQ(two.c[i], 2 * one.c[i]);
+    EXPECT_EQ(two.d[i], 2 * one.d[i]);
+    EXPECT_EQ(two.w[i], one.w[i]);
+  }
+  std::string every;
+  std::size_t count = 0;
+  for (const DivisibleAlgorithm& a : divisible_algorithms()) every += (count++ ? " " : "") + a.name;
+  auto run = [&](const char* message, const char* wc_ratio) {
+    const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", every, "--platform", file,
+                                            "--workers", "5", "--message", message, "--wc-ratio", wc_ratio,
+                                            "--replications", "1"});
+    return unit_values(s, "model", dir);
+  };
+  const std::vector<double> base = run("1000000000000", "1"), doubled = run("2000000000000", "2");
+  ASSERT_EQ(base.size(), count * kWidth);
+  ASSERT_EQ(doubled.size(), base.size());
+  std::size_t a = 0;
+  for (const DivisibleAlgorithm& algorithm : divisible_algorithms()) {
+    EXPECT_GT(base[a * kWidth], 0) << algorithm.name;
+    EXPECT_NEAR(doubled[a * kWidth] / base[a * kWidth], 0.5, kTight) << algorithm.name;
+    EXPECT_EQ(doubled[a * kWidth + 2], base[a * kWidth + 2]) << algorithm.name;  // the same workers enrolled
+    ++a;
+  }
+}
+
+// The default load unit on a file is a fixed 8388608 bytes (8 MiB), not the file's fastest link:
+// the same figures as `message = 8388608`, and c_i = 8388608 / bandwidth.
+TEST(DivisibleMessage, TheDefaultUnitOnAFileIs8MiB) {
+  const WorkDir dir("hetcoll-divisible");
+  const std::string file = dir.path() + "/five.xml";
+  const Star read = five_worker_file(file, kDefaultDivisibleMessage);
+  EXPECT_EQ(kDefaultDivisibleMessage, 8388608);
+  const double c[] = {1, 2, 1, 3, 2};
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(read.c[i], 8388608 / (kStarUnit / c[i]));
+  std::vector<std::string> args = {"--family", "divisible", "--algorithms", "opt-fifo opt-lifo", "--platform", file,
+                                   "--workers", "5", "--replications", "1"};
+  const Scenario implicit = parse_run_arguments(args);
+  EXPECT_EQ(expand_points(implicit).front().values[implicit.family->parameter_index("message")], 8388608);
+  args.insert(args.end(), {"--message", "8388608"});
+  const std::vector<double> by_default = unit_values(implicit, "model", dir),
+                            explicit_ = unit_values(parse_run_arguments(args), "model", dir);
+  EXPECT_EQ(by_default, explicit_);
+  // A unit of 1e12 B gives the star as written (c = 1 on a 1e12 B/s link): smaller units cost
+  // less to send, so more of them go through in T.
+  args.back() = "1000000000000";
+  const std::vector<double> terabyte = unit_values(parse_run_arguments(args), "model", dir);
+  EXPECT_GT(by_default[0], terabyte[0]);
+}
+
 TEST(DivisibleExecution, AStarReadFromAPlatformFileEndsAtTOnBothEngines) {
-  // Figure 3's star written as XML; costs are read back relative to the file's fastest link and
-  // host, which are 1e12 B/s and 1e12 flop/s here, so the star and its throughputs come back.
+  // Figure 3's star written as XML; with a load unit of 1e12 bytes (key `message`) costs are read
+  // back relative to 1e12 B/s and the fastest host, 1e12 flop/s here, so the star and its
+  // throughputs come back.
   const WorkDir dir("hetcoll-divisible");
   const std::string file = dir.path() + "/figure3.xml";
   write_simgrid_xml_file(star_platform({{1, 2, 1}, {1, 3, 1}, {2, 3, 4}}), file);
   const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "opt-fifo opt-lifo optimal",
-                                          "--platform", file, "--workers", "3", "--replications", "1"});
+                                          "--platform", file, "--workers", "3", "--message", "1000000000000",
+                                          "--replications", "1"});
   const Star read = [&] {
     const Platform built = star_platform({{1, 2, 1}, {1, 3, 1}, {2, 3, 4}});
     Platform p = built;
@@ -86,9 +160,9 @@ TEST(DivisibleExecution, AStarReadFromAPlatformFileEndsAtTOnBothEngines) {
     for (int a = 0; a < 4; ++a)
       for (int b = 0; b < 4; ++b) p.route_table[a * 4 + b] = a == b ? RouteCost{} : built.route(a, b);
     StarRates rates;
-    return star_from_routes(p, 3, 1.0, 1.0, rates);
+    return star_from_routes(p, 3, 1e12, 1.0, 1.0, rates);
   }();
-  // The fastest link is the master's (1e12 B/s, as c = 1), the fastest host p0 (1e12 flop/s).
+  // A unit is 1e12 B, so c = 1 on a 1e12 B/s link; the fastest host is p0 (1e12 flop/s).
   EXPECT_EQ(read.c, (std::vector<double>{1, 2, 1}));
   EXPECT_EQ(read.d, (std::vector<double>{1, 3, 1}));
   EXPECT_EQ(read.w, (std::vector<double>{2, 3, 4}));

@@ -37,7 +37,7 @@ std::string error_of(std::vector<std::string> args) {
 
 TEST(DivisibleFamily, CsvStartsWithWorkersZAndWcRatioAndEndsWithNormalizedAndEnrolled) {
   const std::string header = summary_header(*find_family("divisible"));
-  EXPECT_EQ(header.rfind("algorithm,workers,z,wc_ratio,replications,mean,", 0), 0u) << header;
+  EXPECT_EQ(header.rfind("algorithm,workers,z,wc_ratio,message,replications,mean,", 0), 0u) << header;
   EXPECT_NE(header.find(",normalized_mean,"), std::string::npos);
   EXPECT_NE(header.find(",enrolled_mean,"), std::string::npos);
 }
@@ -58,6 +58,9 @@ TEST(DivisibleFamily, BadInputIsOneLineNamingTheKeyOrTheInstance) {
       {{"--workers", "3", "--algorithms", "lp", "--send-order", "1,2,2"}, "'send-order'"},
       {{"--workers", "3", "--algorithms", "lp", "--return-order", "1,2"}, "'return-order'"},
       {{"--workers", "3", "--port", "three-port"}, "'port'"},
+      {{"--workers", "3", "--message", "1000"}, "'message'"},
+      {{"--c", "1,1,5", "--w", "1,1,1", "--message", "1000"}, "'message'"},
+      {{"--workers", "3", "--message", "0.5"}, "'message'"},
   };
   for (const auto& [args, key] : cases) {
     const std::string message = error_of(args);

@@ -206,8 +206,8 @@ TEST(DivisibleAffineLp, EverySchedulesExecutionTakesTheStartUpCostsAndEndsAtItsL
 // Both engines, through the family, on stars with latency written to platform files.
 
 /// The star the family reads from a file that star_platform(star) wrote: the routes as
-/// SimgridSession::describe() gives them (no host knows its uplink; the fastest link is the
-/// master's).
+/// SimgridSession::describe() gives them (no host knows its uplink), with a load unit of
+/// kStarUnit bytes (key `message`), so the star comes back as written.
 Star read_back(const Star& star) {
   const Platform built = star_platform(star);
   Platform p = built;
@@ -217,7 +217,7 @@ Star read_back(const Star& star) {
     for (int b = 0; b < n; ++b) p.route_table[a * n + b] = a == b ? RouteCost{} : built.route(a, b);
   for (HostSpec& h : p.hosts) h.up = h.down = -1;
   StarRates rates;
-  return star_from_routes(p, star.workers(), 1.0, 1.0, rates);
+  return star_from_routes(p, star.workers(), kStarUnit, 1.0, 1.0, rates);
 }
 
 // For every algorithm of the table: the simulated makespan (load / ρ) is the LP's length on
@@ -234,7 +234,8 @@ TEST(DivisibleAffineLp, StarsWithLatencyFromAFileEndAtTheLpLengthOnBothEnginesFo
     ASSERT_TRUE(read.has_latency());
     for (const char* port : {"two-port", "one-port"}) {
       Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", every_algorithm(), "--platform", file,
-                                        "--workers", "5", "--port", port, "--replications", "1"});
+                                        "--workers", "5", "--port", port, "--message", "1000000000000",
+                                        "--replications", "1"});
       const Point point = expand_points(s).front();
       s.engine = "model";
       const std::vector<double> model = test_support::unit_values_in_child(s, point, dir.path());
@@ -306,7 +307,8 @@ std::vector<SiteSchedule> two_sites_schedules(const Scenario& s, PortModel port,
     SimgridSession session(two_sites_file(), {}, s.hosts);
     const Platform platform = session.describe(true);
     StarRates rates;
-    const Star star = star_from_routes(platform, platform.host_count() - 1, 1.0, 100, rates);
+    const double message = s.values[static_cast<std::size_t>(s.family->parameter_index("message"))].front();
+    const Star star = star_from_routes(platform, platform.host_count() - 1, message, 1.0, 100, rates);
     auto crosses_wan = [&](int a, int b) {
       for (int link : platform.route_path(a, b))
         if (platform.links[link].name == "wan") return true;
