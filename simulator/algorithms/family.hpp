@@ -122,6 +122,11 @@ class Family {
   virtual std::string host_count_key() const { return ""; }
   /// The value of host_count_key() that uses `selected` hosts (all of them by default).
   virtual double host_count_for(int selected) const { return selected; }
+  /// Why `algorithm` cannot run `point`, by a documented limit of the algorithm (a search too
+  /// large, a model it does not hold), as one line naming the key; empty if it can. The parser
+  /// refuses a listed algorithm with it, and leaves a limited one out of the default list with
+  /// a note. Bad points are not its business (hosts_needed and check_point refuse them).
+  virtual std::string algorithm_limit(const std::string& /*algorithm*/, const Point& /*point*/) const { return ""; }
   /// Keys that count hosts and may name them instead, in the order the run takes their hosts
   /// (redistribute: `senders`, then `receivers`): `senders = zone:siteA` counts the hosts of
   /// siteA and puts them first. Names are those of key `hosts` (names, globs, zone:NAME).

@@ -329,6 +329,38 @@ void read_as_former_family(const FormerFamily& former, const Origin& origin, po:
     if (!vm.count(key)) vm.emplace(key, po::variable_value(value, false));
 }
 
+/// The documented limits of the algorithms (Family::algorithm_limit), on every point: a listed
+/// algorithm that cannot run a point is refused now, before anything runs; one that came with
+/// the family's default list is left out, with a note, so that `--family reduce --hosts
+/// zone:big` runs what can run. Sweeps too large to expand here are left to the work units.
+void apply_algorithm_limits(Scenario& s, bool listed, const Origin& origin, std::vector<std::string>& notes) {
+  constexpr double kMostPointsChecked = 1e5;
+  if (count_points(s) > kMostPointsChecked) return;
+  const std::vector<Point> points = expand_points(s);
+  std::vector<std::string> kept;
+  std::string first_reason;
+  for (const std::string& algorithm : s.algorithms) {
+    std::string reason;
+    for (const Point& point : points) {
+      try {
+        reason = s.family->algorithm_limit(algorithm, point);
+      } catch (const InputError&) {
+        reason.clear();  // a bad point: check_sweep names it
+      }
+      if (!reason.empty()) break;
+    }
+    if (reason.empty()) {
+      kept.push_back(algorithm);
+      continue;
+    }
+    if (listed) throw InputError(origin.of("algorithms") + ": " + reason);
+    if (first_reason.empty()) first_reason = reason;
+    notes.push_back("key 'algorithms' not given: " + algorithm + " is left out of the family's list (" + reason + ")");
+  }
+  if (kept.empty()) throw InputError(origin.of("algorithms") + ": " + first_reason);
+  s.algorithms = std::move(kept);
+}
+
 /// True if `text` names hosts (a word that is no number) rather than counting them.
 bool names_hosts(const std::string& text) {
   for (const std::string& word : split_list(text)) {
@@ -582,6 +614,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
   if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);
+  apply_algorithm_limits(s, vm.count("algorithms") > 0, origin, notes);
   check_sweep(s, point_origin(s, cli), origin);
   for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
   return s;

@@ -29,16 +29,46 @@ std::string error_of(const std::vector<std::string>& args) {
 TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   const std::string path = ::testing::TempDir() + "/scenario.ini";
   std::ofstream(path) << "# a comment\nfamily = reduce\ncluster = platform\nprocessors = 8\ncv = 1 0.1\nreplications = 10\n";
-  const Scenario s = parse_run_arguments({path, "--cv", "3 0.3", "--ratio", "0,1"});
+  const Scenario s = parse_run_arguments({path, "--cv", "3 0.3", "--ratio", "0,0.5"});
   const int cv = s.family->parameter_index("cv"), ratio = s.family->parameter_index("ratio");
   EXPECT_EQ(s.values[cv], (std::vector<double>{0.3, 3}));
-  EXPECT_EQ(s.values[ratio], (std::vector<double>{0, 1}));
+  EXPECT_EQ(s.values[ratio], (std::vector<double>{0, 0.5}));
   EXPECT_EQ(s.values[s.family->parameter_index("processors")], std::vector<double>{8});
   EXPECT_EQ(s.replications, 10u);
-  std::vector<std::string> all;  // default: all of them
-  for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
-  EXPECT_EQ(s.algorithms, all);
   EXPECT_EQ(expand_points(s).size(), 4u);
+  // The default list: every algorithm whose documented limits hold on every point (here, the
+  // planners model a free ⊕ and a point has ratio 0.5).
+  std::vector<std::string> runnable;
+  for (const ReduceAlgorithm& a : reduce_algorithms()) {
+    bool limited = false;
+    for (const Point& p : expand_points(s)) limited = limited || !s.family->algorithm_limit(a.name, p).empty();
+    if (!limited) runnable.push_back(a.name);
+  }
+  EXPECT_EQ(s.algorithms, runnable);
+  EXPECT_LT(runnable.size(), reduce_algorithms().infos().size());
+  // Without such a point, the default is every algorithm of the table.
+  std::vector<std::string> all;
+  for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
+  EXPECT_EQ(parse_run_arguments({path, "--ratio", "0"}).algorithms, all);
+}
+
+TEST(ScenarioParser, AListedAlgorithmBeyondItsDocumentedLimitIsRefusedNamingTheKey) {
+  for (const auto& [args, key] : std::vector<std::pair<std::vector<std::string>, std::string>>{
+           {{"--family", "reduce", "--cluster", "platform", "--processors", "13", "--algorithms", "optimal"},
+            "'algorithms'"},
+           {{"--family", "reduce", "--ratio", "0 1", "--algorithms", "tree-dyn snf"}, "'ratio'"},
+           {{"--family", "divisible", "--workers", "6", "--algorithms", "optimal"}, "'algorithms'"}}) {
+    try {
+      parse_run_arguments(args);
+      ADD_FAILURE() << args.back() << ": no InputError";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
+    }
+  }
+  // Left out of the default list instead (with a note on stderr).
+  const Scenario s = parse_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "13"});
+  EXPECT_EQ(std::find(s.algorithms.begin(), s.algorithms.end(), "optimal"), s.algorithms.end());
+  EXPECT_NE(std::find(s.algorithms.begin(), s.algorithms.end(), "snf"), s.algorithms.end());
 }
 
 TEST(ScenarioParser, BadInputNamesTheKeyOnOneLine) {

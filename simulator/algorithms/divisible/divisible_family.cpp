@@ -242,6 +242,9 @@ class DivisibleFamily final : public Family {
   std::string host_count_key() const override { return "workers"; }
   double host_count_for(int selected) const override { return selected - 1; }
   int hosts_needed(const Point& point) const override { return worker_count(point) + 1; }
+  std::string algorithm_limit(const std::string& name, const Point& point) const override {
+    return worker_limit(divisible_algorithms().at(name), worker_count(point));
+  }
   void check_point(const Point& point) const override {
     if (explicit_star(point)) {
       star_of_lists(point);  // d = z*c must stay in range too

@@ -46,10 +46,16 @@ void check_orders(const SolveOptions& options, int workers) {
   check(options.return_order, "return-order");
 }
 
-void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
+std::string worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
   if (algorithm.max_workers > 0 && workers > algorithm.max_workers)
-    throw InputError("key 'algorithms': " + algorithm.name + " enumerates (p!)^2 pairs of orders and accepts at most " +
-                     std::to_string(algorithm.max_workers) + " workers, the star has " + std::to_string(workers));
+    return "key 'algorithms': " + algorithm.name + " enumerates (p!)^2 pairs of orders and accepts at most " +
+           std::to_string(algorithm.max_workers) + " workers, the star has " + std::to_string(workers);
+  return "";
+}
+
+void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
+  const std::string limit = worker_limit(algorithm, workers);
+  if (!limit.empty()) throw InputError(limit);
 }
 
 DivisibleSchedule solve_divisible(const DivisibleAlgorithm& algorithm, const Star& star, const SolveOptions& options) {

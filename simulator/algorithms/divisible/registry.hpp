@@ -41,7 +41,11 @@ const AlgorithmTable<DivisibleAlgorithm>& divisible_algorithms();
 /// 0..workers−1 exactly once (keys send-order and return-order, 1-based).
 void check_orders(const SolveOptions& options, int workers);
 
-/// @brief Throws InputError if `algorithm` does not accept `workers` workers.
+/// @brief Why `algorithm` does not accept `workers` workers (one line naming key 'algorithms'),
+/// or empty if it does.
+std::string worker_limit(const DivisibleAlgorithm& algorithm, int workers);
+
+/// @brief Throws InputError with worker_limit() if `algorithm` does not accept `workers` workers.
 void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers);
 
 /// @brief Runs `algorithm` on `star`, after check_worker_limit.

@@ -251,6 +251,20 @@ class ReduceFamily final : public Family {
 
   std::string host_count_key() const override { return "processors"; }
 
+  std::string algorithm_limit(const std::string& name, const Point& point) const override {
+    const ReduceAlgorithm& a = reduce_algorithms().at(name);
+    const int n = hosts_needed(point);
+    if (a.max_processors > 0 && n > a.max_processors)
+      return "key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors) +
+             " processors (documented limit), the point has " + std::to_string(n);
+    // Liu & Wang's model has a free ⊕; their schedules say nothing of when to combine.
+    if (a.plan != nullptr && point[keys().ratio] > 0)
+      return "key 'ratio' = " + format_number(point[keys().ratio]) + ": " + name +
+             " plans with a free ⊕ (Liu & Wang's model); give ratio = 0, or only algorithms that "
+             "compute ⊕ (binomial-stat, fibonacci-stat, tree-dyn, non-commut-tree-dyn)";
+    return "";
+  }
+
   int hosts_needed(const Point& point) const override {
     const ClusterKind kind = cluster_kind(point[keys().cluster]);
     const int processors = static_cast<int>(point[keys().processors]);
@@ -302,16 +316,9 @@ class ReduceFamily final : public Family {
     const int n = hosts_needed(point);
     std::vector<const ReduceAlgorithm*> chosen;
     for (const std::string& name : names) {
-      const ReduceAlgorithm& a = reduce_algorithms().at(name);
-      if (a.max_processors > 0 && n > a.max_processors)
-        throw InputError("key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors) +
-                         " processors (documented limit), the point has " + std::to_string(n));
-      // Liu & Wang's model has a free ⊕; their schedules say nothing of when to combine.
-      if (a.plan != nullptr && point[keys().ratio] > 0)
-        throw InputError("key 'ratio' = " + format_number(point[keys().ratio]) + ": " + name +
-                         " plans with a free ⊕ (Liu & Wang's model); give ratio = 0, or only algorithms that "
-                         "compute ⊕ (binomial-stat, fibonacci-stat, tree-dyn, non-commut-tree-dyn)");
-      chosen.push_back(&a);
+      const std::string limit = algorithm_limit(name, point);
+      if (!limit.empty()) throw InputError(limit);
+      chosen.push_back(&reduce_algorithms().at(name));
     }
     const ClusterKind kind = cluster_kind(point[keys().cluster]);
     // describe() of a platform file knows no uplinks; generated platforms always have them.
