@@ -169,10 +169,7 @@ else fail "valid --cfg runs" "$(excerpt)"; fi
 # equal hosts with costs of CV 1: the engines give the same raw values, bit for bit, and
 # fibonacci-stat alone gives the values it gives among the others.
 d=$(new_dir)
-large_algorithms=$("$bin" list | awk '
-  /^[a-z]/ { family = $1; section = "" }
-  /^  [a-z]/ { section = $1 }
-  family == "reduce:" && section == "algorithms:" && /^    [a-z]/ && $1 != "optimal" { print $1 }' | tr '\n' ' ')
+large_algorithms=$(family_algorithms reduce optimal)
 for engine in model simgrid; do
   (cd "$d" && hetcoll run --family reduce --cluster platform --cv 1 --processors 4096 \
      --algorithms "$large_algorithms" --replications 3 --engine "$engine" \

@@ -92,6 +92,15 @@ expect_bad_input() {
   fi
 }
 
+# family_algorithms FAMILY [EXCLUDED]: the family's algorithms as `hetcoll list` gives them,
+# space-separated, but EXCLUDED: tests follow the table instead of naming its rows.
+family_algorithms() {
+  "$bin" list | awk -v family="$1:" -v excluded="${2:-}" '
+    /^[a-z]/ { f = $1; section = "" }
+    /^  [a-z]/ { section = $1 }
+    f == family && section == "algorithms:" && /^    [a-z]/ && $1 != excluded { print $1 }' | tr '\n' ' '
+}
+
 # A valid SimGrid platform of two hosts, each with its own up and down links.
 write_two_host_platform() {
   cat >"$1" <<'EOF'

@@ -11,10 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 HEADER="algorithm,processors,cv,ratio,spread,slow_fraction,x,levels,cluster_cv,message,replications,mean,stddev,stderr,q10,q50,q90,over_bound_mean,over_bound_max,sender_spread_max"
 # Every reduction algorithm, as `hetcoll list` gives them: the checks below follow the table.
-ALL_ALGORITHMS=$("$bin" list | awk '
-  /^[a-z]/ { family = $1; section = "" }
-  /^  [a-z]/ { section = $1 }
-  family == "reduce:" && section == "algorithms:" && /^    [a-z]/ { print $1 }' | tr '\n' ' ')
+ALL_ALGORITHMS=$(family_algorithms reduce)
 ALGORITHM_COUNT=$(wc -w <<<"$ALL_ALGORITHMS")
 
 # ---- hetcoll list ------------------------------------------------------------------------
