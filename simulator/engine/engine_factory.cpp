@@ -1,14 +1,12 @@
 #include "engine/engine_factory.hpp"
 
-#include <sys/wait.h>
 #include <unistd.h>
-
-#include <cerrno>
 
 #include <cstdio>
 #include <stdexcept>
 
 #include "core/error.hpp"
+#include "engine/forked_child.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/model/model_probe.hpp"
 #include "engine/simgrid/simgrid_probe.hpp"
@@ -125,40 +123,25 @@ std::unique_ptr<EngineRun> open_engine(const EngineRequest& request) {
 // InputError), "1 MESSAGE" otherwise.
 int count_platform_hosts(const std::string& file, const std::vector<std::string>& cfg,
                          const std::vector<std::string>& hosts) {
-  int fds[2];
-  if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    ::close(fds[0]);
-    std::string reply;
-    try {
-      reply = "0 " + std::to_string(SimgridSession(file, cfg, hosts).describe(false).host_count());
-    } catch (const InputError& e) {
-      reply = std::string("2 ") + e.what();
-    } catch (const std::exception& e) {
-      reply = std::string("1 ") + e.what();
-    }
-    for (std::size_t done = 0; done < reply.size();) {
-      const ssize_t n = ::write(fds[1], reply.data() + done, reply.size() - done);
-      if (n <= 0) break;
-      done += static_cast<std::size_t>(n);
-    }
-    std::fflush(nullptr);
-    ::_exit(0);  // no atexit handlers, no destructors of the parent's objects
-  }
-  ::close(fds[1]);
-  std::string reply;
-  char buffer[4096];
-  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) != 0;) {
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) break;
-    reply.append(buffer, static_cast<std::size_t>(n));
-  }
-  ::close(fds[0]);
-  while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-  }
+  const std::string reply = run_forked(
+      [&](int fd) {
+        std::string answer;
+        try {
+          answer = "0 " + std::to_string(SimgridSession(file, cfg, hosts).describe(false).host_count());
+        } catch (const InputError& e) {
+          answer = std::string("2 ") + e.what();
+        } catch (const std::exception& e) {
+          answer = std::string("1 ") + e.what();
+        }
+        for (std::size_t done = 0; done < answer.size();) {
+          const ssize_t n = ::write(fd, answer.data() + done, answer.size() - done);
+          if (n <= 0) break;
+          done += static_cast<std::size_t>(n);
+        }
+        std::fflush(nullptr);
+        ::_exit(0);
+      },
+      "counting the hosts of " + file).text;
   if (reply.size() < 2) throw std::runtime_error(file + ": the process counting its hosts died");
   const std::string text = reply.substr(2);
   if (reply[0] == '2') throw InputError(text);

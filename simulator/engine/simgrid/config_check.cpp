@@ -5,11 +5,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "engine/forked_child.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -59,32 +59,17 @@ void check_simgrid_config(const std::vector<std::string>& cfg, const std::vector
     if (trimmed(c.substr(colon + 1)) == "help")
       throw InputError("cfg: " + c + ": 'help' lists values and exits; give a value (see SimGrid's --help-models)");
   }
-  int pipe_fds[2];
-  if (::pipe(pipe_fds) != 0) throw std::runtime_error("cfg: cannot create a pipe to check the settings");
-  std::fflush(nullptr);
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("cfg: cannot fork to check the settings");
-  if (pid == 0) {
-    ::close(pipe_fds[0]);
-    ::dup2(pipe_fds[1], STDERR_FILENO);
-    ::dup2(pipe_fds[1], STDOUT_FILENO);
-    ::close(pipe_fds[1]);
-    try_in_child(cfg, base);
-  }
-  ::close(pipe_fds[1]);
-  std::string output;
-  char buffer[4096];
-  for (ssize_t got; (got = ::read(pipe_fds[0], buffer, sizeof buffer)) != 0;) {
-    if (got < 0) {
-      if (errno == EINTR) continue;
-      break;
-    }
-    output.append(buffer, static_cast<std::size_t>(got));
-  }
-  ::close(pipe_fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
+  // SimGrid's own messages (and aborts) go to the child's stderr and stdout: the pipe.
+  const ChildOutput child = run_forked(
+      [&](int fd) {
+        ::dup2(fd, STDERR_FILENO);
+        ::dup2(fd, STDOUT_FILENO);
+        ::close(fd);
+        try_in_child(cfg, base);
+      },
+      "cfg: checking the settings");
+  const int status = child.status;
+  const std::string& output = child.text;
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return;
   // The setting tried last is the culprit; the first line SimGrid printed after it says why.
   std::string setting = "the settings", reason;
