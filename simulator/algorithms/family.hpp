@@ -141,11 +141,9 @@ class Family {
   /// driver counts): tables of n² entries, say. The parser refuses points the machine cannot hold.
   virtual double unit_memory(const Point& /*point*/) const { return 0; }
   /// True if prepare() needs the route table of a platform file on the SimGrid engine too (the
-  /// model engine always gets it); reading it costs n² route look-ups per work unit.
-  virtual bool needs_routes() const { return false; }
-  /// needs_routes() for one point: a family that reads routes for some points only (reduce,
-  /// with cluster = file) says so here; by default the family's answer.
-  virtual bool needs_routes_for(const Point& /*point*/) const { return needs_routes(); }
+  /// model engine always gets it); reading it costs n² route look-ups per work unit. Per point:
+  /// reduce reads routes with cluster = file only.
+  virtual bool needs_routes(const Point& /*point*/) const { return false; }
   /// Platform of the point when the scenario names no file (the ideal cluster by default).
   virtual Platform platform_for(const Point& point) const { return ideal_cluster(hosts_needed(point)); }
   /// Prepares a point for `algorithms` (names, already validated) on `platform`; `seed` is the

@@ -91,7 +91,7 @@ double unit_memory(const Scenario& s, const Point& point) {
   const double hosts = s.family->hosts_needed(point);
   const bool simgrid = engine_kind(s.engine) == EngineKind::simgrid;
   double bytes = hosts * (simgrid ? kSimgridBytesPerHost : kModelBytesPerHost);
-  if (!s.platform.empty() && (!simgrid || s.family->needs_routes_for(point))) bytes += kBytesPerRoute * hosts * hosts;
+  if (!s.platform.empty() && (!simgrid || s.family->needs_routes(point))) bytes += kBytesPerRoute * hosts * hosts;
   return bytes + s.family->unit_memory(point);
 }
 

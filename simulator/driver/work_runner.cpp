@@ -219,7 +219,7 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   request.generated = [&] { return s.family->platform_for(point); };
   request.hosts = s.hosts;
   request.host_count = s.family->hosts_needed(point);
-  request.routes = s.family->needs_routes_for(point);
+  request.routes = s.family->needs_routes(point);
   request.work_dir = setup.work_dir;
   const std::unique_ptr<EngineRun> run = open_engine(request);
   UnitResult result;

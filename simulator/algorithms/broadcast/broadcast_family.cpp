@@ -100,7 +100,7 @@ class BroadcastFamily final : public Family {
   std::string value_description() const override { return "completion time of the broadcast (s)"; }
   // With costs = platform the simulator surveys every pair of hosts, so a platform file must
   // come with its routes on the SimGrid engine too.
-  bool needs_routes() const override { return true; }
+  bool needs_routes(const Point& /*point*/) const override { return true; }
   // With key `hosts`, a platform file's run uses every host selected, host 0 (the root) first.
   std::string host_count_key() const override { return "cluster-hosts"; }
   int hosts_needed(const Point& point) const override {

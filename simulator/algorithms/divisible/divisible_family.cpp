@@ -272,7 +272,7 @@ class DivisibleFamily final : public Family {
   // The defaults name no star (workers = 0, no lists); 4 workers let `optimal` run too.
   std::vector<std::string> example() const override { return {"--workers", "4"}; }
   // c_i and d_i of a platform file are the bandwidths of its master-worker routes.
-  bool needs_routes() const override { return true; }
+  bool needs_routes(const Point& /*point*/) const override { return true; }
   Platform platform_for(const Point& point) const override {
     if (explicit_star(point)) return star_platform(star_of_lists(point));
     Star unit;

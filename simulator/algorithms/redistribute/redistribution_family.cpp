@@ -243,7 +243,7 @@ class RedistributionFamily final : public Family {
     return two_cluster_platform(std::vector<double>(hosts_needed(point), backbone), backbone);
   }
   // A platform file gives the speeds of a matrix through the links of its routes.
-  bool needs_routes() const override { return true; }
+  bool needs_routes(const Point& /*point*/) const override { return true; }
   // `senders = zone:lyon` names the hosts: the run takes the senders' hosts, then the receivers'.
   std::vector<std::string> host_set_keys() const override { return {"senders", "receivers"}; }
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,

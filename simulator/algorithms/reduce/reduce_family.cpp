@@ -300,7 +300,7 @@ class ReduceFamily final : public Family {
 
   // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
   // which a file has is known only once it is read.
-  bool needs_routes_for(const Point& point) const override {
+  bool needs_routes(const Point& point) const override {
     return cluster_kind(point[keys().cluster]) == ClusterKind::file;
   }
 
