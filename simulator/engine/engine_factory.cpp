@@ -88,7 +88,7 @@ class ModelPlatformProbe final : public PlatformProbe {
 class SimgridPlatformProbe final : public PlatformProbe {
  public:
   SimgridPlatformProbe(const std::string& file, const std::vector<std::string>& cfg)
-      : session_(file, cfg), hosts_(session_.describe(false).host_count()), probe_(make_simgrid_probe(session_, hosts_)) {}
+      : session_(file, cfg), hosts_(session_.host_count()), probe_(make_simgrid_probe(session_, hosts_)) {}
   int hosts() const override { return hosts_; }
   Probe& probe() override { return *probe_; }
 
@@ -127,7 +127,7 @@ int count_platform_hosts(const std::string& file, const std::vector<std::string>
       [&](int fd) {
         std::string answer;
         try {
-          answer = "0 " + std::to_string(SimgridSession(file, cfg, hosts).describe(false).host_count());
+          answer = "0 " + std::to_string(SimgridSession(file, cfg, hosts).host_count());
         } catch (const InputError& e) {
           answer = std::string("2 ") + e.what();
         } catch (const std::exception& e) {

@@ -51,6 +51,10 @@ class SimgridSession {
   /// the file is checked (InputError naming the file and the host, link or host pair).
   Platform describe(bool routes) const;
 
+  /// How many hosts the session sees (the selection, or every host of the file), without
+  /// describe()'s walk over every link of the file.
+  int host_count() const;
+
   /// Keeps the first `hosts` hosts only (a run uses hosts 0 .. hosts−1), so that describe()
   /// reads routes among them, not among every host of the file: 64 hosts of a 65,536-host file
   /// need 4,096 routes, not 4 billion. Throws InputError naming the file if it has fewer.
