@@ -10,6 +10,7 @@
 #include <functional>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -137,6 +138,12 @@ class Family {
   /// the largest cost a point can draw is still a whole number of bytes a double holds. Called
   /// by the parser on every point; throws InputError naming the keys (the caller adds the file).
   virtual void check_point(const Point& /*point*/) const {}
+  /// Refuses (InputError naming the key) a key the scenario wrote that does not apply to the
+  /// point: `written` holds the family keys given in the scenario file or on the command line,
+  /// whatever their value, so a key written at its default is not silently ignored; check_point
+  /// sees values only. `platform_file`: the scenario names one. Called by the parser per point.
+  virtual void check_written_keys(const std::set<std::string>& /*written*/, const Point& /*point*/,
+                                  bool /*platform_file*/) const {}
   /// Bytes a work unit of the point needs beside the engine's own per-host cost (which the
   /// driver counts): tables of n² entries, say. The parser refuses points the machine cannot hold.
   virtual double unit_memory(const Point& /*point*/) const { return 0; }

@@ -25,16 +25,21 @@ std::string to_ini(const Scenario& s) {
   out << '\n';
   const auto& params = s.family->parameters();
   for (std::size_t i = 0; i < params.size(); ++i) {
+    const ParameterSpec& p = params[i];
     // A list or word without a value is left out: `key =` would not read back.
-    const bool empty = params[i].kind == ParameterKind::text ? s.texts[i].empty()
-                       : params[i].kind == ParameterKind::list ? s.lists[i].empty() : s.values[i].empty();
+    const bool empty = p.kind == ParameterKind::text ? s.texts[i].empty()
+                       : p.kind == ParameterKind::list ? s.lists[i].empty() : s.values[i].empty();
     if (empty) continue;
-    out << params[i].key << " =";
-    if (params[i].kind == ParameterKind::text) out << ' ' << absolute_if_file(s.texts[i]);
-    const std::vector<double>& numbers = params[i].kind == ParameterKind::list ? s.lists[i] : s.values[i];
-    const char* separator = params[i].kind == ParameterKind::list ? "," : " ";
-    for (std::size_t k = 0; k < numbers.size(); ++k) out << (k ? separator : " ") << format_number(numbers[k]);
-    out << '\n';
+    std::string value;
+    if (p.kind == ParameterKind::text) value = absolute_if_file(s.texts[i]);
+    const std::vector<double>& numbers = p.kind == ParameterKind::list ? s.lists[i] : s.values[i];
+    const char* separator = p.kind == ParameterKind::list ? "," : " ";
+    for (std::size_t k = 0; k < numbers.size(); ++k) value += (k ? separator : "") + format_number(numbers[k]);
+    // A key the scenario did not write and left at its default is a comment: written out, a key
+    // of another mode (a drawn law's for a cluster of times, say) would be refused on a rerun.
+    const std::string default_value = p.kind == ParameterKind::number ? format_number(p.default_value) : p.default_text;
+    const bool defaulted = !s.written.count(p.key) && value == default_value;
+    out << (defaulted ? "# " : "") << p.key << " = " << value << (defaulted ? " (default)" : "") << '\n';
   }
   out << "replications = " << s.replications << "\nseed = " << s.seed << "\nblock = " << s.block
       << "\nengine = " << s.engine << '\n';

@@ -2,6 +2,7 @@
 /// @file scenario.hpp
 /// @brief The plain description of a run, as the parser resolves it from a file and a command line.
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,9 @@ struct Scenario {
   std::vector<std::vector<double>> lists;
   /// Values of text parameters, by parameter index (empty for the others).
   std::vector<std::string> texts;
+  /// The family keys the scenario file or the command line wrote, whatever their value (a
+  /// manifest's keys are not counted: they passed the family's checks when it ran).
+  std::set<std::string> written;
   std::uint64_t replications = 1000;
   std::uint64_t seed = 1;
   std::uint64_t block = 1000;         //!< replications per work unit (fixed: results depend on it, not on jobs)

@@ -178,7 +178,7 @@ Shard parse_shard(const std::string& text, const std::string& where) {
 }
 
 /// The text of a scenario file, without a UTF-8 byte order mark (editors on Windows write one).
-std::string read_scenario_file(const std::string& path) {
+std::string read_scenario_file(const std::string& path, bool& manifest_source) {
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
     throw InputError(path + ": is a directory, not a scenario file (KEY = VALUE lines)");
@@ -190,7 +190,8 @@ std::string read_scenario_file(const std::string& path) {
   if (content.compare(0, 3, "\xEF\xBB\xBF") == 0) content.erase(0, 3);
   // A run's manifest (OUTPUT.manifest.json) reruns the run: its resolved scenario is inside.
   const std::size_t first = content.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && content[first] == '{') {
+  manifest_source = first != std::string::npos && content[first] == '{';
+  if (manifest_source) {
     const nlohmann::json manifest = read_manifest(path);
     if (!manifest.contains("scenario") || !manifest["scenario"].is_string())
       throw InputError(path + ": a manifest without its scenario (expected key \"scenario\")");
@@ -266,6 +267,7 @@ void check_sweep(const Scenario& s, const std::string& where, const Origin& orig
   for (const Point& point : all) {
     try {
       s.family->check_point(point);
+      s.family->check_written_keys(s.written, point, !s.platform.empty());
       const double bytes = unit_memory(s, point);
       if (largest == nullptr || bytes > largest_unit) largest_unit = bytes, largest = &point;
     } catch (const InputError& e) {
@@ -326,7 +328,7 @@ void read_as_former_family(const FormerFamily& former, const Origin& origin, po:
     }
   }
   for (const auto& [key, value] : former.defaults)
-    if (!vm.count(key)) vm.emplace(key, po::variable_value(value, false));
+    if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
 }
 
 /// The documented limits of the algorithms (Family::algorithm_limit), on every point: a listed
@@ -507,8 +509,9 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   Scenario s;
   s.source = get(cli, "scenario", "");
   po::variables_map vm = cli;  // the command line is stored first, so it wins over the file
+  bool manifest_source = false;
   if (!s.source.empty()) {
-    std::istringstream file(read_scenario_file(s.source));
+    std::istringstream file(read_scenario_file(s.source, manifest_source));
     try {
       po::store(po::parse_config_file(file, options, false), vm);
     } catch (const po::unknown_option& e) {
@@ -560,6 +563,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
 
   for (const ParameterSpec& p : s.family->parameters()) {
     const bool given = vm.count(p.key) > 0;
+    if (manifest_source ? cli.count(p.key) > 0 : given && !vm[p.key].defaulted()) s.written.insert(p.key);
     const std::string where = origin.of(p.key);
     std::vector<double> number, list;
     std::string text;

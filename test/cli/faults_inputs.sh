@@ -103,6 +103,15 @@ d=$(new_dir); small_run "$d" processors 1048576 engine simgrid; ARGS+=(--jobs 10
 expect_bad_input "reduce 2^20 processors on 1024 SimGrid jobs (memory)" "$d"
 d=$(new_dir); family_run "$d" reduce snf --cluster uniform --processors 3e9
 expect_bad_input "reduce --processors 3e9 (int overflow)" "$d"
+# A key written for another kind of star is refused even at its default value: the family would
+# ignore it.
+d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --message 8388608
+expect_bad_input "divisible --message at its default without a platform file (was ignored)" "$d"
+d=$(new_dir); family_run "$d" divisible opt-fifo --c 1,2 --w 1,1 --wc-ratio 1
+expect_bad_input "divisible --wc-ratio with an explicit star (was ignored)" "$d"
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+family_run "$d" divisible opt-fifo --workers 1 --platform "$d/two.xml" --c-mean 1
+expect_bad_input "divisible --c-mean at its default with a platform file (was ignored)" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --workers 4294967296
 expect_bad_input "divisible --workers 2^32 (int overflow, 'p = 0')" "$d"
 d=$(new_dir); family_run "$d" redistribute ggp --k 3 --senders 65535 --receivers 65535

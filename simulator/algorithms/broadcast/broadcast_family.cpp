@@ -86,6 +86,9 @@ const BroadcastKeys& keys() {
   return k;
 }
 
+void refuse_keys_that_do_not_apply(const Point& point, std::optional<bool> platform_file,
+                                   const std::set<std::string>& written = {});
+
 class BroadcastFamily final : public Family {
  public:
   std::string name() const override { return "broadcast"; }
@@ -110,6 +113,10 @@ class BroadcastFamily final : public Family {
   // The parser does not say whether a platform file comes with the point: keys that apply with
   // a file or without one are checked again when the point is prepared, on its platform.
   void check_point(const Point& point) const override { broadcast_settings(point); }
+  // A key written at its default is refused too: the parser knows the platform file.
+  void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file) const override {
+    refuse_keys_that_do_not_apply(point, platform_file, written);
+  }
   // Costs between every two clusters (L, g, and the edges the heuristics weigh), or between
   // every two hosts (latencies, measured pLogP, routes): a few tables of n² numbers.
   double unit_memory(const Point& point) const override {
@@ -206,10 +213,11 @@ bool differs_from_default(const ParameterSpec& p, std::size_t i, const Point& po
   return false;
 }
 
-/// Refuses, naming it, the first key of the table that holds a value but applies to none of
-/// the modes the point may be in: its mode, or before the platform file is known (the parser)
-/// both modes of costs = platform without a latency file.
-void refuse_keys_that_do_not_apply(const Point& point, std::optional<bool> platform_file) {
+/// Refuses, naming it, the first key of the table that holds a value (or, with `written`, that
+/// the scenario wrote) but applies to none of the modes the point may be in: its mode, or
+/// before the platform file is known both modes of costs = platform without a latency file.
+void refuse_keys_that_do_not_apply(const Point& point, std::optional<bool> platform_file,
+                                   const std::set<std::string>& written) {
   std::vector<CostsMode> modes = {costs_mode(point, platform_file.value_or(false))};
   std::string name = costs_mode_name(modes[0]);
   if (!platform_file && modes[0] == CostsMode::one_cluster) {
@@ -219,7 +227,7 @@ void refuse_keys_that_do_not_apply(const Point& point, std::optional<bool> platf
   const std::vector<ParameterSpec>& specs = keys().table.specs();
   for (std::size_t i = 0; i < specs.size(); ++i) {
     const ParameterSpec& p = specs[i];
-    if (!differs_from_default(p, i, point) ||
+    if ((!differs_from_default(p, i, point) && !written.count(p.key)) ||
         std::any_of(modes.begin(), modes.end(), [&](CostsMode m) { return broadcast_key_applies(p.key, m); }))
       continue;
     std::string why;

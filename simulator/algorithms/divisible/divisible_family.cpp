@@ -269,6 +269,20 @@ class DivisibleFamily final : public Family {
       throw InputError(given + " draw d = z·c up to " + format_number(z * c * (1 + s)) +
                        ", above the largest cost " + format_number(kLargestCost));
   }
+  // Each key sizes one kind of star: written for another, even at its default, it would be
+  // silently ignored.
+  void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file) const override {
+    if (written.count("message") && !platform_file)
+      throw InputError("key 'message' sizes a load unit of a platform file; the built-in star's costs are abstract: "
+                       "give platform = FILE.xml or leave 'message' out");
+    if (!platform_file && !explicit_star(point)) return;
+    const bool lists = explicit_star(point);
+    const std::string star = lists ? "an explicit star (c, d, w)" : "the platform file's star (its routes and host speeds)";
+    for (const char* key : {"c-mean", "spread", "wc-ratio"})
+      if (written.count(key) && (lists || std::string(key) != "wc-ratio"))
+        throw InputError(std::string("key '") + key + "' sizes a random star; it does not apply to " + star +
+                         "; remove it");
+  }
   // The defaults name no star (workers = 0, no lists); 4 workers let `optimal` run too.
   std::vector<std::string> example() const override { return {"--workers", "4"}; }
   // c_i and d_i of a platform file are the bandwidths of its master-worker routes.

@@ -298,6 +298,20 @@ class ReduceFamily final : public Family {
     check_largest_draws(point, cost_scale(point, ideal_cluster(1)), "");
   }
 
+  // A key of one drawn law written for another cluster would be silently ignored.
+  void check_written_keys(const std::set<std::string>& written, const Point& point,
+                          bool /*platform_file*/) const override {
+    static const std::vector<std::pair<std::string, ClusterKind>> law_keys = {
+        {"times", ClusterKind::times},         {"spread", ClusterKind::uniform},
+        {"slow-fraction", ClusterKind::two_type}, {"x", ClusterKind::two_type},
+        {"levels", ClusterKind::power_of_two}, {"cluster-cv", ClusterKind::gamma}};
+    const std::string& cluster = point[keys().cluster];
+    for (const auto& [key, kind] : law_keys)
+      if (written.count(key) && cluster_kind(cluster) != kind)
+        throw InputError("key '" + key + "' applies to cluster = " + cluster_words()[static_cast<std::size_t>(kind)] + ", not to cluster = " +
+                         cluster + "; remove it");
+  }
+
   // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
   // which a file has is known only once it is read.
   bool needs_routes(const Point& point) const override {

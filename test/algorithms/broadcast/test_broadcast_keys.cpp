@@ -181,5 +181,38 @@ TEST(BroadcastKeys, WithAPlatformFileTheKeysOfGeneratedPlatformsAreRefusedByHetc
   EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
 }
 
+TEST(BroadcastKeys, AKeyWrittenAtItsDefaultIsRefusedWhereItDoesNotApplyAndAManifestStillReruns) {
+  // The family sees values; the parser tells it which keys the scenario wrote, so a key
+  // written at its default value is not silently ignored either.
+  const WorkDir dir("hetcoll-broadcast-test");
+  const std::string output = dir.path() + "/out.csv";
+  const std::string run = "run --family broadcast --engine model --costs platform --platform " + test::kTwoSitesXml +
+                          " --hosts 'zone:lyon' --replications 1 --quiet --output ";
+  int runs = 0;
+  for (const ParameterSpec& p : broadcast_family().parameters()) {
+    if (broadcast_key_applies(p.key, CostsMode::platform_file) || p.kind == ParameterKind::list) continue;
+    const std::string value = p.kind == ParameterKind::text ? p.default_text : format_number(p.default_value);
+    if (value.empty()) continue;
+    const std::string args = run + output + " --" + p.key + " " + value;
+    std::string out, err;
+    EXPECT_EQ(test::run_hetcoll(args, out, err), 2) << args << "\n" << err;
+    EXPECT_NE(err.find("key '" + p.key + "' does not apply"), std::string::npos) << args << ": " << err;
+    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << args << ": " << err;
+    EXPECT_FALSE(std::ifstream(output).good()) << args;
+    ++runs;
+  }
+  EXPECT_GT(runs, 0);
+  // The manifest writes every key; rerunning it is no scenario writing them.
+  std::string out, err;
+  ASSERT_EQ(test::run_hetcoll(run + output, out, err), 0) << err;
+  const std::string again = dir.path() + "/again.csv";
+  ASSERT_EQ(test::run_hetcoll("run " + output + ".manifest.json --quiet --output " + again, out, err), 0) << err;
+  std::ifstream first(output), second(again);
+  std::stringstream a, b;
+  a << first.rdbuf();
+  b << second.rdbuf();
+  EXPECT_EQ(a.str(), b.str());
+}
+
 }  // namespace
 }  // namespace hetcoll

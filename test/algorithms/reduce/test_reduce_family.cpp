@@ -318,7 +318,10 @@ TEST(ReduceSeeds, APlatformPointKeepsTheSeedOfTheFormerReductionLayout) {
 TEST(ReduceSeeds, AClusterPointWithLiuAndWangsCostsKeepsTheSeedOfTheFormerHetreduceLayout) {
   const Family& f = reduce_family();
   // The former family's values were 1e7 bytes.
-  const Point point = make_point("uniform", 9, {}, {"--spread", "3", "--cluster-cv", "0.5", "--message", "10000000"});
+  // cluster-cv does not apply to a uniform law (the parser refuses it), but hetreduce's cv did
+  // take part in the seed: the point is set by hand.
+  Point point = make_point("uniform", 9, {}, {"--spread", "3", "--message", "10000000"});
+  point.values[static_cast<std::size_t>(f.parameter_index("cluster-cv"))] = 0.5;
   // The hetreduce family's keys: processors, spread, slow-fraction, x, levels, cv (now
   // cluster-cv), cluster, times, order; a list or word key held 0 among the numbers.
   Point former;
@@ -327,7 +330,8 @@ TEST(ReduceSeeds, AClusterPointWithLiuAndWangsCostsKeepsTheSeedOfTheFormerHetred
   former.texts = {"uniform"};
   EXPECT_EQ(point_seed(7, f.seed_identity(point)), point_seed(7, former));
   // Another value size is another point.
-  const Point other_size = make_point("uniform", 9, {}, {"--spread", "3", "--cluster-cv", "0.5"});
+  Point other_size = make_point("uniform", 9, {}, {"--spread", "3"});
+  other_size.values[static_cast<std::size_t>(f.parameter_index("cluster-cv"))] = 0.5;
   EXPECT_NE(point_seed(7, f.seed_identity(other_size)), point_seed(7, former));
 }
 
@@ -340,10 +344,13 @@ TEST(ReduceSeeds, KeysThatApplyChangeTheSeedAndKeysThatDoNotKeepIt) {
   EXPECT_NE(seed_of(gamma), seed_of(make_point("gamma", 8, {}, {"--cv", "0.5", "--cluster-cv", "1", "--ratio", "1"})));
   // Liu & Wang's fixed costs (cv 0, ratio 0, comm-mean 1) against a cost CV.
   EXPECT_NE(seed_of(make_point("gamma", 8)), seed_of(make_point("gamma", 8, {}, {"--cv", "0.5"})));
-  // On the platform as it is, no cluster key applies.
+  // On the platform as it is, no cluster key applies (the parser refuses them: set by hand).
   const Point platform = make_point("platform", 8, {}, {"--cv", "0.5"});
-  EXPECT_EQ(seed_of(platform), seed_of(make_point("platform", 8, {}, {"--cv", "0.5", "--spread", "7"})));
-  EXPECT_EQ(seed_of(platform), seed_of(make_point("platform", 8, {}, {"--cv", "0.5", "--cluster-cv", "3"})));
+  for (const auto& [key, value] : {std::pair<std::string, double>{"spread", 7}, {"cluster-cv", 3}}) {
+    Point other = platform;
+    other.values[static_cast<std::size_t>(f.parameter_index(key))] = value;
+    EXPECT_EQ(seed_of(platform), seed_of(other)) << key;
+  }
   EXPECT_NE(seed_of(platform), seed_of(make_point("platform", 8, {}, {"--cv", "0.6"})));
 }
 
@@ -504,6 +511,49 @@ TEST(ReduceCli, BadInputExitsWith2OneLineAndNoFile) {
     EXPECT_NE(::access((dir.path() + "/out.csv").c_str(), F_OK), 0) << args;
     EXPECT_NE(::access((dir.path() + "/c.xml").c_str(), F_OK), 0) << args;
   }
+}
+
+}  // namespace
+}  // namespace hetcoll
+
+namespace hetcoll {
+namespace {
+
+TEST(ReduceFamily, AKeyOfAnotherClusterLawIsRefusedEvenAtItsDefault) {
+  // Each cluster law reads its own keys; written for another law, even at the default value,
+  // a key would be silently ignored, so the parser refuses it naming the key.
+  const std::vector<std::pair<std::string, std::string>> law_keys = {
+      {"times", "times"}, {"spread", "uniform"}, {"slow-fraction", "two-type"}, {"x", "two-type"},
+      {"levels", "power-of-two"}, {"cluster-cv", "gamma"}};
+  const Family& f = reduce_family();
+  int refused = 0;
+  for (const std::string& cluster : cluster_words())
+    for (const auto& [key, law] : law_keys) {
+      if (cluster == "platform" || cluster == "file") continue;  // a file or none: below
+      const ParameterSpec& p = f.parameters()[static_cast<std::size_t>(f.parameter_index(key))];
+      const std::string value = p.kind == ParameterKind::list ? p.default_text : format_number(p.default_value);
+      std::vector<std::string> args = {"--family", "reduce", "--cluster", cluster, "--" + key, value,
+                                       "--engine", "model", "--algorithms", "tree-dyn"};
+      if (cluster != "times") args.insert(args.end(), {"--processors", "4"});
+      std::string message;
+      try {
+        parse_run_arguments(args);
+      } catch (const InputError& e) {
+        message = e.what();
+      }
+      if (cluster == law) {
+        EXPECT_EQ(message, "") << cluster << " " << key;
+      } else {
+        EXPECT_NE(message.find("key '" + key + "' applies to cluster = " + law), std::string::npos)
+            << cluster << " " << key << ": " << message;
+        ++refused;
+      }
+    }
+  EXPECT_GT(refused, 0);
+  // cluster = platform reads none of them.
+  EXPECT_THROW(parse_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "4", "--spread", "4",
+                                    "--engine", "model"}),
+               InputError);
 }
 
 }  // namespace
