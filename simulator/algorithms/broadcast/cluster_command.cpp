@@ -38,14 +38,16 @@ struct Measured {
   std::vector<std::string> names;
 };
 
-/// One-way latencies of every pair of hosts of a SimGrid platform, measured by pinging each pair
-/// on the SimGrid engine (which is why the subcommand runs in a process of its own), with the
-/// hosts' names, in natural name order as a run without key `hosts` numbers them.
-Measured measure_platform(const std::string& file) {
+/// One-way latencies of every pair of the hosts `hosts` selects (every host of the file if
+/// empty), measured by pinging each pair on the SimGrid engine (which is why the subcommand runs
+/// in a process of its own), with the hosts' names, numbered as a run with the same key `hosts`
+/// numbers them (natural name order without it): the clusters are that run's.
+Measured measure_platform(const std::string& file, const std::vector<std::string>& hosts) {
   EngineRequest request;
   request.engine = "simgrid";
   request.platform_file = file;
-  request.host_count = count_platform_hosts(file, {}, {});
+  request.hosts = hosts;
+  request.host_count = count_platform_hosts(file, {}, hosts);
   const std::unique_ptr<EngineRun> run = open_engine(request);
   EngineProbe probe(run->engine());
   Measured m;
@@ -67,21 +69,31 @@ Measured read_matrix(const std::string& file) {
 int cluster_command(const std::vector<std::string>& args, std::ostream& out) {
   std::string file;
   double rho = 0.2;  // the tolerance of the paper's listing of Algorithm 1
+  std::vector<std::string> hosts;
   for (std::size_t i = 0; i < args.size(); ++i) {
     if (args[i] == "--rho") {
       if (i + 1 == args.size()) throw InputError("command line: --rho expects a tolerance in (0, 1]");
       rho = parse_number(args[++i], "rho", "command line");
+    } else if (args[i] == "--hosts") {
+      if (i + 1 == args.size()) throw InputError("command line: --hosts expects the hosts to use (names, globs, zone:NAME)");
+      std::istringstream words(args[++i]);
+      for (std::string w; words >> w;) hosts.push_back(w);
+      if (hosts.empty()) throw InputError("command line: --hosts is empty");
     } else if (file.empty() && args[i].rfind("--", 0) != 0) {
       file = args[i];
     } else {
       throw InputError("command line: unexpected argument '" + args[i] +
-                       "' (usage: hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R])");
+                       "' (usage: hetcoll cluster LATENCY.csv|PLATFORM.xml [--hosts LIST] [--rho R])");
     }
   }
-  if (file.empty()) throw InputError("command line: usage: hetcoll cluster LATENCY.csv|PLATFORM.xml [--rho R]");
+  if (file.empty())
+    throw InputError("command line: usage: hetcoll cluster LATENCY.csv|PLATFORM.xml [--hosts LIST] [--rho R]");
   if (!(rho > 0 && rho <= 1))
     throw InputError("command line: --rho expects a tolerance in (0, 1], got " + format_number(rho));
-  const Measured measured = ends_with(file, ".xml") ? measure_platform(file) : read_matrix(file);
+  const bool platform = ends_with(file, ".xml");
+  if (!platform && !hosts.empty())
+    throw InputError("command line: --hosts selects hosts of a platform file (PLATFORM.xml), not of " + file);
+  const Measured measured = platform ? measure_platform(file, hosts) : read_matrix(file);
   const Clusters clusters = lowekamp_clusters(measured.latency, rho);
   std::ostringstream text;
   for (const std::vector<int>& c : clusters) {
@@ -94,8 +106,8 @@ int cluster_command(const std::vector<std::string>& args, std::ostream& out) {
 
 Subcommand cluster_subcommand() {
   return {"cluster",
-          "LATENCY.csv|PLATFORM.xml [--rho R]   Lowekamp's logical clusters, one per line (host names of a "
-          "platform, indices of a matrix)",
+          "LATENCY.csv|PLATFORM.xml [--hosts LIST] [--rho R]   Lowekamp's logical clusters, one per line (host "
+          "names of a platform, indices of a matrix); with --hosts (key `hosts`), those of a run on that selection",
           cluster_command, true};
 }
 

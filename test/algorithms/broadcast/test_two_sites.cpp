@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "algorithms/broadcast/broadcast_harness.hpp"
@@ -76,6 +77,20 @@ TEST(TwoSites, LowekampFindsTheTwoSitesOfTheSelectedHostsAndNeedsNoHostCount) {
     ASSERT_EQ(rows.size(), 1u) << out;
     EXPECT_EQ(rows.at("ecef").at("cluster_hosts"), std::to_string(kTwoSitesHosts)) << hosts;
     EXPECT_EQ(rows.at("ecef").at("clusters_found_mean"), "2") << hosts;
+    // `hetcoll cluster` with the same selection names the clusters the run found, by the same
+    // measurement: one line per cluster, every selected host once.
+    ASSERT_EQ(run_hetcoll("cluster " + test::kTwoSitesXml + " --rho 0.3 --hosts '" + hosts + "'", out, err), 0) << err;
+    std::istringstream lines(out);
+    std::multiset<std::string> sites;
+    std::size_t named = 0;
+    for (std::string line; std::getline(lines, line);) {
+      sites.insert(line.substr(0, 1));  // a-*.lyon or n-*
+      std::istringstream words(line);
+      for (std::string w; words >> w;) ++named;
+    }
+    EXPECT_EQ(std::to_string(sites.size()), rows.at("ecef").at("clusters_found_mean")) << out;
+    EXPECT_EQ(sites, (std::multiset<std::string>{"a", "n"})) << out;
+    EXPECT_EQ(named, static_cast<std::size_t>(kTwoSitesHosts)) << out;
   }
 }
 
