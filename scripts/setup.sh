@@ -14,7 +14,7 @@ PACKAGES=(
   build-essential cmake pkg-config
   libsimgrid-dev libboost-random-dev libboost-program-options-dev
   libgtest-dev googletest libbenchmark-dev libglpk-dev nlohmann-json3-dev libssl-dev
-  python3-matplotlib python3-numpy
+  python3-matplotlib python3-numpy python3-pandas
   libopenmpi-dev openmpi-bin
 )
 
