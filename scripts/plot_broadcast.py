@@ -1,292 +1,55 @@
 #!/usr/bin/env python3
-"""Draws the broadcast figures of Steffenel (INRIA RR inria-00116897, 2006) from a hetcoll CSV.
+"""Steffenel's broadcast figures under their former command line; plot.py draws them all.
 
-usage: plot_broadcast.py FILE.csv [FILE.csv ...] [--figure clusters|grid|sizes|intra] [--output OUT.png]
+usage: plot_broadcast.py FILE.csv [FILE.csv ...] [--figure clusters|grid|sizes|intra] [--output OUT.png] [--title T]
 
-  clusters: Figures 7 and 8: mean completion time per heuristic against the number of
-            clusters (random costs), with 95% confidence bars.
-  grid:     Figures 9 and 10: predicted and simulated completion time per heuristic for one
-            message size (the largest row at or below 4 MiB), side by side.
-  sizes:    predicted (dashed) and simulated (solid) completion time per heuristic against the
-            message size.
-  intra:    Figures 3 to 6: one panel per CSV of a single-cluster scenario (steffenel-fig3/4/5,
-            one intra-cluster strategy each, read from the manifest beside the CSV), simulated
-            (solid) and predicted (dashed) time against the message size for each cluster
-            size, and a last panel comparing the strategies on 16 machines (Figure 6).
-
-Without --figure, several CSVs or several `cluster_hosts` values mean `intra`, several
-`clusters` values mean `clusters`, several `message` values mean `sizes`, anything else
-`grid`. The default output is the (first) input path with the extension .png.
-Times are drawn in milliseconds for `clusters` (as in the paper) and seconds otherwise.
-When the CSV has them (hetcoll writes them since they were added), the titles count the clusters
-of `clusters_found_mean` (those Lowekamp found: the axis `clusters` is 0 for "any"), and the
-`grid` figure writes each heuristic's `prediction_error_mean`, in percent, above its bars.
-Input problems print one line naming the file and exit with status 2.
+  clusters: plot.py steffenel-fig7 (up to 10 clusters) or steffenel-fig8 (more)
+  grid:     plot.py steffenel-grid       sizes: plot.py steffenel-sizes
+  intra:    plot.py steffenel-intra (several CSVs)
+See hetcoll_plots/broadcast.py for what each draws. Without --figure, several CSVs or several
+`cluster_hosts` values mean `intra`, several `clusters` values mean `clusters`, several `message`
+values mean `sizes`, anything else `grid`. The default output is the (first) input path with the
+extension .png. Input problems print one line naming the file and exit with status 2.
 """
 import argparse
+import os
+import sys
 
-import plot_common as pc
+sys.dont_write_bytecode = True  # running a script leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hetcoll_plots import broadcast, common as pc  # noqa: E402
+from hetcoll_plots.figures import FIGURES  # noqa: E402
 
-PAPER = "Steffenel, INRIA RR inria-00116897"
-COLUMNS = ("algorithm", "clusters", "message", "replications", "mean", "stderr", "predicted_mean")
-NUMERIC = COLUMNS[1:]
-# Paper order, labels and fixed colours of the heuristics.
-HEURISTICS = pc.MethodStyles({
-    "flat": ("Flat Tree", "#666666"),
-    "fef": ("FEF", "#e6ab02"),
-    "ecef": ("ECEF", "#1b9e77"),
-    "ecef-la": ("ECEF-LA", "#7570b3"),
-    "ecef-lat": ("ECEF-LAt", "#66a61e"),
-    "ecef-lat-max": ("ECEF-LAT", "#e7298a"),
-    "bottomup": ("BottomUp", "#d95f02"),
-    "binomial": ("Binomial (grid-unaware)", "#1f78b4"),
-}, fallback_colour="#999999")
-label, colour, order = HEURISTICS.label, HEURISTICS.colour, HEURISTICS.order
-FOUR_MIB = 4 * 1024 * 1024
-STRATEGIES = {"flat": "Flat Tree", "chain": "Chain", "segmented-chain": "Segmented Chain",
-              "binary": "Binary Tree", "binomial": "Binomial Tree", "best": "best strategy"}
-FIGURE6_HOSTS = 16
-# Columns older CSVs lack: read when present.
-FOUND, ERROR = "clusters_found_mean", "prediction_error_mean"
+# What the script prints for each figure, as before plot.py.
+PRINTED = {"steffenel-fig7": "Figure 7", "steffenel-fig8": "Figure 8", "steffenel-grid": "Figures 9 and 10",
+           "steffenel-sizes": "message-size sweep", "steffenel-intra": "Figures 3 to 6"}
 
 
-def parse_args():
+def registered_name(figure, tables):
+    if figure == "clusters":
+        # The paper's Figure 7 goes up to 10 clusters, its Figure 8 to 50.
+        return "steffenel-fig7" if max(broadcast.read(tables[0]), key=lambda r: r["clusters"])["clusters"] <= 10 \
+            else "steffenel-fig8"
+    return f"steffenel-{figure}"
+
+
+def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("csv", nargs="+", help="CSV written by hetcoll for a steffenel-*.ini scenario")
     parser.add_argument("--figure", choices=("clusters", "grid", "sizes", "intra"),
                         help="figure to draw (default: detected from the data)")
     parser.add_argument("--output", help="PNG to write (default: FILE with .png)")
-    return parser.parse_args()
+    parser.add_argument("--title", help="title of the figure, in place of the default")
+    args = parser.parse_args()
+    pc.use_file_backend()
+    tables = [pc.read_table(path) for path in args.csv]
+    figure = args.figure or broadcast.detect(tables)
+    if figure != "intra" and len(tables) > 1:
+        raise pc.PlotError(args.csv[1], f"the {figure} figure reads one CSV; several are for --figure intra")
+    name = registered_name(figure, tables)
+    drawn = FIGURES[name].draw(tables, args.title)
+    pc.save(drawn, args.output or pc.default_output(args.csv[0]), PRINTED[name])
 
-
-def main():
-    args = parse_args()
-    tables = []
-    for path in args.csv:
-        rows = pc.read_rows(path, COLUMNS, NUMERIC)
-        if not rows:
-            raise pc.PlotError(path, "no data rows, expected one row per (point, heuristic)")
-        tables.append((path, rows))
-    figure = args.figure or detect(tables)
-    plt = pc.pyplot()
-    if figure == "intra":
-        drawn, what = draw_intra(tables, plt)
-    else:
-        if len(tables) > 1:
-            raise pc.PlotError(args.csv[1], f"the {figure} figure reads one CSV; several are for --figure intra")
-        drawn, what = DRAW[figure](tables[0][1], tables[0][0], plt)
-    pc.save(drawn, args.output or pc.default_output(args.csv[0]), what)
-
-
-def detect(tables):
-    rows = tables[0][1]
-    if len(tables) > 1 or ("cluster_hosts" in rows[0] and len(pc.distinct(rows, "cluster_hosts")) > 1):
-        return "intra"
-    if len(pc.distinct(rows, "clusters")) > 1:
-        return "clusters"
-    if len(pc.distinct(rows, "message")) > 1:
-        return "sizes"
-    return "grid"
-
-
-def single(rows, column, path, figure):
-    values = pc.distinct(rows, column)
-    if len(values) > 1:
-        pc.note(f"several {column} values; the {figure} figure uses {values[-1]:g}")
-    return [row for row in rows if row[column] == values[-1]]
-
-
-def check_unique(rows, key, path):
-    seen = set()
-    for row in rows:
-        k = tuple(row[name] for name in key)
-        if k in seen:
-            raise pc.PlotError(path, f"two rows for {', '.join(f'{n} {v}' for n, v in zip(key, k))}; "
-                                     "expected one row per point and heuristic")
-        seen.add(k)
-
-
-def runs_text(rows):
-    runs = pc.distinct(rows, "replications")
-    text = f"{runs[0]:,.0f}" if len(runs) == 1 else f"{runs[0]:,.0f}\u2013{runs[-1]:,.0f}"
-    return f"{text} runs per point"
-
-
-def series_per_algorithm(rows, column):
-    """(algorithm, its rows sorted by `column`) for each algorithm, in paper order."""
-    for algorithm in order({row["algorithm"] for row in rows}):
-        yield algorithm, sorted((r for r in rows if r["algorithm"] == algorithm), key=lambda r: r[column])
-
-
-def plot_against_size(axes, series, tone, name, **simulated_style):
-    """The simulated (solid, dots) and predicted (dashed) times of `series` against the message
-    size in MiB: the pair every message-size figure draws per line."""
-    sizes = [r["message"] / 1048576 for r in series]
-    axes.plot(sizes, [r["mean"] for r in series], color=tone, marker="o", markersize=3, label=name,
-              **simulated_style)
-    axes.plot(sizes, [r["predicted_mean"] for r in series], color=tone, linestyle="--", linewidth=1)
-
-
-def message_size_axes(axes, rows):
-    """Log-log time against message size, ticked at the sizes of `rows` in MiB."""
-    ticks = [size / 1048576 for size in pc.distinct(rows, "message")]
-    axes.set_xscale("log", base=2)
-    axes.set_yscale("log")
-    axes.set_xticks(ticks)
-    axes.set_xticklabels([f"{tick:g}" for tick in ticks])
-    axes.minorticks_off()
-    axes.set_xlabel("Message size (MiB)")
-    axes.set_ylabel("Completion time (s)")
-
-
-def optional(row, column, path):
-    """The number in `column` of `row`, or None if the CSV has no such column."""
-    if row.get(column) is None:
-        return None
-    try:
-        return float(row[column])
-    except ValueError:
-        raise pc.PlotError(path, f"column {column}: '{row[column]}' is not a number") from None
-
-
-def clusters_text(rows, path):
-    """"6 logical clusters": those found when the CSV says, else the axis `clusters`."""
-    found = optional(rows[0], FOUND, path)
-    return f"{found if found is not None else rows[0]['clusters']:g} logical clusters"
-
-
-def draw_clusters(rows, path, plt):
-    rows = single(rows, "message", path, "clusters")
-    check_unique(rows, ("algorithm", "clusters"), path)
-    figure, axes = plt.subplots(figsize=(8, 5))
-    for algorithm, series in series_per_algorithm(rows, "clusters"):
-        axes.errorbar([r["clusters"] for r in series], [1000 * r["mean"] for r in series],
-                      yerr=[1000 * 1.96 * r["stderr"] for r in series], color=colour(algorithm),
-                      marker="o", markersize=3, linewidth=1.5, capsize=2, label=label(algorithm))
-    counts = pc.distinct(rows, "clusters")
-    axes.set_xlabel("Number of clusters")
-    axes.set_ylabel("Mean completion time (ms)")
-    axes.set_xlim(0, counts[-1] + 1)
-    axes.grid(True, alpha=0.3)
-    axes.legend(title="Heuristic", loc="upper left", frameon=False)
-    number = "7" if counts[-1] <= 10 else "8"
-    figure.suptitle(f"Figure {number} ({PAPER}): broadcast completion time", fontsize=11)
-    axes.set_title(f"L ~ U[1,15] ms, g ~ U[100,600] ms, T ~ U[20,3000] ms (Table 3); {runs_text(rows)}; "
-                   "bars: 95% CI", fontsize=9)
-    return figure, f"Figure {number}"
-
-
-def draw_grid(rows, path, plt):
-    sizes = pc.distinct(rows, "message")
-    chosen = max([s for s in sizes if s <= FOUR_MIB] or [sizes[0]])
-    if len(sizes) > 1:
-        pc.note(f"several message sizes; drawing {chosen:g} bytes")
-    rows = [row for row in rows if row["message"] == chosen]
-    check_unique(rows, ("algorithm",), path)
-    algorithms = order({row["algorithm"] for row in rows})
-    by_name = {row["algorithm"]: row for row in rows}
-    figure, axes = plt.subplots(figsize=(8, 4.8))
-    width = 0.38
-    positions = range(len(algorithms))
-    axes.bar([p - width / 2 for p in positions], [by_name[a]["predicted_mean"] for a in algorithms], width,
-             color=[colour(a) for a in algorithms], alpha=0.45, edgecolor="black", label="predicted (pLogP)")
-    axes.bar([p + width / 2 for p in positions], [by_name[a]["mean"] for a in algorithms], width,
-             color=[colour(a) for a in algorithms], edgecolor="black", hatch="//", label="simulated")
-    for position, algorithm in zip(positions, algorithms):
-        row = by_name[algorithm]
-        error = optional(row, ERROR, path)
-        if error is not None:
-            axes.annotate(f"{100 * error:+.1f}%", (position, max(row["mean"], row["predicted_mean"])),
-                          textcoords="offset points", xytext=(0, 3), ha="center", fontsize=7)
-            # Room above the tallest bar for its label and the legend.
-            axes.set_ylim(top=1.25 * max(max(r["mean"], r["predicted_mean"]) for r in rows))
-    axes.set_xticks(list(positions))
-    axes.set_xticklabels([label(a) for a in algorithms], rotation=25, ha="right")
-    axes.set_ylabel("Completion time (s)")
-    axes.grid(True, axis="y", alpha=0.3)
-    axes.legend(frameon=False)
-    figure.suptitle(f"Figures 9 and 10 ({PAPER}): predicted and simulated broadcast", fontsize=11)
-    axes.set_title(f"{clusters_text(rows, path)}, message {chosen / 1048576:g} MiB"
-                   + (", above the bars: (simulated - predicted) / simulated" if ERROR in rows[0] else ""),
-                   fontsize=9)
-    return figure, "Figures 9 and 10"
-
-
-def draw_sizes(rows, path, plt):
-    rows = single(rows, "clusters", path, "sizes")
-    check_unique(rows, ("algorithm", "message"), path)
-    figure, axes = plt.subplots(figsize=(8, 5))
-    for algorithm, series in series_per_algorithm(rows, "message"):
-        plot_against_size(axes, series, colour(algorithm), label(algorithm), linewidth=1.5)
-    message_size_axes(axes, rows)
-    axes.grid(True, which="major", alpha=0.3)
-    axes.legend(title="Heuristic (solid: simulated, dashed: predicted)", loc="upper left", frameon=False,
-                fontsize=8)
-    figure.suptitle(f"Figures 9 and 10 ({PAPER}): broadcast against message size", fontsize=11)
-    axes.set_title(clusters_text(rows, path), fontsize=9)
-    return figure, "message-size sweep"
-
-
-def strategy_of(path):
-    """The `intra` key of the run, from the manifest hetcoll writes beside every CSV."""
-    import json
-    try:
-        with open(path + ".manifest.json") as manifest:
-            value = json.load(manifest)["identity"]["parameters"].get("intra")
-            if isinstance(value, str):
-                return value
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    pc.note(f"no manifest with key intra beside {path}; labelling the panel by its file name")
-    return None
-
-
-def draw_intra(tables, plt):
-    import math
-    panels = []
-    for path, rows in tables:
-        rows = pc.read_rows(path, COLUMNS + ("cluster_hosts",), NUMERIC + ("cluster_hosts",))
-        rows = single(rows, "clusters", path, "intra")
-        check_unique(rows, ("algorithm", "message", "cluster_hosts"), path)
-        strategy = strategy_of(path)
-        panels.append((STRATEGIES.get(strategy, strategy) if strategy else path.rsplit("/", 1)[-1], rows))
-    columns = 2 if len(panels) > 1 else 1
-    count = len(panels) + (1 if len(panels) > 1 else 0)
-    lines = math.ceil(count / columns)
-    figure, grid = plt.subplots(lines, columns, figsize=(6.5 * columns, 4.2 * lines), squeeze=False)
-    axes_list = [a for row in grid for a in row]
-    palette = plt.get_cmap("viridis")
-    for axes, (name, rows) in zip(axes_list, panels):
-        hosts = pc.distinct(rows, "cluster_hosts")
-        for index, p in enumerate(hosts):
-            series = sorted((r for r in rows if r["cluster_hosts"] == p), key=lambda r: r["message"])
-            plot_against_size(axes, series, palette(index / max(1, len(hosts) - 1)), f"P = {p:g}")
-        intra_axes(axes, rows, name)
-    if len(panels) > 1:
-        axes = axes_list[len(panels)]
-        for index, (name, rows) in enumerate(panels):
-            series = sorted((r for r in rows if r["cluster_hosts"] == FIGURE6_HOSTS), key=lambda r: r["message"])
-            if not series:
-                pc.note(f"no {FIGURE6_HOSTS}-host rows for {name}; Figure 6 leaves it out")
-                continue
-            plot_against_size(axes, series, plt.get_cmap("tab10")(index), name)
-        intra_axes(axes, panels[0][1], f"Figure 6: {FIGURE6_HOSTS} machines")
-    for axes in axes_list[count:]:
-        axes.set_visible(False)
-    figure.suptitle(f"Figures 3–6 ({PAPER}): intra-cluster broadcast, simulated (solid) and "
-                    "predicted by pLogP (dashed)", fontsize=11)
-    figure.tight_layout()
-    return figure, "Figures 3 to 6"
-
-
-def intra_axes(axes, rows, title):
-    message_size_axes(axes, rows)
-    axes.set_title(title, fontsize=10)
-    axes.grid(True, which="major", alpha=0.3)
-    axes.legend(fontsize=7, frameon=False, loc="upper left")
-
-
-DRAW = {"clusters": draw_clusters, "grid": draw_grid, "sizes": draw_sizes}
 
 if __name__ == "__main__":
     pc.run(main)

@@ -1,200 +1,40 @@
 #!/usr/bin/env python3
-"""Draws Figure 7, 8 or 9 of Jeannot & Wagner (data redistribution between heterogeneous
-clusters), or the bandwidth-sharing comparison, from hetcoll CSVs of the redistribution family.
+"""Jeannot & Wagner's Figures 7, 8, 9 and the bandwidth-sharing comparison under their former
+command line; plot.py draws them all.
 
-usage: plot_redistribute.py FILE.csv --figure 7|8|9|sharing [--raw RAW.csv] [--output OUT.png]
+usage: plot_redistribute.py FILE.csv --figure 7|8|9|sharing [--raw RAW.csv] [--output OUT.png] [--title T]
 
-  Figure 7: DGGP time / lower bound against the number of edges, one line per k: the mean,
-            a ribbon from q10 to q90 and the worst instance (dashed).
-  Figure 8: left, OGGP and DGGP time / lower bound against k (mean); right, OGGP time / DGGP
-            time per instance (mean, worst and best over the instances; > 1: DGGP is better),
-            paired replication by replication from the per-replication file (--raw).
-  Figure 9: share of instances where DGGP is strictly shorter than OGGP, per k (--raw).
-  sharing:  time / lower bound against the number of edges under SimGrid's bandwidth sharing,
-            one panel per k: step schedules capped (solid) and uncapped (dashed), and
-            all-at-once.
-
-The default output is the input path with the extension .png. Input problems print one line
-naming the file and exit with status 2.
+The same as `plot.py jw-fig7 FILE.csv`, `plot.py jw-fig8 FILE.csv RAW.csv`, ... (see
+hetcoll_plots/redistribute.py). Figures 8 and 9 need --raw. The default output is the input path
+with the extension .png. Input problems print one line naming the file and exit with status 2.
 """
 import argparse
-from collections import defaultdict
+import os
+import sys
 
-import plot_common as pc
-
-PAPER = "Jeannot & Wagner, data redistribution between heterogeneous clusters"
-PARAMETERS = ("senders", "receivers", "edges", "k", "beta", "uncapped")
-SUMMARY = ("algorithm",) + PARAMETERS + ("replications", "mean", "over_bound_mean", "over_bound_q10",
-                                         "over_bound_q90", "over_bound_max")
-RAW = ("algorithm",) + PARAMETERS + ("replication", "value")
-STYLE = {  # label and colour per algorithm, the same in every figure
-    "ggp": ("GGP", "#7570b3"),
-    "oggp": ("OGGP", "#d95f02"),
-    "dggp": ("DGGP", "#1b9e77"),
-    "greedy": ("greedy", "#e7298a"),
-    "exact": ("exact", "#000000"),
-    "all-at-once": ("all-at-once", "#66a61e"),
-}
-K_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a")
-# Two costs closer than this (relative) are a tie: schedule costs are sums of whole numbers.
-TIE = 1e-9
+sys.dont_write_bytecode = True  # running a script leaves no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from hetcoll_plots import common as pc  # noqa: E402
+from hetcoll_plots.figures import FIGURES  # noqa: E402
 
 
-def parse_args():
+def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("csv", help="summary CSV written by hetcoll for a jw-*.ini scenario")
     parser.add_argument("--figure", required=True, choices=("7", "8", "9", "sharing"))
     parser.add_argument("--raw", help="per-replication CSV (key raw), needed by figures 8 and 9")
     parser.add_argument("--output", help="PNG to write (default: FILE with .png)")
-    return parser.parse_args()
+    parser.add_argument("--title", help="title of the figure, in place of the default")
+    args = parser.parse_args()
+    pc.use_file_backend()
+    name = "jw-sharing" if args.figure == "sharing" else f"jw-fig{args.figure}"
+    paired = args.figure in ("8", "9")
+    if paired and not args.raw:
+        raise pc.PlotError(args.csv, f"figure {args.figure} pairs instances: give the "
+                                     "per-replication file with --raw")
+    drawn = FIGURES[name].draw([args.csv] + ([args.raw] if paired else []), args.title)
+    pc.save(drawn, args.output or pc.default_output(args.csv), f"Figure {args.figure}")
 
-
-def main():
-    args = parse_args()
-    rows = pc.read_rows(args.csv, SUMMARY, SUMMARY[1:])
-    if not rows:
-        raise pc.PlotError(args.csv, "no data rows, expected one row per (point, algorithm)")
-    raw = None
-    if args.figure in ("8", "9"):
-        if not args.raw:
-            raise pc.PlotError(args.csv, f"figure {args.figure} pairs instances: give the "
-                                         "per-replication file with --raw")
-        raw = pc.read_rows(args.raw, RAW, RAW[1:])
-    plt = pc.pyplot()
-    figure = DRAW[args.figure](rows, raw, args, plt)
-    pc.save(figure, args.output or pc.default_output(args.csv), f"Figure {args.figure}")
-
-
-def select(rows, path, algorithm, **fixed):
-    """Rows of `algorithm` whose parameters equal `fixed`, sorted by edges then k."""
-    chosen = [row for row in rows if row["algorithm"] == algorithm
-              and all(row[key] == value for key, value in fixed.items())]
-    if not chosen:
-        raise pc.PlotError(path, f"no row for algorithm {algorithm} "
-                                 + " ".join(f"{key}={value:g}" for key, value in fixed.items()))
-    return sorted(chosen, key=lambda row: (row["edges"], row["k"]))
-
-
-def figure7(rows, _raw, args, plt):
-    figure, axes = plt.subplots(figsize=(6.4, 4.2))
-    for colour, k in zip(K_COLOURS, reversed(pc.distinct(rows, "k"))):
-        points = select(rows, args.csv, "dggp", k=k)
-        edges = [row["edges"] for row in points]
-        axes.fill_between(edges, [row["over_bound_q10"] for row in points],
-                          [row["over_bound_q90"] for row in points], color=colour, alpha=0.2, lw=0)
-        axes.plot(edges, [row["over_bound_mean"] for row in points], color=colour, marker="o", ms=3,
-                  label=f"k = {k:g}: mean (ribbon q10-q90)")
-        axes.plot(edges, [row["over_bound_max"] for row in points], color=colour, ls="--", lw=1,
-                  label=f"k = {k:g}: worst instance")
-    axes.axhline(1, color="grey", lw=0.8)
-    first = rows[0]
-    axes.set_xlabel(f"number of edges ({first['senders']:g} + {first['receivers']:g} nodes)")
-    axes.set_ylabel("DGGP time / lower bound")
-    axes.set_title(f"Figure 7: DGGP evaluation\n{PAPER}", fontsize=9)
-    axes.legend(fontsize=8)
-    axes.grid(alpha=0.3)
-    return figure
-
-
-def paired(raw, path, first, second):
-    """{k: [value(first) / value(second) per replication]}, pairing rows of one point."""
-    values = defaultdict(dict)
-    for row in raw:
-        if row["algorithm"] in (first, second):
-            point = tuple(row[key] for key in PARAMETERS) + (row["replication"],)
-            values[point][row["algorithm"]] = row["value"]
-    ratios = defaultdict(list)
-    for point, pair in values.items():
-        if len(pair) == 2 and pair[second] > 0:
-            ratios[point[PARAMETERS.index("k")]].append(pair[first] / pair[second])
-    if not ratios:
-        raise pc.PlotError(path, f"no replication holds both {first} and {second}")
-    return dict(sorted(ratios.items()))
-
-
-def figure8(rows, raw, args, plt):
-    figure, (left, right) = plt.subplots(1, 2, figsize=(11, 4.2))
-    for algorithm in ("oggp", "dggp"):
-        label, colour = STYLE[algorithm]
-        points = sorted(select(rows, args.csv, algorithm), key=lambda row: row["k"])
-        left.plot([row["k"] for row in points], [row["over_bound_mean"] for row in points],
-                  color=colour, marker="o", ms=3, label=label)
-    left.axhline(1, color="grey", lw=0.8)
-    left.set_xlabel("k")
-    left.set_ylabel("time / delta-port lower bound (mean)")
-    left.set_title("optimum ratio", fontsize=9)
-    left.legend(fontsize=8)
-    ratios = paired(raw, args.raw, "oggp", "dggp")
-    ks = list(ratios)
-    for statistic, style, name in ((max, "^--", "best case for DGGP (max)"),
-                                   (lambda v: sum(v) / len(v), "o-", "mean"),
-                                   (min, "v--", "worst case for DGGP (min)")):
-        right.plot(ks, [statistic(ratios[k]) for k in ks], style, color="#444444", ms=3,
-                   label=name)
-    right.axhline(1, color="grey", lw=0.8)
-    right.set_xlabel("k")
-    right.set_ylabel("OGGP time / DGGP time (per instance)")
-    right.set_title("schedule ratio (> 1: DGGP is better)", fontsize=9)
-    right.legend(fontsize=8)
-    for axes in (left, right):
-        axes.grid(alpha=0.3)
-        axes.set_xticks(ks)
-    first = rows[0]
-    figure.suptitle(f"Figure 8: DGGP vs OGGP, {first['senders']:g} + {first['receivers']:g} "
-                    f"nodes, random edge count\n{PAPER}", fontsize=9, y=1.03)
-    return figure
-
-
-def figure9(rows, raw, args, plt):
-    ratios = paired(raw, args.raw, "oggp", "dggp")
-    ks = list(ratios)
-    better = [100 * sum(r > 1 + TIE for r in ratios[k]) / len(ratios[k]) for k in ks]
-    ties = [100 * sum(abs(r - 1) <= TIE for r in ratios[k]) / len(ratios[k]) for k in ks]
-    figure, axes = plt.subplots(figsize=(6.4, 4.2))
-    axes.bar(ks, better, color=STYLE["dggp"][1], label="DGGP shorter than OGGP")
-    axes.plot(ks, ties, "o--", color="#444444", ms=3, label="tie")
-    axes.set_xlabel("k")
-    axes.set_xticks(ks)
-    axes.set_ylabel("% of instances")
-    axes.set_ylim(0, 100)
-    axes.set_title(f"Figure 9: DGGP improvements ({len(ratios[ks[0]])} instances per k)\n{PAPER}",
-                   fontsize=9)
-    axes.legend(fontsize=8)
-    axes.grid(alpha=0.3, axis="y")
-    return figure
-
-
-def figure_sharing(rows, _raw, args, plt):
-    ks = pc.distinct(rows, "k")
-    figure, panels = plt.subplots(1, len(ks), figsize=(5.5 * len(ks), 4.2), squeeze=False)
-    algorithms = [a for a in STYLE if a in {row["algorithm"] for row in rows}]
-    for axes, k in zip(panels[0], ks):
-        for algorithm in algorithms:
-            label, colour = STYLE[algorithm]
-            modes = (0,) if algorithm == "all-at-once" else (0, 1)
-            for uncapped in modes:
-                points = [row for row in select(rows, args.csv, algorithm, k=k)
-                          if row["uncapped"] == uncapped]
-                if not points:
-                    continue
-                suffix = "" if algorithm == "all-at-once" else (" uncapped" if uncapped else " capped")
-                axes.plot([row["edges"] for row in points], [row["over_bound_mean"] for row in points],
-                          color=colour, ls="--" if uncapped else "-", marker="o", ms=3,
-                          label=label + suffix)
-        axes.axhline(1, color="grey", lw=0.8)
-        axes.set_xlabel("number of edges")
-        axes.set_ylabel("simulated time / lower bound (mean)")
-        axes.set_title(f"k = {k:g}", fontsize=9)
-        axes.grid(alpha=0.3)
-        axes.legend(fontsize=7)
-    first = rows[0]
-    figure.suptitle(f"Schedules vs all-at-once under SimGrid's max-min sharing, "
-                    f"{first['senders']:g} + {first['receivers']:g} nodes, beta = {first['beta']:g}"
-                    f"\n(set-up of {PAPER}, Fig. 7)", fontsize=9, y=1.03)
-    return figure
-
-
-DRAW = {"7": figure7, "8": figure8, "9": figure9, "sharing": figure_sharing}
 
 if __name__ == "__main__":
     pc.run(main)

@@ -19,7 +19,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 sys.dont_write_bytecode = True
 os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import plot_gantt  # noqa: E402  (after the path that makes it importable)
+from hetcoll_plots import gantt as plot_gantt  # noqa: E402  (after the path that makes it importable)
 
 GANTT = os.path.join(ROOT, "scripts", "plot_gantt.py")
 # The reduce family's trace: algorithm, its sweep columns, then the event columns.
@@ -197,7 +197,7 @@ class GanttHelperTest(unittest.TestCase):
                  (BROADCAST_TRACE_HEADER, ("clusters", "message", "cluster_hosts")))
         for header, parameters in cases:
             rows = self.rows(header, [[""] * len(header)])
-            self.assertEqual(plot_gantt.parameter_columns(rows, "t.csv"), parameters)
+            self.assertEqual(plot_gantt.parameter_columns(rows, "t.csv", header), parameters)
 
     def test_host_rows_cover_every_host_and_peer(self):
         rows = [{"host": 0.0, "peer": 5.0}, {"host": 2.0, "peer": -1.0}]

@@ -17,7 +17,7 @@ sys.dont_write_bytecode = True  # importing the support module leaves no __pycac
 from plot_test_support import ROOT, PlotScriptTest, script, write  # noqa: E402
 
 sys.path.insert(0, os.path.join(ROOT, "scripts"))
-import plot_reduce  # noqa: E402  (after the path that makes it importable)
+from hetcoll_plots import reduce as plot_reduce  # noqa: E402  (after the path that makes it importable)
 
 # The reduce layout (docs/outputs.md): every sweep column of the family, then the statistics.
 PARAMETERS = ["processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv", "message"]
@@ -210,7 +210,7 @@ class LiuFigureTest(ReduceScriptTest):
                                                 for a, r in (("snf", 1.02), ("optimal", 1), ("binomial-stat", 30))])
         write(self.path("scaling.csv"), SUMMARY, [liu_row(a, n, 2, 5, r) for n in (16, 256, 4096)
                                                   for a, r in (("snf", 1.2), ("fastest-first", 2.5))])
-        for name, figure, extra in (("trace", "liu-gantt", []), ("fig8", "liu-fig8", []),
+        for name, figure, extra in (("trace", "liu-fig1", []), ("fig8", "liu-fig8", []),
                                     ("ratio", "liu-ratio", []), ("scaling", "liu-scaling", []),
                                     ("ratio", "liu-ratio", [self.path("ratio.csv")])):
             output = self.path(f"{name}-{len(extra)}.png")

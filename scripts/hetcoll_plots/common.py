@@ -1,15 +1,17 @@
-"""Helpers shared by the hetcoll plot scripts.
+"""Helpers shared by the hetcoll figures (hetcoll_plots.*) and their scripts.
 
 Every input problem (missing file, missing column, unreadable number, nothing to draw)
 is raised as PlotError and reported by `run` as one line naming the file, with exit
 status 2, so that a script driving the plots can tell bad input from a crash.
+
+A figure reads Tables: a CSV's header and rows as strings, with the name of where they came
+from (the file's path, or what the caller called a DataFrame). `as_table` makes one of a path,
+a pandas DataFrame or a Table, so the figures take DataFrames in a notebook while the command
+line needs no pandas (Debian's python3-matplotlib does not bring it).
 """
 import csv
 import os
 import sys
-
-# The paper whose section 6 these figures reproduce; every title names it.
-PAPER = "Benoit, Canon, Marchal, INRIA RR-8315"
 
 # Paper order and spelling of the methods. Colours are fixed per method so that the same
 # method has the same colour in Figure 4, Figure 6 and the Gantt charts.
@@ -79,27 +81,65 @@ method_colour = _RR8315_STYLES.colour
 method_order = _RR8315_STYLES.order
 
 
-def read_rows(path, columns, numeric):
-    """Reads a CSV with a header row and returns its rows as dicts.
+class Table:
+    """A CSV's column names in file order and its rows as {column: text}, named by `source`."""
 
-    `columns` must all be present (others are ignored, so new documented columns do not
-    break the plots); the `numeric` subset is converted to float.
-    """
+    def __init__(self, source, header, rows, attrs=None):
+        self.source = source
+        self.header = list(header)
+        self.rows = rows
+        self.attrs = dict(attrs or {})  # a DataFrame's attrs, e.g. "intra" for steffenel-intra
+
+    def __repr__(self):
+        return f"Table({self.source!r}, {len(self.rows)} rows)"
+
+
+def read_table(path):
+    """The Table of a CSV file with a header row; any problem reading it is a PlotError."""
     try:
         with open(path, newline="") as handle:
             reader = csv.DictReader(handle)
             header = reader.fieldnames or []
             if not header:
-                raise PlotError(path, f"empty file, expected a CSV header with {','.join(columns)}")
-            missing = [name for name in columns if name not in header]
-            if missing:
-                raise PlotError(path, f"missing column(s) {','.join(missing)}; "
-                                      f"expected header with {','.join(columns)}")
-            return [_convert(row, numeric, path, reader.line_num) for row in reader]
+                raise PlotError(path, "empty file, expected a CSV header")
+            return Table(path, header, list(reader))
     except FileNotFoundError:
         raise PlotError(path, "no such file, expected a CSV written by hetcoll") from None
     except (OSError, UnicodeDecodeError, csv.Error) as error:
         raise PlotError(path, f"cannot read ({error}), expected a CSV written by hetcoll") from None
+
+
+def as_table(data, name="DataFrame"):
+    """A Table of a path, a Table, or a pandas DataFrame (or anything with `columns` and
+    `to_dict("records")`); a DataFrame is named by its attrs["source"], else by `name`."""
+    if isinstance(data, Table):
+        return data
+    if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
+        return read_table(str(data))
+    if hasattr(data, "columns") and hasattr(data, "to_dict"):
+        attrs = getattr(data, "attrs", {})
+        return Table(attrs.get("source", name), [str(column) for column in data.columns],
+                     data.to_dict("records"), attrs)
+    raise PlotError(name, f"a {type(data).__name__}; expected a CSV path or a pandas DataFrame")
+
+
+def table_rows(table, columns, numeric):
+    """Copies of the table's rows, checked to hold `columns`, the `numeric` ones as floats.
+
+    Other columns are kept but not checked, so new documented columns do not break the plots.
+    Copies, so that one DataFrame or Table can be drawn by several figures.
+    """
+    missing = [name for name in columns if name not in table.header]
+    if missing:
+        raise PlotError(table.source, f"missing column(s) {','.join(missing)}; "
+                                      f"expected header with {','.join(columns)}")
+    # Line numbers as in the file: the header is line 1.
+    return [_convert(dict(row), numeric, table.source, line) for line, row in enumerate(table.rows, start=2)]
+
+
+def read_rows(path, columns, numeric):
+    """The rows of the CSV at `path` (see table_rows)."""
+    return table_rows(read_table(path), columns, numeric)
 
 
 def _convert(row, numeric, path, line):
@@ -120,15 +160,23 @@ def default_output(path):
     return os.path.splitext(path)[0] + ".png"
 
 
-def pyplot():
-    """Imports pyplot with the Agg backend, so the scripts run without a display."""
+def use_file_backend():
+    """The scripts draw to files: the Agg backend, so they run without a display. Only the
+    scripts call this; a notebook importing the figures keeps its own backend."""
     try:
         import matplotlib
     except ImportError:
         raise PlotError(sys.executable, "matplotlib not importable; run the script with "
                                         "/usr/bin/python3 (Debian's python3-matplotlib)") from None
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+
+
+def pyplot():
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise PlotError(sys.executable, "matplotlib not importable; run the script with "
+                                        "/usr/bin/python3 (Debian's python3-matplotlib)") from None
     return plt
 
 
