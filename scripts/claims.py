@@ -91,8 +91,8 @@ class Results:
 def evaluate(expression, results, what):
     try:
         return eval(expression, results.namespace())  # the claims are the project's own files
-    except ClaimError:
-        raise
+    except ClaimError as error:
+        raise ClaimError(f"{what}: {error}") from None
     except Exception as error:  # a bad expression or column: name the claim
         raise ClaimError(f"{what}: {type(error).__name__}: {error}") from None
 
