@@ -46,6 +46,10 @@ struct Scenario {
   std::string output = "-";           //!< CSV path, or - for stdout
   std::string raw;                    //!< per-replication CSV path, empty for none
   std::string trace;                  //!< trace CSV path, empty for none
+  /// Paje trace path, empty for none: SimGrid's own trace of one replication per point, made by
+  /// a dedicated run (FILE for a one-point sweep, FILE with `.pN` before the extension otherwise).
+  std::string paje;
+  std::uint64_t trace_replication = 0;  //!< the replication the Paje trace shows
   int jobs = 1;
   Shard shard;
   bool resume = false;

@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
+#include "driver/run_files.hpp"
 #include "engine/engine_factory.hpp"
 #include "driver/sweep.hpp"
 
@@ -41,6 +42,10 @@ po::options_description common_options() {
       ("output", po::value<std::string>(), "CSV path, or - for stdout (default -)")
       ("raw", po::value<std::string>(), "CSV of every replication's value")
       ("trace", po::value<std::string>(), "CSV of the events of replication 0 of each point")
+      ("paje", po::value<std::string>(),
+       "Paje trace (SimGrid's, engine simgrid only) of one replication of each point, from a run of its own; "
+       "FILE.pN.EXT per point when the sweep has several")
+      ("trace-replication", po::value<std::string>(), "the replication the Paje trace shows (default 0)")
       ("jobs", po::value<std::string>(), "processes run at once (default 1)")
       ("shard", po::value<std::string>(), "i/N: compute only the points of shard i of N")
       ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
@@ -424,6 +429,47 @@ std::string get(const po::variables_map& vm, const std::string& key, const std::
   return vm.count(key) ? vm[key].as<std::string>() : fallback;
 }
 
+/// Most points one run may trace: each trace is a run of its own and an open file until the end.
+constexpr double kMostPajePoints = 256;
+
+/// Keys `paje` and `trace-replication`, read once the engine, the replications, the cfg and the
+/// sweep are known: each refusal names the key.
+void read_paje(Scenario& s, const po::variables_map& vm, const Origin& origin) {
+  if (!vm.count("paje")) {
+    if (vm.count("trace-replication"))
+      throw InputError(origin.of("trace-replication") +
+                       ": key 'trace-replication' chooses the replication of the Paje trace; give paje = FILE too");
+    return;
+  }
+  s.paje = vm["paje"].as<std::string>();
+  const std::string where = origin.of("paje");
+  if (s.paje.empty()) throw InputError(where + ": key 'paje' expects a file path, got an empty one");
+  if (s.paje == "-") throw InputError(where + ": key 'paje' expects a file path, not standard output");
+  if (engine_kind(s.engine) != EngineKind::simgrid)
+    throw InputError(where + ": key 'paje' needs --engine simgrid (the Paje trace is SimGrid's own), got engine '" +
+                     s.engine + "'");
+  s.trace_replication = parse_count(vm, origin, "trace-replication", 0, 0, kMaxReplications);
+  if (s.trace_replication >= s.replications)
+    throw InputError(origin.of("trace-replication") + ": key 'trace-replication' = " +
+                     std::to_string(s.trace_replication) + " is not a replication of the run (0 to " +
+                     std::to_string(s.replications - 1) + ", replications = " + std::to_string(s.replications) + ")");
+  // SimGrid's tracing settings would trace every work unit as well, into one file that
+  // concurrent workers corrupt: the trace run sets them itself.
+  for (const std::string& c : s.cfg)
+    if (c.rfind("tracing", 0) == 0)
+      throw InputError(origin.of("cfg") + ": key 'cfg' sets '" + c +
+                       "' and key 'paje' is given: the trace run sets SimGrid's tracing itself; drop the setting");
+  // Points are dealt round-robin: shard i holds points i, i + N, i + 2N ...
+  const double points = count_points(s);
+  const double traced = points > s.shard.index ? std::floor((points - 1 - s.shard.index) / s.shard.count) + 1 : 0;
+  if (traced > kMostPajePoints)
+    throw InputError(where + ": key 'paje' traces each point of the sweep, and this run has more than " +
+                     format_number(kMostPajePoints) + " points; sweep fewer values or split it with --shard");
+  if (points > 1 && is_stream(s.paje))
+    throw InputError(where + ": key 'paje' writes one file per point of the sweep (FILE.pN), so '" + s.paje +
+                     "' must be a file path, not a device or a FIFO");
+}
+
 }  // namespace
 
 namespace {
@@ -620,6 +666,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);
   apply_algorithm_limits(s, vm.count("algorithms") > 0, origin, notes);
   check_sweep(s, point_origin(s, cli), origin);
+  read_paje(s, vm, origin);
   for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
   return s;
 }
