@@ -92,6 +92,11 @@ void run_scenario(const Scenario& s) {
   const std::size_t shard_points = std::count_if(
       setup.points.begin(), setup.points.end(), [&, p = std::size_t{0}](const Point&) mutable { return in_shard(s, p++); });
   try {
+    // The Paje traces first: one replication per point is quick, and a trace SimGrid cannot
+    // write stops the run before its long part.
+    if (!outputs.paje_points().empty())
+      run_paje_traces(setup, outputs.paje_points(), s.jobs,
+                      [&](std::size_t point, const std::string& file) { outputs.take_paje(point, file); });
     run_units(setup, units, s.jobs, on_unit);
     progress.finish();
     outputs.commit(identity, digests);

@@ -8,6 +8,7 @@
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
+#include "driver/sweep.hpp"
 
 namespace fs = std::filesystem;
 
@@ -22,14 +23,34 @@ std::string checkpoint_path(const std::string& output) { return output + ".parti
 
 std::string manifest_path(const std::string& output) { return output + ".manifest.json"; }
 
-std::string shard_path(const std::string& path, const Shard& shard) {
-  if (shard.count == 1 || path.empty() || path == "-") return path;
-  const std::string tag = ".shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count);
-  // Before the extension of the file name (not of a directory name), so `r.csv` stays a CSV.
+namespace {
+
+/// `path` with `tag` before the extension of the file name (not of a directory name), so that
+/// `r.csv` stays a CSV.
+std::string tagged_path(const std::string& path, const std::string& tag) {
   const std::size_t slash = path.find_last_of('/');
   const std::size_t dot = path.find_last_of('.');
   const bool has_extension = dot != std::string::npos && (slash == std::string::npos || dot > slash + 1);
   return has_extension ? path.substr(0, dot) + tag + path.substr(dot) : path + tag;
+}
+
+}  // namespace
+
+std::string shard_path(const std::string& path, const Shard& shard) {
+  if (shard.count == 1 || path.empty() || path == "-") return path;
+  return tagged_path(path, ".shard-" + std::to_string(shard.index) + "-of-" + std::to_string(shard.count));
+}
+
+std::vector<std::size_t> paje_points(const Scenario& s, std::size_t points) {
+  std::vector<std::size_t> traced;
+  if (s.paje.empty()) return traced;
+  for (std::size_t p = static_cast<std::size_t>(s.shard.index); p < points; p += static_cast<std::size_t>(s.shard.count))
+    traced.push_back(p);
+  return traced;
+}
+
+std::string paje_path(const Scenario& s, std::size_t point, std::size_t points) {
+  return points == 1 ? s.paje : tagged_path(s.paje, ".p" + std::to_string(point));
 }
 
 std::vector<NamedPath> input_files(const Scenario& s) {
@@ -53,6 +74,10 @@ std::vector<NamedPath> output_files(const Scenario& s) {
   }
   if (!s.raw.empty()) outputs.push_back({"raw", shard_path(s.raw, s.shard)});
   if (!s.trace.empty()) outputs.push_back({"trace", shard_path(s.trace, s.shard)});
+  if (!s.paje.empty()) {
+    const auto points = static_cast<std::size_t>(count_points(s));  // the parser bounds the traced points
+    for (std::size_t p : paje_points(s, points)) outputs.push_back({"paje", paje_path(s, p, points)});
+  }
   return outputs;
 }
 

@@ -28,11 +28,19 @@ std::string manifest_path(const std::string& output);
 /// unsharded run or for standard output.
 std::string shard_path(const std::string& path, const Shard& shard);
 
+/// @brief The points whose Paje trace this run writes (key `paje`): the points of its shard,
+/// none without `paje`. `points` is the sweep's point count.
+std::vector<std::size_t> paje_points(const Scenario& scenario, std::size_t points);
+/// @brief Where the Paje trace of `point` goes: `paje` itself for a sweep of one point;
+/// otherwise `.pN` (N the point's index in canonical order) before the extension of the file
+/// name, `run.trace` becoming `run.p3.trace`, so every point, in any shard, has a file of its own.
+std::string paje_path(const Scenario& scenario, std::size_t point, std::size_t points);
+
 /// @brief The files a run reads: the scenario file, the platform file and every text key of the
 /// family that names an existing file (a matrix, a latency table).
 std::vector<NamedPath> input_files(const Scenario& scenario);
 /// @brief The files a run writes: output, its checkpoint and manifest, raw and trace (as this
-/// shard writes them).
+/// shard writes them), and the Paje traces of this shard's points.
 std::vector<NamedPath> output_files(const Scenario& scenario);
 
 /// @brief Throws InputError naming the key if an input is a directory or cannot be read.

@@ -1,12 +1,15 @@
 #include "driver/run_outputs.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <fstream>
 
 #include "algorithms/family.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/manifest.hpp"
 #include "driver/merge.hpp"
 #include "driver/run_files.hpp"
+#include "driver/sweep.hpp"
 
 namespace hetcoll {
 
@@ -19,13 +22,17 @@ RunOutputs::RunOutputs(const Scenario& s)
   if (!s.raw.empty()) raw_ = std::make_unique<AtomicFile>(raw_path_, "raw");
   if (!s.trace.empty()) trace_ = std::make_unique<AtomicFile>(trace_path_, "trace");
   if (beside_) manifest_ = std::make_unique<AtomicFile>(manifest_path(s.output), "output (its manifest)");
+  const auto points = static_cast<std::size_t>(count_points(s));
+  paje_points_ = hetcoll::paje_points(s, points);
+  for (std::size_t p : paje_points_) paje_[p] = std::make_unique<AtomicFile>(paje_path(s, p, points), "paje");
   if (raw_) raw_->stream() << raw_header(*s.family) << '\n';
   if (trace_) trace_->stream() << trace_header(*s.family) << '\n';
 }
 
 std::vector<std::string> RunOutputs::temporaries() const {
   std::vector<std::string> files;
-  const std::vector<const AtomicFile*> all{&output_, raw_.get(), trace_.get(), manifest_.get()};
+  std::vector<const AtomicFile*> all{&output_, raw_.get(), trace_.get(), manifest_.get()};
+  for (const auto& entry : paje_) all.push_back(entry.second.get());
   for (const AtomicFile* f : all)
     if (f && !f->temporary().empty()) files.push_back(f->temporary());
   return files;
@@ -38,6 +45,16 @@ void RunOutputs::flush(std::size_t point) {
   trace_ready_.erase(point);
 }
 
+void RunOutputs::take_paje(std::size_t point, const std::string& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::ostream& out = paje_.at(point)->stream();
+  // An empty trace would make `out << rdbuf()` set failbit: SimGrid always writes a header.
+  if (!in || !(out << in.rdbuf()))
+    throw OutputError("key 'paje': cannot copy the trace of point " + std::to_string(point) + " from " + file);
+  in.close();
+  std::remove(file.c_str());
+}
+
 void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputDigest>& inputs) {
   const Family& family = *scenario_.family;
   output_.stream() << summary_header(family) << '\n';
@@ -45,6 +62,7 @@ void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputD
   const std::size_t parameter_columns = static_cast<std::size_t>(std::count(columns.begin(), columns.end(), ',')) + 1;
   for (const std::string& row : canonical_order(rows_, parameter_columns, scenario_.output))
     output_.stream() << row << '\n';
+  for (const auto& entry : paje_) entry.second->commit();
   if (raw_) raw_->commit();
   if (trace_) trace_->commit();
   output_.commit();

@@ -1,7 +1,8 @@
 #pragma once
 /// @file run_outputs.hpp
 /// @brief The files one run writes: the summary CSV, the raw and trace files (this shard's),
-/// and the manifest, each opened before any work and committed together at the end.
+/// the Paje traces of its points and the manifest, each opened before any work and committed
+/// together at the end.
 #include <map>
 #include <memory>
 #include <set>
@@ -45,6 +46,12 @@ class RunOutputs {
     }
   }
 
+  /// The points whose Paje trace this run writes, in order (none without key `paje`).
+  const std::vector<std::size_t>& paje_points() const { return paje_points_; }
+  /// Takes the Paje trace of `point` from the file a trace run wrote (in the work directory);
+  /// commit() renames it into place with the other files.
+  void take_paje(std::size_t point, const std::string& file);
+
   /// Writes the summary and the manifest (with the identity and input digests taken at the
   /// run's start) and commits every file.
   void commit(const nlohmann::json& identity, const std::vector<InputDigest>& inputs);
@@ -57,6 +64,8 @@ class RunOutputs {
   std::string raw_path_, trace_path_;
   AtomicFile output_;
   std::unique_ptr<AtomicFile> raw_, trace_, manifest_;
+  std::vector<std::size_t> paje_points_;
+  std::map<std::size_t, std::unique_ptr<AtomicFile>> paje_;  // by point
   std::vector<std::string> rows_;
   std::set<std::size_t> pending_;
   std::map<std::size_t, std::string> raw_ready_, trace_ready_;

@@ -203,8 +203,19 @@ std::string describe_unit(const RunSetup& setup, const WorkUnit& unit) {
     n = ne + 1;
     v = ve + 1;
   }
+  if (setup.paje)
+    return "the Paje trace run at point " + point + " (replication " + std::to_string(unit.first) + ")";
   return "the work unit at point " + point + " (replications " + std::to_string(unit.first) + " to " +
          std::to_string(unit.first + unit.count - 1) + ")";
+}
+
+/// SimGrid's settings for a Paje trace in `file`: the platform as containers (zones, one per
+/// host, links), each actor's states inside its host, and the hosts' and links' use over time
+/// (there are no categories, hence uncategorized). Dates get 9 decimals: the engines' dates lie
+/// on a 2^-23 s grid (1.2e-7 s), which SimGrid's default of 6 would blur.
+std::vector<std::string> paje_config(const std::string& file) {
+  return {"tracing:yes", "tracing/filename:" + file, "tracing/platform:yes", "tracing/actor:yes",
+          "tracing/uncategorized:yes", "tracing/platform/topology:no", "tracing/precision:9"};
 }
 
 }  // namespace
@@ -216,6 +227,10 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   request.engine = s.engine;
   request.platform_file = s.platform;
   request.cfg = s.cfg;
+  if (setup.paje) {
+    const std::vector<std::string> tracing = paje_config(paje_work_file(setup.work_dir, unit.point));
+    request.cfg.insert(request.cfg.end(), tracing.begin(), tracing.end());
+  }
   request.generated = [&] { return s.family->platform_for(point); };
   request.hosts = s.hosts;
   request.host_count = s.family->hosts_needed(point);
@@ -275,6 +290,26 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
     stop_all();
     throw;
   }
+}
+
+std::string paje_work_file(const std::string& work_dir, std::size_t point) {
+  return work_dir + "/paje-p" + std::to_string(point) + ".trace";
+}
+
+void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& points, int jobs,
+                     const std::function<void(std::size_t, const std::string&)>& done) {
+  // The trace run records no CSV trace: its rows would be those of the run's own units.
+  Scenario traced = *setup.scenario;
+  traced.trace.clear();
+  traced.raw.clear();
+  RunSetup trace_setup = setup;
+  trace_setup.scenario = &traced;
+  trace_setup.paje = true;
+  std::vector<WorkUnit> units;
+  for (std::size_t p : points) units.push_back({p, traced.trace_replication, 1});
+  run_units(trace_setup, units, jobs, [&](std::size_t i, UnitResult&&) {
+    done(units[i].point, paje_work_file(setup.work_dir, units[i].point));
+  });
 }
 
 std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task) {

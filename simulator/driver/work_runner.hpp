@@ -30,7 +30,20 @@ struct RunSetup {
   std::vector<Point> points;
   /// Private directory for the children's result and platform files.
   std::string work_dir;
+  /// Units run with SimGrid's tracing on, each writing paje_work_file(work_dir, its point).
+  bool paje = false;
 };
+
+/// @brief The file a Paje trace run of `point` writes in the work directory.
+std::string paje_work_file(const std::string& work_dir, std::size_t point);
+
+/// @brief Runs replication `trace_replication` of each of `points` alone, with SimGrid's
+/// tracing on, in forked children (at most `jobs` at a time): a unit of its own, so the trace
+/// holds that replication only and is the same for any `jobs` and `block`. Its values are
+/// dropped (the run's own units give the results). `done(point, file)` is called in the parent
+/// as each trace is complete.
+void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& points, int jobs,
+                     const std::function<void(std::size_t, const std::string&)>& done);
 
 /// @brief Values of a unit's replications, [replication][algorithm][metric] row-major (metric 0
 /// is the main value, then the family's metrics), and the trace rows of replication 0 when the

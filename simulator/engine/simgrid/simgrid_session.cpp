@@ -86,13 +86,23 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
   check_simgrid_config(cfg, exact_timing_config());
   impl_->args.push_back("hetcoll");
   for (const std::string& c : exact_timing_config()) impl_->args.push_back("--cfg=" + c);
-  for (const std::string& c : cfg) impl_->args.push_back("--cfg=" + c);
+  // SimGrid copies its command line into the head of a Paje trace: a trace file named there
+  // would carry the run's temporary directory, and two runs of one replication would differ.
+  // The file name is set after, out of the command line.
+  std::vector<std::string> unlisted;
+  for (const std::string& c : cfg) {
+    if (c.rfind("tracing/filename:", 0) == 0)
+      unlisted.push_back(c);
+    else
+      impl_->args.push_back("--cfg=" + c);
+  }
   // SimGrid announces every configuration change at INFO level; keep stderr for progress.
   impl_->args.push_back("--log=xbt_cfg.thres:warning");
   for (std::string& a : impl_->args) impl_->argv.push_back(a.data());
   impl_->argv.push_back(nullptr);
   int argc = static_cast<int>(impl_->args.size());
   impl_->engine = std::make_unique<sg4::Engine>(&argc, impl_->argv.data());
+  for (const std::string& c : unlisted) sg4::Engine::set_config(c);
   try {
     impl_->engine->load_platform(platform_file);
     // run() would seal it anyway; sealing now lets describe() query routes of every routing
