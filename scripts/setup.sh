@@ -16,6 +16,7 @@ PACKAGES=(
   libgtest-dev googletest libbenchmark-dev libglpk-dev nlohmann-json3-dev libssl-dev
   python3-matplotlib python3-numpy python3-pandas
   libopenmpi-dev openmpi-bin
+  pajeng
 )
 
 say() { echo "setup: $*" >&2; }
