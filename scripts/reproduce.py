@@ -68,25 +68,31 @@ PAPERS = [
            Run("liu-ratio-gamma", quick=500), Run("liu-ratio-uniform", quick=500), Run("liu-scaling", quick=20)],
           [Figure("liu-fig1", ["liu-fig1-trace"], "Figure 1: the SNF schedule of the cluster 10,5,5,5,4,2,2"),
            Figure("liu-fig8", ["liu-fig8"], "Figure 8: SNF against the optimum on x-and-ones clusters"),
-           Figure("liu-ratio", ["liu-ratio-gamma", "liu-ratio-uniform"], "Planners over the optimum on random clusters"),
+           Figure("liu-ratio", ["liu-theorem1", "liu-theorem3", "liu-ratio-gamma", "liu-ratio-uniform"],
+                  "Theorems 1 to 3: planners over the optimum on power-of-two, two-type and random clusters"),
            Figure("liu-scaling", ["liu-scaling"], "Planners over the lower bound as n grows")]),
     Paper("bmr",
           [Run("bmr-fig2"), Run("bmr-fig3"), Run("bmr-theorem2"), Run("bmr-fig4a", quick=200), Run("bmr-fig4b", quick=200),
            Run("bmr-fig4c", quick=200), Run("bmr-optimal-gap", quick=40)],
           [Figure("bmr-fig2", ["bmr-fig2-trace"], "Figure 2: the three-worker star"),
            Figure("bmr-fig3", ["bmr-fig3-trace"], "Figure 3: the optimum is neither FIFO nor LIFO"),
-           Figure("bmr-fig4", ["bmr-fig4a", "bmr-fig4b", "bmr-fig4c"], "Figure 4: the heuristics against w/c")]),
+           Figure("bmr-fig4", ["bmr-fig4a", "bmr-fig4b", "bmr-fig4c"], "Figure 4: the heuristics against w/c"),
+           Figure("bmr-gap", ["bmr-optimal-gap-raw"], "Past the paper: the heuristics over the optimum on small stars")]),
     Paper("jw",
           [Run("jw-example"), Run("jw-example-platform"), Run("jw-fig7", quick=30), Run("jw-fig8", quick=30),
            Run("jw-fig9", quick=200), Run("jw-sharing", quick=20)],
           [Figure("jw-fig7", ["jw-fig7"], "Figure 7: DGGP over the lower bound against the number of edges"),
-           Figure("jw-fig8", ["jw-fig8"], "Figure 8: OGGP against DGGP as k grows"),
-           Figure("jw-fig9", ["jw-fig9"], "Figure 9: how often DGGP beats OGGP")]),
+           Figure("jw-fig8", ["jw-fig8", "jw-fig8-raw"], "Figure 8: OGGP against DGGP as k grows"),
+           Figure("jw-fig9", ["jw-fig9", "jw-fig9-raw"], "Figure 9: how often DGGP beats OGGP"),
+           Figure("jw-sharing", ["jw-sharing"], "Past the paper: the schedules under SimGrid's bandwidth sharing")]),
     Paper("steffenel",
           [Run("steffenel-example"), Run("steffenel-fig3"), Run("steffenel-fig4"), Run("steffenel-fig5"),
            Run("steffenel-fig7", quick=300), Run("steffenel-fig8", quick=300), Run("steffenel-grid5000")],
-          [Figure("steffenel-fig7", ["steffenel-fig7"], "Figure 7: the heuristics against the number of clusters"),
-           Figure("steffenel-fig8", ["steffenel-fig8"], "Figure 8: the heuristics over the best, with confidence intervals")]),
+          [Figure("steffenel-intra", ["steffenel-fig3", "steffenel-fig4", "steffenel-fig5"],
+                  "Figures 3 to 6: intra-cluster broadcast strategies"),
+           Figure("steffenel-fig7", ["steffenel-fig7"], "Figure 7: the heuristics against the number of clusters"),
+           Figure("steffenel-fig8", ["steffenel-fig8"], "Figure 8: the heuristics, with confidence intervals"),
+           Figure("steffenel-sizes", ["steffenel-grid5000"], "Figures 9 and 10: GRID5000, predicted and simulated")]),
 ]
 
 
@@ -180,7 +186,7 @@ def draw_figures(papers, csv_dir, figure_dir):
             inputs = [os.path.join(csv_dir, name + ".csv") for name in figure.inputs]
             output = os.path.join(figure_dir, figure.name + ".png")
             command = [sys.executable, os.path.join(HERE, "plot.py"), figure.name, *inputs, "--output", output]
-            result = subprocess.run(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+            result = subprocess.run(command, cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
             if result.returncode != 0:
                 sys.stderr.write(result.stderr)
                 raise SystemExit(f"reproduce: figure {figure.name} failed (exit {result.returncode})")
