@@ -21,6 +21,9 @@ query over its columns, e.g. "algorithm == 'snf' and cv == 1"):
   at(NAME, WHERE, COLUMN='mean')     the one row's value; more or fewer rows is an error
   pivot(NAME, INDEX, COLUMN='mean', WHERE=None)
                                      one column per algorithm, one row per value of INDEX
+  best(NAME, INDEX, COLUMN='mean', WHERE=None)
+                                     the algorithm of least COLUMN per value of INDEX (a list of
+                                     columns gives a MultiIndex), a Series
   harmonic(N)                        1 + 1/2 + ... + 1/N
   and abs, min, max, all, any, len, sum, sqrt, math.
 
@@ -81,8 +84,11 @@ class Results:
         rows = self.table(name, where)
         return rows.pivot_table(index=index, columns="algorithm", values=column, aggfunc="first")
 
+    def best(self, name, index, column="mean", where=None):
+        return self.pivot(name, index, column, where).idxmin(axis=1)
+
     def namespace(self):
-        return {"table": self.table, "at": self.at, "pivot": self.pivot,
+        return {"table": self.table, "at": self.at, "pivot": self.pivot, "best": self.best,
                 "harmonic": lambda n: sum(1.0 / k for k in range(1, int(n) + 1)),
                 "abs": abs, "bool": bool, "float": float, "min": min, "max": max, "all": all, "any": any, "len": len, "sum": sum,
                 "sqrt": math.sqrt, "math": math, "__builtins__": {}}
