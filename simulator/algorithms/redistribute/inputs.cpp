@@ -34,9 +34,12 @@ Derived derive_instance(const Hardware& hw) {
     d.ports.push_back(static_cast<int>(static_cast<std::int64_t>(nic) / base));
     g.delta.push_back(std::min(d.ports.back(), g.k));
   }
+  // The unit in Mbit first: the default unit is exactly 1, so w = amount / base to the bit, as
+  // before the key existed, and a unit of 2 Mbit doubles every weight exactly.
+  const double mbit_per_unit = hw.unit / kBytesPerMbit;
   for (int s = 0; s < g.senders; ++s)
     for (int t = 0; t < g.receivers; ++t)
-      if (hw.matrix[s][t] > 0) g.messages.push_back({s, t, hw.matrix[s][t] / d.base});
+      if (hw.matrix[s][t] > 0) g.messages.push_back({s, t, hw.matrix[s][t] * mbit_per_unit / d.base});
   return d;
 }
 
@@ -68,9 +71,9 @@ std::vector<std::vector<double>> read_matrix_file(const std::string& path) {
     for (;;) {
       const std::size_t comma = content.find(',', start);
       const double amount = parse_number(trim(content.substr(start, comma - start)), "matrix", where);
-      if (amount < 0 || amount > kMaxMatrixMbit)
-        throw InputError(where + ": amounts must be in [0, " + format_number(kMaxMatrixMbit) + "] Mbit, got " +
-                         format_number(amount));
+      if (amount < 0 || amount > kMaxMatrixAmount)
+        throw InputError(where + ": amounts must be in [0, " + format_number(kMaxMatrixAmount) +
+                         "] units of key 'message' (default: Mbit), got " + format_number(amount));
       row.push_back(amount);
       if (comma == std::string::npos) break;
       start = comma + 1;

@@ -16,9 +16,15 @@ inline constexpr double kBytesPerMbit = 1e6 / 8;
 /// @brief Largest speed (NIC, backbone) in Mbit/s: 1 Pbit/s, so that port counts and k, speeds
 /// over their GCD, are ints, and a second of it (1.25e14 bytes) is an exact whole number.
 inline constexpr double kMaxMbitPerSecond = 1e9;
-/// @brief Largest matrix entry in Mbit: 1.25e14 bytes, well within kMaxAmount, and at most
-/// 1e9 s at the slowest base speed (1 Mbit/s).
-inline constexpr double kMaxMatrixMbit = 1e9;
+/// @brief Largest matrix entry, in units of key `message`: 1e9 Mbit (1.25e14 bytes, 1e9 s at the
+/// slowest base speed of 1 Mbit/s) with the default unit.
+inline constexpr double kMaxMatrixAmount = 1e9;
+/// @brief Bytes of one unit of the matrix's amounts when key `message` is not given: one Mbit,
+/// the unit matrices were read in before the key, so their results stay the same to the bit.
+inline constexpr double kDefaultMatrixUnit = kBytesPerMbit;
+/// @brief Largest unit (key `message`): kMaxMatrixAmount units of it, 9e18 bytes, stay below
+/// 2^63 bytes (kMaxAmount), so no matrix makes a message the engines cannot carry.
+inline constexpr double kMaxMatrixUnit = 9e9;
 /// @brief Largest cluster size: senders·receivers pairs are numbered in 32 bits.
 inline constexpr double kMaxSide = 65535;
 /// @brief Largest count (edges, delta-max): an int.
@@ -26,7 +32,9 @@ inline constexpr double kMaxCount = 2147483647;
 
 /// @brief A redistribution as a user describes it.
 struct Hardware {
-  std::vector<std::vector<double>> matrix;  //!< Mbit from sender i (row) to receiver j (column)
+  /// Amounts from sender i (row) to receiver j (column), in units of `unit` bytes.
+  std::vector<std::vector<double>> matrix;
+  double unit = kDefaultMatrixUnit;         //!< bytes of one unit of `matrix` (key `message`)
   std::vector<double> nic;                  //!< Mbit/s, senders then receivers; whole numbers
   double backbone = 0;                      //!< Mbit/s; a whole number
   double beta = 0;                          //!< seconds
@@ -40,8 +48,9 @@ struct Derived {
 };
 
 /// @brief The paper's §2.3: base = gcd(backbone, NICs), k = backbone / base,
-/// δ(v) = min(NIC(v)/base, k), w = amount / base; one message per non-zero matrix entry, in
-/// row-major order. The caller has checked the shape and signs (read_matrix_file, the family).
+/// δ(v) = min(NIC(v)/base, k), w = amount in Mbit / base, an amount in Mbit being
+/// matrix entry × unit / kBytesPerMbit; one message per non-zero matrix entry, in row-major
+/// order. The caller has checked the shape and signs (read_matrix_file, the family).
 Derived derive_instance(const Hardware& hardware);
 
 /// @brief The time no run of `d` can beat on its links, whatever the schedule (steps, capped or
@@ -52,10 +61,10 @@ Derived derive_instance(const Hardware& hardware);
 /// lasts at least this long; LB_δ is never below it.
 double link_bound(const Derived& d, bool shared_backbone);
 
-/// @brief Reads a communication matrix: one line per sender, comma-separated amounts (Mbit) per
-/// receiver; blank lines and lines starting with '#' are skipped. Throws InputError naming
-/// `path` (and the line) for an unreadable file, a non-number, an amount outside
-/// [0, kMaxMatrixMbit], or rows of unequal length.
+/// @brief Reads a communication matrix: one line per sender, comma-separated amounts (in units
+/// of key `message`) per receiver; blank lines and lines starting with '#' are skipped. Throws
+/// InputError naming `path` (and the line) for an unreadable file, a non-number, an amount
+/// outside [0, kMaxMatrixAmount], or rows of unequal length.
 std::vector<std::vector<double>> read_matrix_file(const std::string& path);
 
 /// @brief hetcoll's generator (the paper gives none; docs/redistribute.md): `edges` distinct

@@ -1,5 +1,6 @@
 #include "algorithms/redistribute/redistribution_family.hpp"
 
+#include <cstddef>
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
@@ -43,13 +44,22 @@ struct RedistributionKeys {
   NumberKey weight_max = table.number("weight-max", "random instances: largest message weight (s at base speed)", 20)
                              .whole().at_least(1).at_most(1e6);
   TextKey matrix =
-      table.text("matrix", "CSV of the amounts in Mbit (a row per sender, a column per receiver); empty: random");
+      table.text("matrix", "CSV of the amounts in units of 'message' bytes, Mbit by default (a row per sender, a "
+                           "column per receiver); empty: random");
   // Whole Mbit/s > 0: the base speed is their GCD.
   ListKey nic = table.list("nic", "with 'matrix': NIC speeds in Mbit/s, senders then receivers (none: from the "
                                   "platform file)").whole().above(0).at_most(kMaxMbitPerSecond);
   NumberKey backbone = table.number("backbone", "with 'matrix': backbone speed in Mbit/s (0: from the platform file)", 0)
                            .whole().at_most(kMaxMbitPerSecond);
+  // Last, so that the columns written before it keep their places. Random instances' weights
+  // are seconds at base speed, which no unit changes: it applies to a matrix only.
+  NumberKey message = table.number("message",
+                                   "with 'matrix': bytes of one unit of its amounts (the default is one Mbit), so an "
+                                   "amount a is a*message bytes",
+                                   kDefaultMatrixUnit)
+                          .sweep().whole().at_least(1).at_most(kMaxMatrixUnit);
 };
+static_assert(kMaxMatrixAmount * kMaxMatrixUnit <= kMaxAmount, "a matrix amount of the largest unit exceeds 2^63 bytes");
 
 const RedistributionKeys& keys() {
   static const RedistributionKeys k;
@@ -60,6 +70,12 @@ int whole(const Point& p, NumberKey key) { return static_cast<int>(p[key]); }
 
 // A matrix takes its speeds from keys 'nic' and 'backbone' or from a platform file.
 constexpr const char* kOrPlatform = " (or give neither key and platform = FILE.xml to read the speeds from it)";
+
+// Random instances have weights in seconds at base speed: no unit of bytes applies to them.
+std::string message_without_matrix() {
+  return "key 'message' sizes a unit of the matrix's amounts; random instances' weights are seconds at base speed: "
+         "give matrix = FILE.csv or leave 'message' out";
+}
 
 std::string missing_speeds(const std::string& matrix) {
   return "keys 'nic' and 'backbone' give the speeds for " + matrix + kOrPlatform;
@@ -93,6 +109,7 @@ void check_matrix_point(const Point& p, RedistributionPoint& out) {
     throw InputError("key 'edges' = " + format_number(p[keys().edges]) + " but " + path + " has " +
                      std::to_string(messages) + " non-zero amounts (give 0 or that count)");
   hw.beta = p[keys().beta];
+  hw.unit = p[keys().message];
   out.from_matrix = true;
   out.speeds_known = !p[keys().nic].empty() || p[keys().backbone] != 0;
   if (!out.speeds_known) return;
@@ -204,6 +221,23 @@ class RedistributionFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return redistribution_algorithms().infos(); }
+  /// The point without `message`, the last key, so that the seeds, and so the random instances,
+  /// are those of the scenarios written before it: random instances keep its default, and a
+  /// matrix draws nothing.
+  Point seed_identity(const Point& point) const override {
+    Point id = point;
+    const auto at = static_cast<std::ptrdiff_t>(keys().message.index);
+    id.values.erase(id.values.begin() + at);
+    id.lists.erase(id.lists.begin() + at);
+    id.texts.erase(id.texts.begin() + at);
+    return id;
+  }
+  // A value of `message` other than its default without a matrix is refused with the point
+  // (resolve_redistribution_point); written at its default, only the written keys tell.
+  void check_written_keys(const std::set<std::string>& written, const Point& point,
+                          bool /*platform_file*/) const override {
+    if (written.count("message") && point[keys().matrix].empty()) throw InputError(message_without_matrix());
+  }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> specs = {
         {"over_bound", "value / lower bound LB of the same instance (1 for lower-bound)",
@@ -265,6 +299,8 @@ RedistributionPoint resolve_redistribution_point(const Point& p) {
   }
   if (!p[keys().nic].empty() || p[keys().backbone] != 0)
     throw InputError("keys 'nic' and 'backbone' describe a given redistribution: they need key 'matrix'");
+  if (p[keys().message] != kDefaultMatrixUnit)
+    throw InputError("key 'message' = " + format_number(p[keys().message]) + ": " + message_without_matrix());
   if (p[keys().k] < 1) throw InputError("key 'k' expects a whole number >= 1 for random instances, got 0");
   const double pairs = p[keys().senders] * p[keys().receivers];
   if (p[keys().edges] > pairs)

@@ -9,7 +9,8 @@ namespace hetcoll {
 
 /// @brief Keys: senders, receivers, edges, k, beta, uncapped (sweep axes and CSV columns);
 /// delta-max, weight-min, weight-max (random instances); matrix, nic, backbone (a given
-/// redistribution; with platform = FILE.xml the speeds come from the file). Value: the
+/// redistribution; with platform = FILE.xml the speeds come from the file); message (with a
+/// matrix: bytes of one unit of its amounts, a sweep axis, left out of the seed). Value: the
 /// simulated time; metrics `over_bound` (value / LB_δ), `over_link_bound` (value / link_bound)
 /// and `backbone_shared` (1, or 0 where the model's backbone is no link every stream crosses).
 /// `senders` and `receivers` may name hosts of a platform file (host_set_keys).
