@@ -42,7 +42,7 @@ if [[ -n "$trace" && "$trace" != - && -f "$trace" && "$trace" -nt "$stamp" ]]; t
   gantt="${trace%.csv}"
   gantt="${gantt%-trace}-gantt.png"
   echo "run: drawing the Gantt chart of $trace" >&2
-  if ! scripts/python.sh scripts/plot_gantt.py "$trace" --output "$gantt"; then
+  if ! scripts/python.sh scripts/plot.py gantt "$trace" --output "$gantt"; then
     echo "run: the Gantt chart could not be drawn" >&2
     gantt=
     status=1
