@@ -2,6 +2,7 @@
 target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_lowekamp.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_heuristics.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_heuristics_sameness.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_intra_models.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_execution.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_grid_platform.cpp
