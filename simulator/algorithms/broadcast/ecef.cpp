@@ -2,14 +2,16 @@
 // (2006), §5.3.
 //
 // Each step takes the pair that completes first: argmin over i ∈ A, j ∈ B of RT_i + g_ij + L_ij,
-// ties to the smallest (i, j). O(C³) over the whole schedule.
+// ties to the smallest (i, j). O(C² log C) over the whole schedule: each receiver keeps its
+// senders in a heap (EarliestCompletion, BestSenders).
+#include "algorithms/broadcast/earliest_completion.hpp"
 #include "algorithms/broadcast/registry.hpp"
 
 namespace hetcoll {
 
 InterSchedule schedule_ecef(const GridCosts& costs, const HeuristicOptions& options) {
-  return run_inter_schedule(costs, options,
-                            [](const ScheduleState& s) { return earliest_completion_pair(s, nullptr); });
+  EarliestCompletion rule(std::nullopt);
+  return run_inter_schedule(costs, options, [&rule](const ScheduleState& s) { return rule.next(s); });
 }
 
 }  // namespace hetcoll

@@ -1,7 +1,6 @@
 #include "algorithms/broadcast/inter_schedule.hpp"
 
 #include <algorithm>
-#include <limits>
 #include <stdexcept>
 
 namespace hetcoll {
@@ -41,24 +40,6 @@ InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions&
   schedule.ready = std::move(state.ready);
   for (int c = 0; c < C; ++c) schedule.makespan = std::max(schedule.makespan, schedule.ready[c] + costs.T(c));
   return schedule;
-}
-
-std::pair<int, int> earliest_completion_pair(const ScheduleState& state, const double* lookahead) {
-  double best = std::numeric_limits<double>::infinity();
-  std::pair<int, int> pair{-1, -1};
-  const int C = state.costs->clusters;
-  for (int i : state.a) {
-    const double rt = state.ready[i];
-    const double* row = &state.edge[static_cast<std::size_t>(i) * C];
-    for (int j : state.b) {
-      const double v = rt + row[j] + (lookahead ? lookahead[j] : 0.0);
-      if (v < best) {  // strict: the first minimum in (i, j) order is kept
-        best = v;
-        pair = {i, j};
-      }
-    }
-  }
-  return pair;
 }
 
 double replay_makespan(const GridCosts& costs, const HeuristicOptions& options, const std::vector<InterSend>& sends) {

@@ -66,10 +66,6 @@ using PairChooser = std::function<std::pair<int, int>(const ScheduleState&)>;
 /// busy_until_arrival) and RT_j the arrival; j moves to A. Makespan max_c RT_c + T_c.
 InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose);
 
-/// @brief argmin over i ∈ A, j ∈ B of RT_i + g_ij + L_ij + lookahead[j] (lookahead may be
-/// null: 0), ties to the smallest (i, j): the ECEF family's rule.
-std::pair<int, int> earliest_completion_pair(const ScheduleState& state, const double* lookahead);
-
 /// @brief Makespan of a list of sends replayed with the common loop's timing: each send starts at
 /// its sender's ready time. For checking schedules independently of the heuristics.
 double replay_makespan(const GridCosts& costs, const HeuristicOptions& options, const std::vector<InterSend>& sends);
