@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -101,6 +102,18 @@ void AtomicFile::commit() {
   ::close(fd);
   if (std::rename(temporary_.c_str(), target_.c_str()) != 0) fail(std::strerror(errno));
   committed_ = true;
+}
+
+void append_file(const std::string& path, std::ostream& out, const std::string& key) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw OutputError("key '" + key + "': cannot read back '" + path + "'");
+  std::vector<char> chunk(1 << 20);
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    if (in.gcount() > 0 && !out.write(chunk.data(), in.gcount()))
+      throw OutputError("key '" + key + "': cannot write the rows read back from '" + path + "'");
+  }
+  if (in.bad()) throw OutputError("key '" + key + "': cannot read back '" + path + "'");
 }
 
 }  // namespace hetcoll

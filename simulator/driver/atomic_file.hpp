@@ -55,4 +55,8 @@ class AtomicFile {
   bool committed_ = false;
 };
 
+/// @brief Appends the whole content of `path` to `out` in chunks (a file of gigabytes never
+/// sits in memory); throws OutputError naming `key` if either side fails.
+void append_file(const std::string& path, std::ostream& out, const std::string& key);
+
 }  // namespace hetcoll

@@ -39,6 +39,10 @@ std::string host_name() {
   return name;
 }
 
+/// Reads one line; false at the end of the file or for a last line without its newline, which a
+/// kill cut.
+bool whole_line(std::istream& in, std::string& line) { return std::getline(in, line) && !in.eof(); }
+
 /// Removes what a killed run left, if it ran on this host and is gone.
 void clean_after(const json& writer) {
   if (!writer.is_object() || writer.value("host", "") != host_name()) return;
@@ -46,7 +50,7 @@ void clean_after(const json& writer) {
   if (pid <= 0 || pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) return;
   std::error_code ignored;
   for (const json& t : writer.value("temporaries", json::array()))
-    if (t.is_string()) std::filesystem::remove(t.get<std::string>(), ignored);
+    if (t.is_string()) std::filesystem::remove_all(t.get<std::string>(), ignored);  // files, and the raw spool directory
   const std::string work_dir = writer.value("work_dir", "");
   if (!work_dir.empty()) std::filesystem::remove_all(work_dir, ignored);
 }
@@ -66,28 +70,27 @@ std::string Checkpoint::header() const {
   return kHeaderPrefix + h.dump();
 }
 
-std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& points) {
+std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& points, const std::string& spool_dir) {
   std::map<std::size_t, SavedPoint> done;
   std::error_code error;
   if (!std::filesystem::exists(path_, error)) return done;
   if (!scenario_.resume)
     throw InputError(path_ + ": the checkpoint of an interrupted run is there; add --resume to finish it, or remove it");
+  // Read line by line: with raw rows, a checkpoint may hold gigabytes.
   std::ifstream in(path_, std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  const std::size_t first_end = text.find('\n');
-  const std::string first = text.substr(0, first_end);
+  std::string first;
+  const bool first_whole = whole_line(in, first);
   const std::string prefix = kHeaderPrefix;
   // A kill while the header was being written leaves part of it: nothing was saved yet.
-  const bool torn_header = first_end == std::string::npos &&
+  const bool torn_header = !first_whole &&
                            (first.size() < prefix.size() ? prefix.rfind(first, 0) == 0 : first.rfind(prefix, 0) == 0);
   if (torn_header) {
+    in.close();
     file_.open(path_, std::ios::binary | std::ios::trunc);
     file_ << header() << '\n' << std::flush;
     return done;
   }
-  if (first.rfind(prefix, 0) != 0 || first_end == std::string::npos)
+  if (first.rfind(prefix, 0) != 0 || !first_whole)
     throw InputError(path_ + ": not a hetcoll checkpoint (no '" + prefix + "' line); remove it");
   const json saved = json::parse(first.substr(prefix.size()), nullptr, false);
   if (saved.is_discarded() || !saved.is_object() || !saved.contains("identity"))
@@ -101,48 +104,64 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
                      shard.dump());
   clean_after(saved.value("writer", json()));
 
-  // Whole blocks only: a kill can cut the last one anywhere.
-  std::vector<std::string> lines;  // complete lines only: one not ended by a newline was cut
-  for (std::size_t start = first_end + 1, end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
-    lines.push_back(text.substr(start, end - start));
+  // Whole blocks only: a kill can cut the last one anywhere. A block that is not whole is
+  // skipped by its `@point` line alone, and the scan goes on from the next line.
   const Family& family = *scenario_.family;
   // Blocks hold the raw and trace lines only if the run that wrote them asked for those files.
   const bool same_side_files = saved.value("raw", false) == !scenario_.raw.empty() &&
                                saved.value("trace", false) == !scenario_.trace.empty();
-  for (std::size_t i = 0; i < lines.size();) {
-    std::istringstream head(lines[i]);
+  std::string line;
+  while (whole_line(in, line)) {
+    std::istringstream head(line);
     std::string tag;
     std::size_t point = 0, rows = 0, raw = 0, trace = 0;
-    if (!(head >> tag >> point >> rows >> raw >> trace) || tag != "@point") {
-      ++i;
+    if (!(head >> tag >> point >> rows >> raw >> trace) || tag != "@point") continue;
+    const std::streampos after_head = in.tellg();
+    if (!(point < points.size() && in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
+          same_side_files))
       continue;
+    SavedPoint block;
+    bool whole = true;
+    for (std::size_t r = 0; r < rows && whole; ++r) {
+      whole = whole_line(in, line);
+      block.rows.push_back(line);
     }
-    const std::size_t left = lines.size() - i - 1;  // lines after this one
-    const bool fits = rows < left && raw < left && trace < left && rows + raw + trace < left;
-    const std::size_t end = fits ? i + 1 + rows + raw + trace : lines.size();
-    const bool whole = fits && lines[end] == "@end " + std::to_string(point) && point < points.size() &&
-                       in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
-                       same_side_files;
+    std::string spool;
+    if (whole && raw > 0) {
+      // One file per block: a later block of the same point may turn out torn or invalid.
+      spool = spool_dir + "/checkpoint-raw-p" + std::to_string(point) + "-" + std::to_string(static_cast<long long>(std::streamoff(after_head)));
+      std::ofstream out(spool, std::ios::binary | std::ios::trunc);
+      for (std::size_t r = 0; r < raw && whole; ++r)
+        if ((whole = whole_line(in, line))) out << line << '\n';
+      if (!out.flush()) throw OutputError("key 'raw': cannot write '" + spool + "' (the raw rows of a saved point)");
+      block.raw_files.push_back(spool);
+      block.raw_lines = raw;
+    }
+    for (std::size_t r = 0; r < trace && whole; ++r)
+      if ((whole = whole_line(in, line))) block.trace += line + '\n';
+    whole = whole && whole_line(in, line) && line == "@end " + std::to_string(point);
     if (!whole) {
-      ++i;
+      if (!spool.empty()) std::remove(spool.c_str());
+      in.clear();
+      in.seekg(after_head);
       continue;
     }
-    SavedPoint saved;
     const std::string fields = parameter_fields(family, points[point]);
     bool valid = true;
-    for (std::size_t r = 0; r < rows && valid; ++r) {
-      valid = valid_row(lines[i + 1 + r], scenario_.algorithms[r], fields);
-      saved.rows.push_back(lines[i + 1 + r]);
+    for (std::size_t r = 0; r < rows && valid; ++r) valid = valid_row(block.rows[r], scenario_.algorithms[r], fields);
+    if (!valid) {
+      if (!spool.empty()) std::remove(spool.c_str());
+      continue;
     }
-    for (std::size_t r = 0; r < raw; ++r) saved.raw += lines[i + 1 + rows + r] + '\n';
-    for (std::size_t r = 0; r < trace; ++r) saved.trace += lines[i + 1 + rows + raw + r] + '\n';
-    if (valid) done[point] = std::move(saved);
-    i = end + 1;
+    if (done.count(point))
+      for (const std::string& file : done[point].raw_files) std::remove(file.c_str());
+    done[point] = std::move(block);
   }
+  in.close();
   // Rewritten with the kept rows, so that new rows never follow a torn one.
   AtomicFile rewritten(path_, "output (its checkpoint)");
   rewritten.stream() << header() << '\n';
-  for (const auto& [point, saved] : done) write_block(rewritten.stream(), point, saved);
+  for (const auto& [point, kept] : done) write_block(rewritten.stream(), point, kept);
   rewritten.commit();
   file_.open(path_, std::ios::binary | std::ios::app);
   points_saved_ = done.size();
@@ -154,11 +173,11 @@ void Checkpoint::set_writer(const std::string& work_dir, const std::vector<std::
 }
 
 void Checkpoint::write_block(std::ostream& out, std::size_t point, const SavedPoint& saved) const {
-  auto count = [](const std::string& text) { return std::count(text.begin(), text.end(), '\n'); };
-  out << "@point " << point << ' ' << saved.rows.size() << ' ' << count(saved.raw) << ' ' << count(saved.trace)
-      << '\n';
+  out << "@point " << point << ' ' << saved.rows.size() << ' ' << saved.raw_lines << ' '
+      << std::count(saved.trace.begin(), saved.trace.end(), '\n') << '\n';
   for (const std::string& row : saved.rows) out << row << '\n';
-  out << saved.raw << saved.trace << "@end " << point << '\n';
+  for (const std::string& file : saved.raw_files) append_file(file, out, "output (its checkpoint)");
+  out << saved.trace << "@end " << point << '\n';
 }
 
 bool Checkpoint::valid_row(const std::string& row, const std::string& algorithm, const std::string& fields) const {

@@ -4,6 +4,7 @@
 /// that `--resume` after a kill recomputes only what is missing.
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <fstream>
 #include <map>
 #include <string>
@@ -17,8 +18,12 @@ namespace hetcoll {
 /// @brief What a finished point contributes to a run's files.
 struct SavedPoint {
   std::vector<std::string> rows;  //!< summary rows, one per algorithm, in algorithm order
-  std::string raw;                //!< its raw lines (each ending in a newline), if raw is asked for
-  std::string trace;              //!< its trace lines, if a trace is asked for
+  /// Files holding its raw lines (each ending in a newline), to be joined in this order, if raw
+  /// is asked for: a point's raw rows may be gigabytes and never sit in memory. Their owner
+  /// (RunOutputs) removes them once written out.
+  std::vector<std::string> raw_files;
+  std::uint64_t raw_lines = 0;    //!< how many lines raw_files hold together
+  std::string trace;              //!< its trace lines (replication 0 only), if a trace is asked for
 };
 
 /// @brief The checkpoint of one run (or one shard of it).
@@ -37,8 +42,9 @@ class Checkpoint {
   /// Points already computed, by point index. With `resume`: reads the
   /// file, refuses another run's, and rewrites it with the whole rows only (so appends never
   /// follow a torn line); removes what a killed writer left (its temporary files and work
-  /// directory). Without: refuses to overwrite an existing checkpoint.
-  std::map<std::size_t, SavedPoint> load(const std::vector<Point>& points);
+  /// directory). Without: refuses to overwrite an existing checkpoint. The file is read line by
+  /// line, and each kept point's raw lines are copied to a file in `spool_dir`.
+  std::map<std::size_t, SavedPoint> load(const std::vector<Point>& points, const std::string& spool_dir);
 
   /// Records this process as the writer (for a later resume to clean after it).
   void set_writer(const std::string& work_dir, const std::vector<std::string>& temporaries);

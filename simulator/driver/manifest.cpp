@@ -74,6 +74,7 @@ json run_identity(const Scenario& s, const std::vector<InputDigest>& inputs) {
           {"seed", s.seed},
           {"block", s.block},
           {"engine", s.engine},
+          {"quantiles", s.quantiles},
           {"cfg", s.cfg},
           {"platform", s.platform.empty() ? std::string("built-in") : digest_of(inputs, "platform")},
           {"hosts", s.hosts},

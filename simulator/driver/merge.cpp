@@ -59,27 +59,69 @@ std::pair<std::string, std::vector<std::string>> read_csv(const std::string& pat
   return {header, rows};
 }
 
-/// Rows of side files (raw, trace) of all parts, stably sorted by point: within a point they
-/// keep the order the single run writes them in.
-std::string merge_side_files(const std::vector<std::string>& paths, std::size_t parameter_columns) {
-  std::string header;
-  std::vector<std::pair<std::vector<double>, std::string>> keyed;
+/// One part's side file, read a row at a time with the point its row belongs to.
+class SideFileReader {
+ public:
+  SideFileReader(const std::string& path, std::size_t parameter_columns) : path_(path), columns_(parameter_columns), in_(path) {
+    if (!in_) throw InputError(path + ": cannot read the CSV file");
+    if (!std::getline(in_, header_)) throw InputError(path + ": empty file, expected a hetcoll CSV header");
+    advance();
+  }
+  const std::string& header() const { return header_; }
+  bool done() const { return done_; }
+  const std::vector<double>& point() const { return point_; }
+  const std::string& row() const { return row_; }
+
+  /// The next non-empty row; a part's rows must come in point order, as a run writes them.
+  void advance() {
+    std::vector<double> previous = std::move(point_);
+    for (;;) {
+      if (!std::getline(in_, row_)) {
+        done_ = true;
+        return;
+      }
+      if (!row_.empty()) break;
+    }
+    const std::vector<std::string> f = split_csv_row(row_);
+    if (f.size() <= columns_) throw InputError(path_ + ": a row has too few columns: '" + row_ + "'");
+    point_.clear();
+    for (std::size_t c = 1; c <= columns_; ++c)
+      point_.push_back(parse_number(f[c], "column " + std::to_string(c + 1), path_));
+    if (!previous.empty() && point_ < previous)
+      throw InputError(path_ + ": rows are not in point order (a hetcoll run writes them so): '" + row_ + "'");
+  }
+
+ private:
+  std::string path_;
+  std::size_t columns_;
+  std::ifstream in_;
+  std::string header_, row_;
+  std::vector<double> point_;
+  bool done_ = false;
+};
+
+/// Rows of side files (raw, trace) of all parts, in point order: within a point they keep the
+/// order the single run writes them in. Each part is in point order already, so this is a
+/// merge of sorted files, streamed: raw files of gigabytes never sit in memory.
+void merge_side_files(const std::vector<std::string>& paths, std::size_t parameter_columns, std::ostream& out) {
+  std::vector<std::unique_ptr<SideFileReader>> parts;
   for (const std::string& path : paths) {
-    auto [part_header, rows] = read_csv(path);
-    if (header.empty()) header = part_header;
-    else if (part_header != header) throw InputError(path + ": header differs from " + paths.front() + "'s");
-    for (std::string& row : rows) {
-      const std::vector<std::string> f = split_csv_row(row);
-      if (f.size() <= parameter_columns) throw InputError(path + ": a row has too few columns: '" + row + "'");
-      std::vector<double> point;
-      for (std::size_t c = 1; c <= parameter_columns; ++c) point.push_back(parse_number(f[c], "column " + std::to_string(c + 1), path));
-      keyed.emplace_back(std::move(point), std::move(row));
+    parts.push_back(std::make_unique<SideFileReader>(path, parameter_columns));
+    if (parts.back()->header() != parts.front()->header())
+      throw InputError(path + ": header differs from " + paths.front() + "'s");
+  }
+  out << parts.front()->header() << '\n';
+  for (;;) {
+    SideFileReader* next = nullptr;  // the first part (in the order given) at the smallest point
+    for (const auto& part : parts)
+      if (!part->done() && (next == nullptr || part->point() < next->point())) next = part.get();
+    if (next == nullptr) break;
+    const std::vector<double> point = next->point();
+    while (!next->done() && next->point() == point) {
+      out << next->row() << '\n';
+      next->advance();
     }
   }
-  std::stable_sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  std::string text = header + '\n';
-  for (const auto& k : keyed) text += k.second + '\n';
-  return text;
 }
 
 std::string file_of(const nlohmann::json& manifest, const char* which) {
@@ -175,8 +217,8 @@ void merge_parts(const MergeRequest& request) {
   if (!is_stream(request.output)) manifest = std::make_unique<AtomicFile>(manifest_path(request.output), "output (its manifest)");
   out.stream() << header << '\n';
   for (const std::string& row : ordered) out.stream() << row << '\n';
-  if (raw) raw->stream() << merge_side_files(raws, parameter_columns);
-  if (trace) trace->stream() << merge_side_files(traces, parameter_columns);
+  if (raw) merge_side_files(raws, parameter_columns, raw->stream());
+  if (trace) merge_side_files(traces, parameter_columns, trace->stream());
   if (raw) raw->commit();
   if (trace) trace->commit();
   out.commit();

@@ -1,13 +1,17 @@
 #include "driver/point_collector.hpp"
 
+#include <fstream>
+#include <stdexcept>
+
 #include "algorithms/family.hpp"
-#include "core/statistics.hpp"
+#include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
 
 namespace hetcoll {
 
-PointCollector::PointCollector(const RunSetup& setup, const std::vector<WorkUnit>& units, bool raw)
-    : setup_(setup), units_(units), raw_(raw) {
+PointCollector::PointCollector(const RunSetup& setup, const std::vector<WorkUnit>& units, std::string raw_spool_dir)
+    : setup_(setup), units_(units), raw_spool_dir_(std::move(raw_spool_dir)),
+      streaming_(setup.scenario->quantiles == "p2") {
   for (const WorkUnit& u : units) ++open_[u.point].units_left;
 }
 
@@ -15,15 +19,54 @@ std::optional<SavedPoint> PointCollector::add(std::size_t unit, UnitResult&& res
   const Scenario& s = *setup_.scenario;
   const WorkUnit& u = units_[unit];
   PointState& state = open_.at(u.point);
+  // Raw rows and streaming statistics are written in replication order: that order is what
+  // makes their bytes independent of jobs, shards and resumes.
+  if (u.first != state.next_replication)
+    throw std::logic_error("point " + std::to_string(u.point) + ": replications from " + std::to_string(u.first) +
+                           " came before those from " + std::to_string(state.next_replication));
+  state.next_replication = u.first + u.count;
   const std::size_t series = s.algorithms.size() * (1 + s.family->metrics().size());
-  if (state.values.empty()) state.values.assign(series, std::vector<double>(s.replications));
-  for (std::uint64_t r = 0; r < u.count; ++r)
-    for (std::size_t k = 0; k < series; ++k) state.values[k][u.first + r] = result.values[r * series + k];
+  if (streaming_) {
+    if (state.streams.empty()) state.streams.resize(series);
+    for (std::uint64_t r = 0; r < u.count; ++r)
+      for (std::size_t k = 0; k < series; ++k) state.streams[k].add(result.values[r * series + k]);
+  } else {
+    if (state.values.empty()) state.values.assign(series, std::vector<double>(s.replications));
+    for (std::uint64_t r = 0; r < u.count; ++r)
+      for (std::size_t k = 0; k < series; ++k) state.values[k][u.first + r] = result.values[r * series + k];
+  }
+  if (!raw_spool_dir_.empty()) write_raw(u.point, state, u, result);
   state.trace += result.trace;
   if (--state.units_left > 0) return std::nullopt;
   SavedPoint saved = complete(u.point, state);
   open_.erase(u.point);
   return saved;
+}
+
+void PointCollector::write_raw(std::size_t point, PointState& state, const WorkUnit& u,
+                               const UnitResult& result) const {
+  const Scenario& s = *setup_.scenario;
+  const std::size_t width = 1 + s.family->metrics().size();
+  const std::size_t series = s.algorithms.size() * width;
+  const std::string fields = parameter_fields(*s.family, setup_.points[point]);
+  if (state.raw_files.empty())
+    for (std::size_t a = 0; a < s.algorithms.size(); ++a)
+      state.raw_files.push_back(raw_spool_dir_ + "/raw-p" + std::to_string(point) + "-a" + std::to_string(a));
+  std::vector<double> replication_values(width);
+  std::string rows;
+  for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
+    rows.clear();
+    for (std::uint64_t r = 0; r < u.count; ++r) {
+      for (std::size_t m = 0; m < width; ++m) replication_values[m] = result.values[r * series + a * width + m];
+      rows += raw_row(s.algorithms[a], fields, u.first + r, replication_values);
+    }
+    // Opened per unit, not kept open: a sweep of many algorithms must not run out of file
+    // descriptors, and one open per unit and algorithm costs nothing beside the unit.
+    std::ofstream out(state.raw_files[a], std::ios::binary | std::ios::app);
+    if (!out.write(rows.data(), static_cast<std::streamsize>(rows.size())) || !out.flush())
+      throw OutputError("key 'raw': cannot write the rows of point " + std::to_string(point) + " to '" +
+                        state.raw_files[a] + "'");
+  }
 }
 
 SavedPoint PointCollector::complete(std::size_t point, PointState& state) const {
@@ -32,18 +75,18 @@ SavedPoint PointCollector::complete(std::size_t point, PointState& state) const 
   const std::size_t width = 1 + family.metrics().size();
   const std::string fields = parameter_fields(family, setup_.points[point]);
   SavedPoint saved;
-  std::vector<double> replication_values(width);
   for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
-    const std::vector<double>* series = &state.values[a * width];
+    // The raw rows are written already: a series is summarised in place, never copied.
+    auto summary = [&](std::size_t m) {
+      const std::size_t k = a * width + m;
+      return streaming_ ? state.streams[k].result() : summarize(std::move(state.values[k]));
+    };
     std::vector<Summary> metrics;
-    for (std::size_t m = 1; m < width; ++m) metrics.push_back(summarize(series[m]));
-    saved.rows.push_back(summary_row(family, s.algorithms[a], fields, summarize(series[0]), metrics));
-    if (!raw_) continue;
-    for (std::uint64_t r = 0; r < s.replications; ++r) {
-      for (std::size_t m = 0; m < width; ++m) replication_values[m] = series[m][r];
-      saved.raw += raw_row(s.algorithms[a], fields, r, replication_values);
-    }
+    for (std::size_t m = 1; m < width; ++m) metrics.push_back(summary(m));
+    saved.rows.push_back(summary_row(family, s.algorithms[a], fields, summary(0), metrics));
   }
+  saved.raw_files = std::move(state.raw_files);
+  saved.raw_lines = saved.raw_files.empty() ? 0 : s.replications * s.algorithms.size();
   saved.trace = std::move(state.trace);
   return saved;
 }

@@ -68,12 +68,12 @@ void run_scenario(const Scenario& s) {
   std::error_code no_error;
   const bool checkpoint_existed = outputs.beside() && std::filesystem::exists(checkpoint.path(), no_error);
   std::map<std::size_t, SavedPoint> saved;
-  if (outputs.beside()) saved = checkpoint.load(setup.points);
+  if (outputs.beside()) saved = checkpoint.load(setup.points, outputs.wants_raw() ? outputs.raw_spool() : work.path());
   std::vector<bool> skip(setup.points.size(), false);
   for (const auto& entry : saved) skip[entry.first] = true;
 
   const std::vector<WorkUnit> units = make_units(s, setup.points.size(), skip);
-  PointCollector collector(setup, units, outputs.wants_raw());
+  PointCollector collector(setup, units, outputs.raw_spool());
   auto still_running = [&](std::size_t point) { return collector.pending(point); };
   for (const WorkUnit& u : units) outputs.expect(u.point);
   for (const auto& entry : saved) outputs.expect(entry.first);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 
 #include "algorithms/family.hpp"
@@ -19,7 +20,19 @@ RunOutputs::RunOutputs(const Scenario& s)
       raw_path_(shard_path(s.raw, s.shard)),
       trace_path_(shard_path(s.trace, s.shard)),
       output_(s.output, "output") {
-  if (!s.raw.empty()) raw_ = std::make_unique<AtomicFile>(raw_path_, "raw");
+  if (!s.raw.empty()) {
+    raw_ = std::make_unique<AtomicFile>(raw_path_, "raw");
+    // Beside the raw file's temporary (its own directory), or in $TMPDIR for a stream.
+    const std::filesystem::path beside = std::filesystem::path(raw_->temporary()).parent_path();
+    const std::string name = std::filesystem::path(raw_path_).filename().string();
+    try {
+      spool_ = raw_->temporary().empty()
+                   ? std::make_unique<WorkDir>("hetcoll-raw")
+                   : std::make_unique<WorkDir>(beside.empty() ? "." : beside.string(), name + ".spool");
+    } catch (const std::runtime_error&) {
+      throw OutputError("key 'raw': cannot create a directory beside '" + raw_path_ + "' for the rows in progress");
+    }
+  }
   if (!s.trace.empty()) trace_ = std::make_unique<AtomicFile>(trace_path_, "trace");
   if (beside_) manifest_ = std::make_unique<AtomicFile>(manifest_path(s.output), "output (its manifest)");
   const auto points = static_cast<std::size_t>(count_points(s));
@@ -35,11 +48,15 @@ std::vector<std::string> RunOutputs::temporaries() const {
   for (const auto& entry : paje_) all.push_back(entry.second.get());
   for (const AtomicFile* f : all)
     if (f && !f->temporary().empty()) files.push_back(f->temporary());
+  if (spool_) files.push_back(spool_->path());
   return files;
 }
 
 void RunOutputs::flush(std::size_t point) {
-  if (raw_) raw_->stream() << raw_ready_[point];
+  for (const std::string& file : raw_ready_[point]) {
+    append_file(file, raw_->stream(), "raw");
+    std::remove(file.c_str());
+  }
   if (trace_) trace_->stream() << trace_ready_[point];
   raw_ready_.erase(point);
   trace_ready_.erase(point);

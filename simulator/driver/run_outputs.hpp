@@ -13,6 +13,7 @@
 #include "driver/checkpoint.hpp"
 #include "driver/manifest.hpp"
 #include "driver/scenario.hpp"
+#include "driver/work_dir.hpp"
 
 namespace hetcoll {
 
@@ -27,18 +28,22 @@ class RunOutputs {
   /// False for standard output, a device or a FIFO: then there is no checkpoint or manifest.
   bool beside() const { return beside_; }
   bool wants_raw() const { return raw_ != nullptr; }
+  /// Where the raw rows of points not yet written out wait (one file per point and algorithm):
+  /// a private directory beside the raw file, on the disk it fills; "" without raw.
+  std::string raw_spool() const { return spool_ ? spool_->path() : ""; }
   /// The temporary files being written, for the checkpoint to record.
   std::vector<std::string> temporaries() const;
 
   /// The points whose rows will come, in any order (those of this shard still to run, and
   /// those a checkpoint already holds).
   void expect(std::size_t point) { pending_.insert(point); }
-  /// A point's rows; raw and trace rows go out as soon as every earlier point's have.
-  /// `still_running(p)` tells whether point p has yet to complete.
+  /// A point's rows; raw and trace rows go out as soon as every earlier point's have (the raw
+  /// rows copied from their files, which are then removed). `still_running(p)` tells whether
+  /// point p has yet to complete.
   template <class StillRunning>
   void add(std::size_t point, const SavedPoint& saved, StillRunning still_running) {
     rows_.insert(rows_.end(), saved.rows.begin(), saved.rows.end());
-    raw_ready_[point] = saved.raw;
+    raw_ready_[point] = saved.raw_files;
     trace_ready_[point] = saved.trace;
     while (!pending_.empty() && !still_running(*pending_.begin()) && raw_ready_.count(*pending_.begin())) {
       flush(*pending_.begin());
@@ -64,11 +69,13 @@ class RunOutputs {
   std::string raw_path_, trace_path_;
   AtomicFile output_;
   std::unique_ptr<AtomicFile> raw_, trace_, manifest_;
+  std::unique_ptr<WorkDir> spool_;
   std::vector<std::size_t> paje_points_;
   std::map<std::size_t, std::unique_ptr<AtomicFile>> paje_;  // by point
   std::vector<std::string> rows_;
   std::set<std::size_t> pending_;
-  std::map<std::size_t, std::string> raw_ready_, trace_ready_;
+  std::map<std::size_t, std::vector<std::string>> raw_ready_;
+  std::map<std::size_t, std::string> trace_ready_;
 };
 
 }  // namespace hetcoll

@@ -43,6 +43,7 @@ std::string to_ini(const Scenario& s) {
   }
   out << "replications = " << s.replications << "\nseed = " << s.seed << "\nblock = " << s.block
       << "\nengine = " << s.engine << '\n';
+  if (s.quantiles != "exact") out << "quantiles = " << s.quantiles << '\n';
   if (!s.platform.empty()) out << "platform = " << absolute_if_file(s.platform) << '\n';
   if (!s.hosts.empty()) {
     out << "hosts =";

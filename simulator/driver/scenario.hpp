@@ -36,6 +36,9 @@ struct Scenario {
   std::uint64_t seed = 1;
   std::uint64_t block = 1000;         //!< replications per work unit (fixed: results depend on it, not on jobs)
   std::string engine = "simgrid";     //!< simgrid or model
+  /// exact (every value kept, exact quantiles) or p2 (streaming P² estimates of q10, q50 and q90
+  /// in bounded memory; mean, stddev and stderr stay exact): results depend on it
+  std::string quantiles = "exact";
   std::string platform;               //!< SimGrid XML file; empty for the family's built-in platform
   /// Key `hosts`: the platform file's hosts to use, in order (names, globs, zone:NAME); empty
   /// for the first ones in natural name order.

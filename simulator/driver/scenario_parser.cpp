@@ -35,6 +35,8 @@ po::options_description common_options() {
       ("seed", po::value<std::string>(), "root seed of every random stream (default 1)")
       ("block", po::value<std::string>(), "replications per work unit (default 1000)")
       ("engine", po::value<std::string>(), "simgrid (default) or model")
+      ("quantiles", po::value<std::string>(),
+       "exact (default: every value kept) or p2 (streaming estimates of q10, q50, q90 in bounded memory)")
       ("platform", po::value<std::string>(), "SimGrid XML platform (default: the family's built-in one)")
       ("hosts", po::value<std::string>(),
        "the platform file's hosts to use, in order: names, globs (cb1-*), zone:NAME (default: natural name order)")
@@ -245,8 +247,8 @@ void check_memory(const Scenario& s, const MemoryEstimate& m, double points, dou
   if (largest == m.points) {
     culprit = where + ": the sweep's " + format_number(points) + " points (the product of the axes' value counts)";
   } else if (largest == m.series) {
-    culprit = origin.of("replications") + ": " + replications + " (every value of a point in flight is kept" +
-              (s.raw.empty() ? ")" : ", and its raw rows)");
+    culprit = origin.of("replications") + ": " + replications +
+              " (exact quantiles keep every value of a point; key 'quantiles' = p2 estimates them in bounded memory)";
   } else if (largest == m.units) {
     culprit = origin.of("replications") + ": " + replications + " with key 'block' = " + std::to_string(s.block) +
               " (" + format_number(points * std::ceil(static_cast<double>(s.replications) / s.block)) + " work units)";
@@ -650,6 +652,9 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
     for (const std::string& w : engines) words += (words.empty() ? "" : " or ") + w;
     throw InputError(origin.of("engine") + ": key 'engine' expects " + words + ", got '" + s.engine + "'");
   }
+  s.quantiles = get(vm, "quantiles", s.quantiles);
+  if (s.quantiles != "exact" && s.quantiles != "p2")
+    throw InputError(origin.of("quantiles") + ": key 'quantiles' expects exact or p2, got '" + s.quantiles + "'");
   s.platform = get(vm, "platform", "");
   if (vm.count("cfg")) s.cfg = vm["cfg"].as<std::vector<std::string>>();
   for (const std::string& c : s.cfg)

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/random.hpp"
+#include "core/statistics.hpp"
 #include "engine/engine_factory.hpp"
 
 namespace hetcoll {
@@ -104,14 +105,17 @@ MemoryEstimate estimate_memory(const Scenario& s, double points, double largest_
   MemoryEstimate m;
   // A point: its values, its summary rows and its entries in the driver's maps.
   m.points = points * (256 + 64.0 * static_cast<double>(s.family->parameters().size()) + 256 * algorithms);
-  // Points in flight: a unit of each of `jobs` children may open one, and one may wait to be
-  // written in order. Each holds every replication's values, copied once more to summarise,
-  // and its raw rows as text.
-  const double per_point = replications * algorithms * (2 * 8 * width + (s.raw.empty() ? 0 : 32 + 24 * width));
-  m.series = std::min(points, 2 * jobs) * per_point;
+  // The point in flight: units reach the parent in order, so one point is open at a time. With
+  // exact quantiles it holds every replication's value (summarised in place); with p2 a
+  // fixed-size summary per series (its first StreamingSummary::kExactCount values and the
+  // estimator). Raw rows go to files as each unit comes in.
+  const double per_series = s.quantiles == "p2" ? std::min(replications, double(StreamingSummary::kExactCount)) * 8 + 512
+                                                : replications * 8;
+  m.series = std::min(points, 1.0) * algorithms * width * per_series;
   m.units = points * std::ceil(replications / block) * static_cast<double>(sizeof(WorkUnit));
-  // A child holds its unit's values, which the parent reads back whole.
-  m.children = jobs * (largest_unit + 2 * 8 * block * algorithms * width);
+  // A child holds its unit's values, which the parent reads back whole, and writes as raw text.
+  m.children = jobs * (largest_unit + 2 * 8 * block * algorithms * width) +
+               (s.raw.empty() ? 0 : block * (32 + 24 * width));
   return m;
 }
 

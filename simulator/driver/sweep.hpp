@@ -44,7 +44,7 @@ double unit_memory(const Scenario& scenario, const Point& point);
 /// @brief The peak memory of a run, by estimate (bytes), in the parts a user can change.
 struct MemoryEstimate {
   double points = 0;    //!< every point, its summary rows and bookkeeping (parent; the axes)
-  double series = 0;    //!< values and raw rows of the points in flight (parent; replications)
+  double series = 0;    //!< values of the point in flight (parent; replications, quantiles)
   double units = 0;     //!< the list of work units (parent; replications / block)
   double children = 0;  //!< `jobs` children, each running a unit of the largest point (jobs, block, hosts)
   double total() const { return points + series + units + children; }

@@ -14,8 +14,10 @@ std::string temporary_directory() {
   return tmp && *tmp ? tmp : "/tmp";
 }
 
-WorkDir::WorkDir(const std::string& prefix) {
-  std::string pattern = temporary_directory() + "/" + prefix + ".XXXXXX";
+WorkDir::WorkDir(const std::string& prefix) : WorkDir(temporary_directory(), prefix) {}
+
+WorkDir::WorkDir(const std::string& parent, const std::string& prefix) {
+  std::string pattern = parent + "/" + prefix + ".XXXXXX";
   if (::mkdtemp(pattern.data()) == nullptr)
     throw std::runtime_error("cannot create a temporary directory");
   path_ = pattern;

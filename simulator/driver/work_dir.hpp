@@ -21,6 +21,8 @@ class WorkDir {
   /// Creates `<TMPDIR>/<prefix>.XXXXXX`; throws std::runtime_error if it cannot. The prefix
   /// only tells, in a listing of the temporary directory, who made it.
   explicit WorkDir(const std::string& prefix = "hetcoll");
+  /// Creates `<parent>/<prefix>.XXXXXX` instead: beside an output, on the disk it fills.
+  WorkDir(const std::string& parent, const std::string& prefix);
   ~WorkDir();
   WorkDir(const WorkDir&) = delete;
   WorkDir& operator=(const WorkDir&) = delete;

@@ -262,6 +262,12 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
     running.clear();
   };
   std::size_t next = 0;
+  // Results are handed over in unit order: a unit that ends before an earlier one waits, on
+  // disk, in its result file. The parent then sees each point's units in replication order
+  // and the points in order, so it can write raw rows and feed streaming statistics as they
+  // come, holding no more than one unit, whatever the number of jobs.
+  std::vector<bool> finished(units.size(), false);
+  std::size_t delivered = 0;
   try {
     while (next < units.size() || !running.empty()) {
       while (next < units.size() && static_cast<int>(running.size()) < jobs) {
@@ -284,7 +290,8 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
       const auto [first, last] = it->second;
       running.erase(it);
       check_exit(status, path(first, ".err"), path(first, ".log"), describe_unit(setup, units[first]));
-      for (std::size_t i = first; i < last; ++i) done(i, read_result(path(i, ".bin")));
+      std::fill(finished.begin() + static_cast<std::ptrdiff_t>(first), finished.begin() + static_cast<std::ptrdiff_t>(last), true);
+      for (; delivered < units.size() && finished[delivered]; ++delivered) done(delivered, read_result(path(delivered, ".bin")));
     }
   } catch (...) {
     stop_all();

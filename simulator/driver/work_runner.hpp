@@ -57,7 +57,8 @@ struct UnitResult {
 UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit);
 
 /// @brief Runs `units` in forked children, at most `jobs` at a time, starting them in order;
-/// `done(index, result)` is called in the parent as each finishes. A child's InputError is
+/// `done(index, result)` is called in the parent for each, in index order (a unit that
+/// finishes early waits on disk for the earlier ones). A child's InputError is
 /// rethrown here as InputError (other children are stopped first).
 void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
                const std::function<void(std::size_t, UnitResult&&)>& done);
