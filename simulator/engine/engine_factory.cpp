@@ -19,14 +19,16 @@ namespace {
 /// What both kinds of run share: the platform and its probe, made on first use.
 class RunBase : public EngineRun {
  public:
-  const Platform& platform() const override { return platform_; }
+  const Platform& platform() const override { return *platform_; }
   Probe& probe() override {
-    if (!probe_) probe_ = make_model_probe(platform_);
+    if (!probe_) probe_ = make_model_probe(*platform_);
     return *probe_;
   }
 
  protected:
-  Platform platform_;
+  // Shared with the model engine, which copies only the links' costs: a 2^20-host platform is
+  // held once.
+  std::shared_ptr<const Platform> platform_;
   std::unique_ptr<Probe> probe_;
 };
 
@@ -35,11 +37,11 @@ class ModelRun final : public RunBase {
   explicit ModelRun(const EngineRequest& r) {
     // SimGrid only reads the file here; the session ends before the model engine runs.
     if (r.platform_file.empty()) {
-      platform_ = r.generated();
+      platform_ = std::make_shared<const Platform>(r.generated());
     } else {
       SimgridSession file(r.platform_file, r.cfg, r.hosts);
       file.keep_first(r.host_count);
-      platform_ = file.describe(true);
+      platform_ = std::make_shared<const Platform>(file.describe(true));
     }
     engine_ = make_model_engine(platform_);
   }
@@ -53,16 +55,16 @@ class SimgridRun final : public RunBase {
  public:
   explicit SimgridRun(const EngineRequest& r) {
     if (r.platform_file.empty()) {
-      platform_ = r.generated();
+      platform_ = std::make_shared<const Platform>(r.generated());
       // SimGrid loads platforms from files only; the pid keeps concurrent children apart.
       const std::string file = r.work_dir + "/platform-" + std::to_string(::getpid()) + ".xml";
-      write_simgrid_xml_file(platform_, file);
+      write_simgrid_xml_file(*platform_, file);
       session_ = std::make_unique<SimgridSession>(file, r.cfg);
       std::remove(file.c_str());
     } else {
       session_ = std::make_unique<SimgridSession>(r.platform_file, r.cfg, r.hosts);
       session_->keep_first(r.host_count);
-      platform_ = session_->describe(r.routes);
+      platform_ = std::make_shared<const Platform>(session_->describe(r.routes));
     }
     engine_ = session_->engine(r.host_count);
   }

@@ -76,10 +76,15 @@ Platform cluster_platform(const std::vector<double>& times, double message) {
   return p;
 }
 
-void set_uplinks(const Platform& platform, const std::vector<double>& times, double message,
+std::vector<std::string> uplink_names(const Platform& platform, int n) {
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) names.push_back(platform.links[platform.hosts[i].up].name);
+  return names;
+}
+
+void set_uplinks(const std::vector<std::string>& uplinks, const std::vector<double>& times, double message,
                  std::vector<LinkSetting>& settings) {
-  for (std::size_t i = 0; i < times.size(); ++i)
-    settings.push_back({platform.links[platform.hosts[i].up].name, message / times[i], 0.0});
+  for (std::size_t i = 0; i < times.size(); ++i) settings.push_back({uplinks[i], message / times[i], 0.0});
 }
 
 bool has_uplinks(const Platform& platform, int n) {

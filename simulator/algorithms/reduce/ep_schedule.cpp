@@ -82,8 +82,34 @@ EpSchedule earliest_possible(const std::vector<double>& times, int root, const s
   return s;
 }
 
+namespace {
+
+/// ep_makespan of m transmissions of one duration r, round by round: every transmission of a
+/// round ends at the same date, now + r, so each instant is one whole round and the heap holds
+/// nothing between rounds. The dates are the same sums the heap loop takes (now + r, round after
+/// round), so the result is bit for bit its result, in O(log m) instead of O(m log m): the
+/// lower bound of a 2^20-host cluster of equal hosts took a second through the heap.
+double equal_ep_makespan(int m, double r) {
+  int free = m + 1;
+  double now = 0, makespan = 0;
+  for (int i = 0; i < m;) {
+    const int sent = std::min(free / 2, m - i);
+    free -= 2 * sent;
+    i += sent;
+    makespan = std::max(makespan, now + r);
+    if (i == m) break;
+    now = now + r;
+    free += sent;
+  }
+  return makespan;
+}
+
+}  // namespace
+
 double ep_makespan(const std::vector<double>& order) {
   const int m = static_cast<int>(order.size());
+  if (m > 0 && std::all_of(order.begin(), order.end(), [&](double t) { return t == order[0]; }))
+    return equal_ep_makespan(m, order[0]);
   int free = m + 1;
   MinHeap active;
   std::vector<int> batch;

@@ -97,7 +97,7 @@ class ReducePointRunner final : public PointRunner {
   ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
                     const Platform& platform, std::vector<double> fixed_times, double sender_spread,
                     const CostScale& scale, std::uint64_t seed)
-      : algorithms_(algorithms), platform_(platform), times_(std::move(fixed_times)), sender_spread_(sender_spread),
+      : algorithms_(algorithms), times_(std::move(fixed_times)), sender_spread_(sender_spread),
         seed_(seed),
         comm_mean_(point[keys().comm_mean]), message_(point[keys().message]), plans_(algorithms.size()) {
     ReductionCostParams params;
@@ -113,6 +113,9 @@ class ReducePointRunner final : public PointRunner {
     law_.levels = static_cast<int>(point[keys().levels]);
     law_.cv = point[keys().cluster_cv];
     for (double p : point[keys().order]) order_.push_back(static_cast<int>(p));
+    // A drawn cluster sets its hosts' uplinks every replication: their names are all it keeps of
+    // the platform (a copy of a 2^20-host one would double the work unit's memory).
+    if (is_drawn(law_.kind)) uplinks_ = uplink_names(platform, law_.processors);
 
     ReduceSetup setup;
     setup.processors = law_.processors;
@@ -130,7 +133,7 @@ class ReducePointRunner final : public PointRunner {
     if (is_drawn(law_.kind)) {
       RandomStream stream(derive_seed(seed_, {replication, 0}));
       times_ = draw_times(law_, stream);
-      set_uplinks(platform_, times_, message_, settings);
+      set_uplinks(uplinks_, times_, message_, settings);
     }
     plan_all(replication, true);
   }
@@ -173,7 +176,7 @@ class ReducePointRunner final : public PointRunner {
   }
 
   std::vector<const ReduceAlgorithm*> algorithms_;
-  Platform platform_;
+  std::vector<std::string> uplinks_;  // drawn clusters: the UP link of each host
   ClusterLaw law_;
   std::vector<double> times_;
   double sender_spread_;

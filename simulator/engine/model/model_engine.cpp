@@ -16,13 +16,13 @@ namespace {
 // cost a few microseconds), so it allocates nothing per event once its vectors have grown.
 class ModelEngine final : public Engine, private Executor {
  public:
-  explicit ModelEngine(Platform platform) : platform_(std::move(platform)) {
+  // The platform is shared with the run that made it, never copied: at 2^20 hosts it holds 2^21
+  // links. The engine keeps its own copy of what a replication may change, the links' costs.
+  explicit ModelEngine(std::shared_ptr<const Platform> platform) : platform_(std::move(platform)) {
+    link_cost_.reserve(platform_->links.size());
+    for (const LinkSpec& l : platform_->links) link_cost_.push_back({l.latency, l.bandwidth});
     index_routes();
     index_route_links();
-    // A cluster drawn per replication updates every host's links: a linear search by name
-    // each would cost O(n²) per replication.
-    for (std::size_t i = 0; i < platform_.links.size(); ++i)
-      link_by_name_.emplace(platform_.links[i].name, static_cast<int>(i));
   }
 
   void run(ReplicationSource& source) override {
@@ -105,17 +105,17 @@ class ModelEngine final : public Engine, private Executor {
   // Each instant is checked when the last of its flows starts: all the others are known then.
   // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
   [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t flow) {
-    if (platform_.route_table.empty()) {
+    if (platform_->route_table.empty()) {
       const HostEnd& src = up_[a.host];
       const HostEnd& dst = down_[a.peer];
       occupy(src.link, flow);
       const std::size_t pair = static_cast<std::size_t>(src.zone) * zones_ + dst.zone;
       for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow);
       occupy(dst.link, flow);
-    } else if (!platform_.route_link_start.empty()) {
+    } else if (!platform_->route_link_start.empty()) {
       const std::size_t route = static_cast<std::size_t>(a.host) * speed_.size() + a.peer;
-      for (std::size_t i = platform_.route_link_start[route]; i < platform_.route_link_start[route + 1]; ++i)
-        occupy(platform_.route_links[i], flow);
+      for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
+        occupy(platform_->route_links[i], flow);
     }
   }
 
@@ -181,49 +181,56 @@ class ModelEngine final : public Engine, private Executor {
     const double limit = links_[link].limit;
     auto load_at = [&](double x) {
       double load = flow.rate;
-      for (std::uint32_t other : spill_[link]) {
+      for (std::uint32_t other : spilled(link)) {
         const Flow& f = flows_[other];
         if (f.begin - x < kSimultaneity && f.end - x >= kSimultaneity) load += f.rate;
       }
       return load;
     };
     if (load_at(flow.begin) > limit) contention(link, id, flow.begin, load_at(flow.begin));
-    for (std::uint32_t other : spill_[link]) {
+    for (std::uint32_t other : spilled(link)) {
       const double x = flows_[other].begin;
       if (x > flow.begin && flow.end - x >= kSimultaneity && load_at(x) > limit) contention(link, id, x, load_at(x));
     }
+  }
+
+  const std::vector<std::uint32_t>& spilled(int link) const {
+    static const std::vector<std::uint32_t> none;
+    const auto found = spill_.find(link);
+    return found == spill_.end() ? none : found->second;
   }
 
   [[noreturn]] void contention(int link, std::uint32_t id, double x, double load) const {
     // The other flow named: the fastest one at that instant.
     std::uint32_t other = kNoFlow;
     int others = 0;
-    for (std::uint32_t o : spill_[link]) {
+    for (std::uint32_t o : spilled(link)) {
       const Flow& f = flows_[o];
       if (f.begin - x < kSimultaneity && f.end - x >= kSimultaneity) {
         ++others;
         if (other == kNoFlow || f.rate > flows_[other].rate) other = o;
       }
     }
-    const LinkSpec& l = platform_.links[link];
+    const LinkSpec& l = platform_->links[link];
+    const double bandwidth = link_cost_[link].bandwidth;
     auto name = [&](std::uint32_t flow) {
       const Activity& a = started_[flow].activity;
-      return platform_.hosts[a.host].name + " -> " + platform_.hosts[a.peer].name;
+      return platform_->hosts[a.host].name + " -> " + platform_->hosts[a.peer].name;
     };
     std::string flows = "flow " + name(id);
     if (other == id) flows += " (its route crosses the link twice)";
     else if (other != kNoFlow) flows = "flows " + name(id) + " and " + name(other);
     if (others > 1) flows += " and " + std::to_string(others - 1) + " more";
-    throw ContentionError((platform_.file.empty() ? "platform" : platform_.file) + ": link " + l.name + " (" +
-                          format_number(l.bandwidth) + " B/s) carries " + flows + " at simulated time " +
+    throw ContentionError((platform_->file.empty() ? "platform" : platform_->file) + ": link " + l.name + " (" +
+                          format_number(bandwidth) + " B/s) carries " + flows + " at simulated time " +
                           format_number(x - origin_) + " s, at " + format_number(load) +
                           " B/s in all; the model engine does not share bandwidth: use --engine simgrid");
   }
 
   // Off the hot path: says which number made the duration unusable.
   [[noreturn]] void refuse(const Activity& a) const {
-    const std::string where = platform_.file.empty() ? "platform" : platform_.file;
-    const std::string& host = platform_.hosts[a.host].name;
+    const std::string where = platform_->file.empty() ? "platform" : platform_->file;
+    const std::string& host = platform_->hosts[a.host].name;
     if (a.kind == ActivityKind::compute) {
       if (!(speed_[a.host] > 0 && speed_[a.host] <= std::numeric_limits<double>::max()))
         throw InputError(where + ": host " + host + " has speed " + format_number(speed_[a.host]) +
@@ -231,37 +238,36 @@ class ModelEngine final : public Engine, private Executor {
       throw InputError("a computation of " + format_number(a.amount) + " flops on host " + host +
                        " has no finite duration; expected a finite, non-negative amount");
     }
-    const std::string& peer = platform_.hosts[a.peer].name;
-    for (const LinkSpec* link : route_links(a.host, a.peer))
-      if (!(link->bandwidth > 0 && link->latency >= 0 && link->latency <= std::numeric_limits<double>::max()))
-        throw InputError(where + ": link " + link->name + " has bandwidth " + format_number(link->bandwidth) +
-                         " B/s and latency " + format_number(link->latency) +
+    const std::string& peer = platform_->hosts[a.peer].name;
+    for (int link : route_links(a.host, a.peer)) {
+      const RouteCost& cost = link_cost_[link];
+      if (!(cost.bandwidth > 0 && cost.latency >= 0 && cost.latency <= std::numeric_limits<double>::max()))
+        throw InputError(where + ": link " + platform_->links[link].name + " has bandwidth " +
+                         format_number(cost.bandwidth) + " B/s and latency " + format_number(cost.latency) +
                          " s; expected a positive bandwidth and a finite, non-negative latency");
+    }
     throw InputError("a message of " + format_number(a.amount) + " bytes from " + host + " to " + peer +
                      " (rate cap " + format_number(a.rate) +
                      " B/s) has no finite duration; expected a finite, non-negative size and rate cap");
   }
 
-  std::vector<const LinkSpec*> route_links(int src, int dst) const {
-    std::vector<const LinkSpec*> links;
-    if (!platform_.route_table.empty()) {
-      for (int l : platform_.route_path(src, dst)) links.push_back(&platform_.links[l]);
-      return links;
-    }
-    const HostSpec& s = platform_.hosts[src];
-    const HostSpec& d = platform_.hosts[dst];
-    if (s.up >= 0) links.push_back(&platform_.links[s.up]);
-    if (s.zone < static_cast<int>(platform_.between.size()) &&
-        d.zone < static_cast<int>(platform_.between[s.zone].size()))
-      for (int l : platform_.between[s.zone][d.zone]) links.push_back(&platform_.links[l]);
-    if (d.down >= 0) links.push_back(&platform_.links[d.down]);
+  std::vector<int> route_links(int src, int dst) const {
+    if (!platform_->route_table.empty()) return platform_->route_path(src, dst);
+    std::vector<int> links;
+    const HostSpec& s = platform_->hosts[src];
+    const HostSpec& d = platform_->hosts[dst];
+    if (s.up >= 0) links.push_back(s.up);
+    if (s.zone < static_cast<int>(platform_->between.size()) &&
+        d.zone < static_cast<int>(platform_->between[s.zone].size()))
+      for (int l : platform_->between[s.zone][d.zone]) links.push_back(l);
+    if (d.down >= 0) links.push_back(d.down);
     return links;
   }
 
   // Platform::route walks the route's links; the hot path reads the same numbers from flat
   // per-host arrays (up to the zone boundary, across, and down), rebuilt when a link changes.
   RouteCost route_cost(int src, int dst) const {
-    if (!platform_.route_table.empty()) return platform_.route_table[static_cast<std::size_t>(src) * speed_.size() + dst];
+    if (!platform_->route_table.empty()) return platform_->route_table[static_cast<std::size_t>(src) * speed_.size() + dst];
     const HostEnd& up = up_[src];
     const HostEnd& down = down_[dst];
     const RouteCost& across = between_[up.zone * zones_ + down.zone];
@@ -275,40 +281,39 @@ class ModelEngine final : public Engine, private Executor {
     between_start_.assign(1, 0);
     for (int a = 0; a < zones_; ++a)
       for (int b = 0; b < zones_; ++b) {
-        if (a < static_cast<int>(platform_.between.size()) && b < static_cast<int>(platform_.between[a].size()))
-          between_links_.insert(between_links_.end(), platform_.between[a][b].begin(), platform_.between[a][b].end());
+        if (a < static_cast<int>(platform_->between.size()) && b < static_cast<int>(platform_->between[a].size()))
+          between_links_.insert(between_links_.end(), platform_->between[a][b].begin(), platform_->between[a][b].end());
         between_start_.push_back(between_links_.size());
       }
-    spill_.resize(platform_.links.size());
   }
 
   void index_routes() {
     const double inf = std::numeric_limits<double>::infinity();
-    auto link = [&](int i) { return i < 0 ? RouteCost{0.0, inf} : RouteCost{platform_.links[i].latency, platform_.links[i].bandwidth}; };
+    auto link = [&](int i) { return i < 0 ? RouteCost{0.0, inf} : link_cost_[i]; };
     speed_.clear();
     up_.clear();
     down_.clear();
     zones_ = 1;
-    for (const HostSpec& h : platform_.hosts) {
+    for (const HostSpec& h : platform_->hosts) {
       speed_.push_back(h.speed);
       up_.push_back({link(h.up).latency, link(h.up).bandwidth, h.up, h.zone});
       down_.push_back({link(h.down).latency, link(h.down).bandwidth, h.down, h.zone});
       zones_ = std::max(zones_, h.zone + 1);
     }
     between_.assign(static_cast<std::size_t>(zones_) * zones_, RouteCost{0.0, inf});
-    for (int a = 0; a < zones_ && a < static_cast<int>(platform_.between.size()); ++a)
-      for (int b = 0; b < zones_ && b < static_cast<int>(platform_.between[a].size()); ++b)
-        for (int l : platform_.between[a][b]) {
+    for (int a = 0; a < zones_ && a < static_cast<int>(platform_->between.size()); ++a)
+      for (int b = 0; b < zones_ && b < static_cast<int>(platform_->between[a].size()); ++b)
+        for (int l : platform_->between[a][b]) {
           RouteCost& c = between_[a * zones_ + b];
-          c.latency += platform_.links[l].latency;
-          c.bandwidth = std::min(c.bandwidth, platform_.links[l].bandwidth);
+          c.latency += link_cost_[l].latency;
+          c.bandwidth = std::min(c.bandwidth, link_cost_[l].bandwidth);
         }
     // The most a shared link carries before SimGrid would share it: its bandwidth, to a relative
     // 1e-9 (rates that fill a link exactly, such as k streams capped at backbone / k, add up to
     // its bandwidth only to rounding). Unshared (FATPIPE) links: no limit.
-    links_.resize(platform_.links.size());
-    for (std::size_t i = 0; i < platform_.links.size(); ++i)
-      links_[i].limit = platform_.links[i].shared ? platform_.links[i].bandwidth * (1 + kContentionTolerance) : inf;
+    links_.resize(platform_->links.size());
+    for (std::size_t i = 0; i < platform_->links.size(); ++i)
+      links_[i].limit = platform_->links[i].shared ? link_cost_[i].bandwidth * (1 + kContentionTolerance) : inf;
   }
 
   double run_one(Policy& policy) {
@@ -347,24 +352,33 @@ class ModelEngine final : public Engine, private Executor {
   }
 
   void apply(const std::vector<LinkSetting>& settings) {
+    if (settings.empty()) return;
+    // Built on the first change: most runs never change a link, and at 2^21 links the table
+    // would be half of the engine's set-up. A cluster drawn per replication updates every
+    // host's links: a linear search by name each would cost O(n²) per replication.
+    if (link_by_name_.empty())
+      for (std::size_t i = 0; i < platform_->links.size(); ++i)
+        link_by_name_.emplace(platform_->links[i].name, static_cast<int>(i));
     for (const LinkSetting& s : settings) {
       check_link_setting(s);
       const auto found = link_by_name_.find(s.link);
       const int index = found == link_by_name_.end() ? -1 : found->second;
-      if (index < 0 || !platform_.route_table.empty())
+      if (index < 0 || !platform_->route_table.empty())
         throw InputError("platform: no link named " + s.link + " to update");
-      platform_.links[index].bandwidth = s.bandwidth;
-      platform_.links[index].latency = s.latency;
+      link_cost_[index] = {s.latency, s.bandwidth};
     }
-    if (!settings.empty()) index_routes();
+    index_routes();
   }
 
-  Platform platform_;
+  std::shared_ptr<const Platform> platform_;
+  std::vector<RouteCost> link_cost_;  // per link: its latency and bandwidth now (apply())
   std::unordered_map<std::string, int> link_by_name_;
   // Contention detection (occupy()): per link, its state and the flows beyond the first; per
   // activity of the replication (by id), its flow (unused for a computation).
   std::vector<LinkState> links_;
-  std::vector<std::vector<std::uint32_t>> spill_;
+  // Only links that ever carried two flows at once have an entry: at 2^21 links a vector each
+  // would cost 48 MB for the few a run spills on.
+  std::unordered_map<int, std::vector<std::uint32_t>> spill_;
   std::vector<Flow> flows_;
   std::vector<int> between_links_;
   std::vector<std::size_t> between_start_;
@@ -393,8 +407,12 @@ class ModelEngine final : public Engine, private Executor {
 
 }  // namespace
 
-std::unique_ptr<Engine> make_model_engine(Platform platform) {
+std::unique_ptr<Engine> make_model_engine(std::shared_ptr<const Platform> platform) {
   return std::make_unique<ModelEngine>(std::move(platform));
+}
+
+std::unique_ptr<Engine> make_model_engine(Platform platform) {
+  return make_model_engine(std::make_shared<const Platform>(std::move(platform)));
 }
 
 }  // namespace hetcoll

@@ -31,5 +31,8 @@ class ContentionError : public InputError {
 /// end of its latency phase to its end (docs/design.md, "Where the model engine stops"), and
 /// InputError for durations it cannot compute (a zero bandwidth or speed, an infinite cost).
 std::unique_ptr<Engine> make_model_engine(Platform platform);
+/// @brief The same on a platform shared with its maker (a run's, which families read too):
+/// the engine copies only the links' costs, which replications may change.
+std::unique_ptr<Engine> make_model_engine(std::shared_ptr<const Platform> platform);
 
 }  // namespace hetcoll

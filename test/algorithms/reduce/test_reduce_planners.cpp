@@ -62,6 +62,22 @@ TEST(EarliestPossible, HalfTheProcessorsStartAtZeroAndStartsNeverDecrease) {
   }
 }
 
+TEST(EarliestPossible, EqualTimesTakeRoundsBitForBitAsTheHeapLoopDoes) {
+  // ep_makespan computes equal times round by round (no heap); earliest_possible always runs
+  // the heap loop: the two must agree to the last bit, and take ⌈log2 n⌉ rounds.
+  for (const double t : {1.0, 0.1, 1.0 / 3, 7.25, 1e-7}) {
+    for (int n : {2, 3, 4, 5, 7, 8, 9, 63, 64, 65, 100, 1000, 4097}) {
+      const std::vector<double> times(n, t);
+      std::vector<int> order;
+      for (int p = 1; p < n; ++p) order.push_back(p);
+      const EpSchedule s = earliest_possible(times, 0, order);
+      EXPECT_EQ(ep_makespan(std::vector<double>(n - 1, t)), s.makespan) << "n " << n << " t " << t;
+      EXPECT_NEAR(s.makespan, t * std::ceil(std::log2(n)), 1e-9 * s.makespan) << "n " << n;
+    }
+  }
+  EXPECT_EQ(ep_makespan({}), 0);
+}
+
 TEST(EarliestPossible, ValidityInequalityHoldsWithEquality2APlusCAtLeastNMinus1) {
   // Property 1 of an EP schedule: n − 1 ≤ 2A(t) + C(t) ≤ n before the last start.
   RandomStream stream(8);
