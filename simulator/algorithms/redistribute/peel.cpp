@@ -21,7 +21,7 @@ namespace {
 /// The graph being peeled: edges as parallel arrays (the matcher reads them in place).
 struct PeelState {
   std::vector<int> left, right, message;
-  std::vector<std::int64_t> weight;  // real + fictitious units left
+  std::vector<std::int64_t> weight;  // real + fictitious units, before the peels (the matcher keeps what is left)
   std::vector<std::int64_t> real;    // real units left (0 for padding and dummy edges)
 
   int add(int l, int r, std::int64_t units, std::int64_t real_units, int msg) {
@@ -128,16 +128,16 @@ std::vector<UnitStep> peel(const UnitGraph& graph, int k, MatchingRule rule) {
     // König: an r-regular bipartite multigraph always has a perfect matching.
     if (!found) throw std::logic_error("peel: no perfect matching in a regular graph");
     std::int64_t d = remaining;
-    for (int l = 0; l < n; ++l) d = std::min(d, g.weight[matcher.edge_of(l)]);
+    for (int l = 0; l < n; ++l) d = std::min(d, matcher.matched_weight(l));
     UnitStep step;
     for (int l = 0; l < n; ++l) {
       const int e = matcher.edge_of(l);
-      g.weight[e] -= d;
       if (g.real[e] == 0) continue;
       const std::int64_t x = std::min(d, g.real[e]);
       g.real[e] -= x;
       step.emplace_back(g.message[e], x);
     }
+    matcher.take_from_matched(d);
     remaining -= d;
     if (!step.empty()) steps.push_back(std::move(step));
   }
