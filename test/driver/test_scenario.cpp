@@ -8,6 +8,7 @@
 #include "algorithms/reduce/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/manifest.hpp"
 #include "driver/merge.hpp"
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
@@ -82,6 +83,8 @@ TEST(ScenarioParser, BadInputNamesTheKeyOnOneLine) {
       {{"--processors", "2.5"}, "'processors'"},
       {{"--processors", "abc"}, "'processors'"},
       {{"--engine", "fast"}, "'engine'"},
+      {{"--quantiles", "median"}, "'quantiles'"},
+      {{"--quantiles", "P2"}, "'quantiles'"},
       {{"--shard", "2/2"}, "'shard'"},
       {{"--comm-mean", "0"}, "'comm-mean'"},
       {{"--family", "nope"}, "'family'"},
@@ -93,6 +96,27 @@ TEST(ScenarioParser, BadInputNamesTheKeyOnOneLine) {
     EXPECT_NE(message.find(key), std::string::npos) << args[0] << " gave: " << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
+}
+
+TEST(ScenarioParser, ExactQuantilesBeyondMemoryAreRefusedSuggestingP2) {
+  // 1e15 replications' values cannot be kept on any machine; block keeps the list of units small.
+  const std::vector<std::string> args = {"--cluster", "platform", "--processors", "2", "--algorithms", "tree-dyn",
+                                         "--replications", "1e15", "--block", "1e6", "--engine", "model"};
+  const std::string message = error_of(args);
+  EXPECT_NE(message.find("'replications'"), std::string::npos) << message;
+  EXPECT_NE(message.find("key 'quantiles' = p2"), std::string::npos) << message;
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+}
+
+TEST(ScenarioParser, QuantilesDefaultToExactAndP2IsPartOfTheRunsIdentity) {
+  const Scenario exact = parse_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model"});
+  EXPECT_EQ(exact.quantiles, "exact");
+  const Scenario p2 =
+      parse_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model", "--quantiles", "p2"});
+  EXPECT_EQ(p2.quantiles, "p2");
+  EXPECT_EQ(run_identity(p2, {}).value("quantiles", ""), "p2");
+  EXPECT_NE(identity_hash(run_identity(p2, {})), identity_hash(run_identity(exact, {})));
+  EXPECT_NE(to_ini(p2).find("\nquantiles = p2\n"), std::string::npos);
 }
 
 TEST(ScenarioParser, UnknownKeyInAFileNamesTheFileAndTheKey) {
