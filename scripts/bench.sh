@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the time per replication of both engines through the CLI (a measurement, not a test).
 #
-# usage: scripts/bench.sh [--fig4]
+# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]]
 #
 # For each engine (model, simgrid) and n in {64, 1024}, times one single-process run of
 # tree-dyn at CV 1 with a replication count that takes a few seconds, and prints the table
@@ -9,17 +9,33 @@
 # The times are wall-clock times of whole processes, so they include start-up (loading
 # SimGrid, building the platform) and writing the CSV. With --fig4 it also times the full
 # Figure 4 scenario (scenarios/rr8315-fig4.ini, 52 million simulations, --jobs 2) and
-# reports its elapsed time and maximum resident set size. Needs build/ (scripts/setup.sh).
+# reports its elapsed time and maximum resident set size. With --scaling it prints, as a Markdown
+# table, one Tree-dyn replication (cv 1) from 2^6 to 2^20 hosts on the model engine and from 2^6
+# to 2^EXP hosts on SimGrid (EXP 16 unless --simgrid-up-to says; 2^20 takes minutes and about
+# 20 GB): wall time and maximum resident set size of the whole CLI, and the memory per host.
+# Needs build/ (scripts/setup.sh).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 fig4=0
-for arg in "$@"; do
-  case "$arg" in
+scaling=0
+simgrid_up_to=16
+usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]]"
+while (($#)); do
+  case "$1" in
     --fig4) fig4=1 ;;
-    *) echo "usage: scripts/bench.sh [--fig4]" >&2; exit 2 ;;
+    --scaling) scaling=1 ;;
+    --simgrid-up-to)
+      simgrid_up_to=${2:-}
+      shift
+      if ! [[ "$simgrid_up_to" =~ ^[0-9]+$ ]] || ((simgrid_up_to < 6 || simgrid_up_to > 20)); then
+        echo "bench: --simgrid-up-to expects an exponent in 6..20" >&2
+        exit 2
+      fi ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
+  shift
 done
 
 bin=build/hetcoll
@@ -69,4 +85,28 @@ if ((fig4)); then
     awk -v s="$start" -v t="$end" 'BEGIN { printf "elapsed_seconds  %.1f\n", t - s }'
     echo "max_rss_kbytes   unknown (install the Debian package time for /usr/bin/time -v)"
   fi
+fi
+
+if ((scaling)); then
+  if [[ ! -x /usr/bin/time ]]; then
+    echo "bench: --scaling needs GNU time (/usr/bin/time, Debian package time)" >&2
+    exit 1
+  fi
+  echo
+  echo "# one tree-dyn replication, cv = 1, whole CLI (start-up included); max RSS of the worker"
+  echo "| engine | hosts | seconds | max RSS (MB) | bytes per host |"
+  echo "|---|---:|---:|---:|---:|"
+  for engine in model simgrid; do
+    last=20
+    [[ "$engine" == simgrid ]] && last=$simgrid_up_to
+    for ((e = 6; e <= last; e += 2)); do
+      n=$((1 << e))
+      /usr/bin/time -f '%e %M' -o "$tmp/scaling.txt" \
+        "$bin" run --family reduce --cluster platform --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
+        --replications 1 --engine "$engine" --output "$tmp/scaling.csv" --quiet
+      read -r seconds kbytes < <(tail -n 1 "$tmp/scaling.txt")
+      awk -v e="$engine" -v n="$n" -v s="$seconds" -v k="$kbytes" \
+        'BEGIN { printf "| %s | 2^%d | %.2f | %.0f | %.0f |\n", e, log(n) / log(2), s, k / 1024, k * 1024 / n }'
+    done
+  done
 fi
