@@ -12,7 +12,7 @@ using Entry = BestSenders::Entry;
 /// (key, sender) order: the scans kept the first minimum in ascending i.
 bool before(const Entry& a, const Entry& b) { return a.key < b.key || (a.key == b.key && a.sender < b.sender); }
 
-void sift_up(std::vector<Entry>& heap, std::size_t at) {
+void sift_up(Entry* heap, std::size_t at) {
   const Entry moving = heap[at];
   while (at > 0) {
     const std::size_t parent = (at - 1) / 2;
@@ -23,9 +23,8 @@ void sift_up(std::vector<Entry>& heap, std::size_t at) {
   heap[at] = moving;
 }
 
-void sift_down(std::vector<Entry>& heap, std::size_t at) {
+void sift_down(Entry* heap, std::size_t n, std::size_t at) {
   const Entry moving = heap[at];
-  const std::size_t n = heap.size();
   for (;;) {
     std::size_t child = 2 * at + 1;
     if (child >= n) break;
@@ -40,12 +39,19 @@ void sift_down(std::vector<Entry>& heap, std::size_t at) {
 }  // namespace
 
 BestSenders::BestSenders(const ScheduleState& state, const double* receiver_term, bool adds_ready_time)
-    : receiver_term_(receiver_term), adds_ready_time_(adds_ready_time), heaps_(state.costs->clusters) {
+    : receiver_term_(receiver_term), adds_ready_time_(adds_ready_time),
+      stride_(static_cast<std::size_t>(state.costs->clusters) - 1),
+      slots_(new Entry[static_cast<std::size_t>(state.costs->clusters) * stride_]),
+      size_(state.costs->clusters, 0) {
   for (int sender : state.a)
-    for (int j : state.b) {
-      heaps_[j].push_back({key(state, sender, j), sender});
-      sift_up(heaps_[j], heaps_[j].size() - 1);
-    }
+    for (int j : state.b) push(state, sender, j);
+}
+
+void BestSenders::push(const ScheduleState& state, int sender, int receiver) {
+  Entry* h = heap(receiver);
+  const std::size_t at = size_[receiver]++;
+  h[at] = {key(state, sender, receiver), sender};
+  sift_up(h, at);
 }
 
 double BestSenders::key(const ScheduleState& state, int sender, int receiver) const {
@@ -55,32 +61,32 @@ double BestSenders::key(const ScheduleState& state, int sender, int receiver) co
   return adds_ready_time_ ? base + state.ready[sender] : base;
 }
 
-void BestSenders::refresh_top(const ScheduleState& state, std::vector<Entry>& heap, int receiver) {
+void BestSenders::refresh_top(const ScheduleState& state, int receiver) {
+  Entry* h = heap(receiver);
   for (;;) {
-    Entry& top = heap.front();
+    Entry& top = h[0];
     const double now = key(state, top.sender, receiver);
     if (now == top.key) return;
     // A key that went down would break the lower bounds the heap relies on.
     if (now < top.key) throw std::logic_error("best senders: a ready time went down (a negative gap)");
     top.key = now;
-    sift_down(heap, 0);
+    sift_down(h, size_[receiver], 0);
   }
 }
 
 void BestSenders::record(const ScheduleState& state, int sender, int reached) {
-  std::vector<Entry>().swap(heaps_[reached]);
+  size_[reached] = 0;
   for (int j : state.b) {
-    std::vector<Entry>& heap = heaps_[j];
     // Only `sender`'s keys changed, and only a top must be current.
-    if (heap.front().sender == sender) refresh_top(state, heap, j);
-    heap.push_back({key(state, reached, j), reached});
-    sift_up(heap, heap.size() - 1);
+    if (heap(j)[0].sender == sender) refresh_top(state, j);
+    push(state, reached, j);
   }
 }
 
 int BestSenders::smallest_tied_sender(const ScheduleState& state, int receiver, double extra) const {
-  const std::vector<Entry>& heap = heaps_[receiver];
-  const Entry& top = heap.front();
+  const Entry* h = heap(receiver);
+  const std::size_t n = size_[receiver];
+  const Entry& top = h[0];
   const double value = top.key + extra;
   // x + extra is non-decreasing in x. If the next double above the best key already rounds above
   // `value`, only keys equal to the best tie, and the heap order puts the smallest i first.
@@ -90,8 +96,8 @@ int BestSenders::smallest_tied_sender(const ScheduleState& state, int receiver, 
   while (!pending_.empty()) {
     const std::size_t at = pending_.back();
     pending_.pop_back();
-    if (at >= heap.size()) continue;
-    const Entry& e = heap[at];
+    if (at >= n) continue;
+    const Entry& e = h[at];
     // A stored key is a lower bound of its current key and of every key below it.
     if (e.key + extra > value) continue;
     if (e.sender < smallest && key(state, e.sender, receiver) + extra == value) smallest = e.sender;

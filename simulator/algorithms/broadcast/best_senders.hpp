@@ -2,6 +2,7 @@
 /// @file best_senders.hpp
 /// @brief Every waiting cluster's best sender, kept up to date step by step (docs/broadcast.md,
 /// "Cost"): the shared structure of ECEF, its lookahead variants and BottomUp.
+#include <memory>
 #include <vector>
 
 #include "algorithms/broadcast/inter_schedule.hpp"
@@ -15,12 +16,16 @@ namespace hetcoll {
 /// used, the cluster just reached, which joins A), so a step pushes one sender into each heap and
 /// refreshes the heaps whose best was the sender just used. A ready time only grows (g ≥ 0), so
 /// an entry not refreshed yet holds a lower bound of its key; a refreshed top is therefore the
-/// least (key, i) of A. O(C log C) a step, O(C² log C) a schedule, at most C²/4 entries at once.
+/// least (key, i) of A. O(C log C) a step, O(C² log C) a schedule.
+///
+/// The heaps share one buffer, C − 1 slots per receiver, left uninitialised: one allocation
+/// (at Figure 8's sizes, C ≤ 50, growing C vectors cost more than the scans this replaces), and
+/// the memory touched is what the heaps reach, about C²/2 entries (72 MB at C = 3,000).
 class BestSenders {
  public:
-  struct Entry {
-    double key = 0;
-    int sender = 0;
+  struct Entry {  // trivial, so the buffer is not written before use
+    double key;
+    int sender;
   };
 
   /// @brief The heaps at the first step (A = {root}). `receiver_term` (null: none) is added to
@@ -32,7 +37,7 @@ class BestSenders {
   void record(const ScheduleState& state, int sender, int reached);
 
   /// @brief The least (key_ij, i) over A for receiver j ∈ B, its key current.
-  const Entry& best(int receiver) const { return heaps_[receiver].front(); }
+  const Entry& best(int receiver) const { return heap(receiver)[0]; }
 
   /// @brief The smallest sender i ∈ A with key_ij + extra == best(j).key + extra in floating
   /// point: the addition may round keys that differ to one value, which the scans then broke by
@@ -41,11 +46,15 @@ class BestSenders {
 
  private:
   double key(const ScheduleState& state, int sender, int receiver) const;
-  void refresh_top(const ScheduleState& state, std::vector<Entry>& heap, int receiver);
+  Entry* heap(int receiver) const { return slots_.get() + static_cast<std::size_t>(receiver) * stride_; }
+  void push(const ScheduleState& state, int sender, int receiver);
+  void refresh_top(const ScheduleState& state, int receiver);
 
   const double* receiver_term_;
   bool adds_ready_time_;
-  std::vector<std::vector<Entry>> heaps_;  //!< by receiver; empty once it left B
+  std::size_t stride_;                    //!< C − 1: a heap holds at most every other cluster
+  std::unique_ptr<Entry[]> slots_;        //!< receiver j's heap at j·stride_
+  std::vector<std::size_t> size_;         //!< by receiver
   mutable std::vector<std::size_t> pending_;  //!< smallest_tied_sender's stack
 };
 

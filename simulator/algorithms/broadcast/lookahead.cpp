@@ -5,18 +5,18 @@
 namespace hetcoll {
 
 Lookahead::Lookahead(const ScheduleState& state, Rule rule)
-    : rule_(rule), next_(state.costs->clusters), waiting_(state.costs->clusters, 0),
-      value_(state.costs->clusters, 0.0) {
+    : rule_(rule), stride_(static_cast<std::size_t>(state.costs->clusters) - 1),
+      next_(static_cast<std::size_t>(state.costs->clusters) * stride_), size_(state.costs->clusters, 0),
+      waiting_(state.costs->clusters, 0), value_(state.costs->clusters, 0.0) {
   for (int j : state.b) waiting_[j] = 1;
   for (int j : state.b) {
-    std::vector<int>& heap = next_[j];
-    heap.reserve(state.b.size() - 1);
+    int* h = heap(j);
     for (int k : state.b)
-      if (k != j) heap.push_back(k);
+      if (k != j) h[size_[j]++] = k;
     const auto order = [&](int x, int y) {
       return rule_.takes_largest ? term(state, j, x) < term(state, j, y) : term(state, j, y) < term(state, j, x);
     };
-    std::make_heap(heap.begin(), heap.end(), order);
+    std::make_heap(h, h + size_[j], order);
     settle(state, j);
   }
 }
@@ -27,28 +27,25 @@ double Lookahead::term(const ScheduleState& state, int j, int k) const {
 }
 
 void Lookahead::settle(const ScheduleState& state, int j) {
-  std::vector<int>& heap = next_[j];
+  int* h = heap(j);
+  std::size_t& n = size_[j];
   const auto order = [&](int x, int y) {
     return rule_.takes_largest ? term(state, j, x) < term(state, j, y) : term(state, j, y) < term(state, j, x);
   };
-  while (!heap.empty() && !waiting_[heap.front()]) {
-    std::pop_heap(heap.begin(), heap.end(), order);
-    heap.pop_back();
-  }
-  if (heap.empty()) {  // B = {j}
+  while (n > 0 && !waiting_[h[0]]) std::pop_heap(h, h + n--, order);
+  if (n == 0) {  // B = {j}
     value_[j] = 0.0;
     return;
   }
-  const double best = term(state, j, heap.front());
+  const double best = term(state, j, h[0]);
   // The scan for the largest started from 0, the scan for the least from +inf.
   value_[j] = rule_.takes_largest ? std::max(0.0, best) : best;
 }
 
 void Lookahead::record(const ScheduleState& state, int reached) {
   waiting_[reached] = 0;
-  std::vector<int>().swap(next_[reached]);
   for (int j : state.b)
-    if (next_[j].front() == reached) settle(state, j);
+    if (heap(j)[0] == reached) settle(state, j);
 }
 
 }  // namespace hetcoll
