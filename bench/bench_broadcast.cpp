@@ -44,6 +44,8 @@ void BroadcastReplication(benchmark::State& state, const std::string& name) {
 void register_all() {
   for (const BroadcastAlgorithm& h : broadcast_algorithms()) {
     benchmark::RegisterBenchmark(("BroadcastSchedule/" + h.name).c_str(), BroadcastSchedule, h.make)
+        ->Arg(10)
+        ->Arg(50)
         ->Arg(100)
         ->Arg(300)
         ->Arg(1000)
@@ -59,6 +61,8 @@ void register_all() {
 void register_scans() {
   for (const reference::Heuristic& h : reference::heuristics())
     benchmark::RegisterBenchmark(("BroadcastScheduleScan/" + h.name).c_str(), BroadcastSchedule, h.make)
+        ->Arg(10)
+        ->Arg(50)
         ->Arg(100)
         ->Arg(300)
         ->Arg(1000)
