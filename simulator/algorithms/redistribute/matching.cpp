@@ -273,7 +273,10 @@ bool BipartiteMatcher::repair(std::int64_t threshold) {
   }
   for (int u = 0; u < left; ++u) {
     if (match_left_[u] >= 0) continue;
-    ++search_stamp_;
+    if (++search_stamp_ == std::numeric_limits<int>::max()) {  // stamps wrap: start them over
+      std::fill(seen_.begin(), seen_.end(), 0);
+      search_stamp_ = 1;
+    }
     frontier_.clear();
     frontier_.push_back(u);
     seen_[u] = search_stamp_;
