@@ -358,23 +358,32 @@ bool BipartiteMatcher::bfs(std::int64_t threshold) {
     if (frontier_slots * 8 > unreached_slots) {
       // Bottom up: an unreached node (matched, since free ones are layer 0) is reached if the
       // right node it is matched to has an edge ≥ threshold to this level.
+      // Raw pointers: the stores to layer_ would otherwise make the compiler reload every
+      // vector's data pointer at every slot of this, the matcher's hottest loop.
+      const std::int64_t* weight = rslot_weight_.data();
+      const int* other = rslot_left_.data();
+      int* layer = layer_.data();
       for (int p = 0; p < left; ++p) {
-        if (layer_[p] != -1) continue;
+        if (layer[p] != -1) continue;
         const int r = slot_right_[match_left_[p]];
-        for (int rs = rbegin_[r]; rs < rend_[r]; ++rs)
-          if (rslot_weight_[rs] >= threshold && layer_[rslot_left_[rs]] == level) {
-            layer_[p] = level + 1;
+        for (int rs = rbegin_[r], end = rend_[r]; rs < end; ++rs)
+          if (weight[rs] >= threshold && layer[other[rs]] == level) {
+            layer[p] = level + 1;
             next_frontier_.push_back(p);
             break;
           }
       }
     } else {
+      const std::int64_t* weight = slot_weight_.data();
+      const int* other = slot_right_.data();
+      const int* partner = match_right_.data();
+      int* layer = layer_.data();
       for (int l : frontier_)
-        for (int s = begin_[l]; s < end_[l]; ++s) {
-          if (slot_weight_[s] < threshold) continue;
-          const int p = match_right_[slot_right_[s]];
-          if (p >= 0 && layer_[p] < 0) {
-            layer_[p] = level + 1;
+        for (int s = begin_[l], end = end_[l]; s < end; ++s) {
+          if (weight[s] < threshold) continue;
+          const int p = partner[other[s]];
+          if (p >= 0 && layer[p] < 0) {
+            layer[p] = level + 1;
             next_frontier_.push_back(p);
           }
         }
@@ -393,12 +402,14 @@ bool BipartiteMatcher::bfs(std::int64_t threshold) {
 }
 
 bool BipartiteMatcher::dfs(int l, std::int64_t threshold) {
-  for (; next_[l] < end_[l]; ++next_[l]) {
-    const int s = next_[l];
-    if (slot_weight_[s] < threshold) continue;
-    const int r = slot_right_[s];
+  const std::int64_t* weight = slot_weight_.data();
+  const int* other = slot_right_.data();
+  const int below = layer_[l] + 1;
+  for (int& s = next_[l]; s < end_[l]; ++s) {
+    if (weight[s] < threshold) continue;
+    const int r = other[s];
     const int p = match_right_[r];
-    if (p >= 0 && (layer_[p] != layer_[l] + 1 || !dfs(p, threshold))) continue;
+    if (p >= 0 && (layer_[p] != below || !dfs(p, threshold))) continue;
     match_left_[l] = s;
     match_right_[r] = l;
     return true;
