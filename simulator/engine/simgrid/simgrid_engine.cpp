@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <exception>
 #include <limits>
-#include <unordered_map>
+#include <unordered_set>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -28,16 +28,23 @@ enum class Role : std::uint8_t { send, receive, compute, stop };
 /// A host has as many agents as it ever needs operations at once (a receive overlapping a
 /// computation, a master that sends while it receives); they are created on demand and kept
 /// for the whole simulation, so a replication costs no actor creation. An idle agent suspends
-/// itself; the coordinator hands it a command and resumes it.
+/// itself; the coordinator hands it a command and resumes it (SimGrid 3.32 puts a resumed actor
+/// on its run list without searching it). A receiving agent gets from its own mailbox, which the
+/// sender of that message puts into: a message cannot be taken by another receive, however many
+/// are in flight between the same hosts. When the coordinator is done, it hands every agent
+/// `stop` and the agents end normally: SimGrid's end of daemon actors searches its run list once
+/// per actor, quadratic in their number.
 struct Agent {
   SimgridEngine* engine = nullptr;
   int host = 0;
+  std::uint32_t index = 0;        // rank in creation order, names the inbox
   sg4::ActorPtr actor;
+  sg4::Mailbox* inbox = nullptr;  // created on the agent's first receive
   bool has_command = false;
   bool sleeping = false;
   Role role = Role::stop;
   std::uint64_t id = 0;
-  sg4::Mailbox* mailbox = nullptr;
+  sg4::Mailbox* mailbox = nullptr;  // a send's destination: the receiving agent's inbox
   double amount = 0;
   double rate = 0;
 
@@ -69,14 +76,17 @@ class SimgridEngine final : public Engine, private Executor {
   }
 
   /// Called by an agent when its operation ends; the owner side of every activity reports.
-  void report(Agent& agent, bool owner) {
+  /// Returns false when the agent is to end (the coordinator has stopped on an error).
+  bool report(Agent& agent, bool owner) {
+    if (stopping_) return false;
     idle_[agent.host].push_back(&agent);
-    if (!owner) return;
+    if (!owner) return true;
     reports_.push_back(agent.id);
     if (coordinator_sleeping_) {
       coordinator_sleeping_ = false;
       coordinator_->resume();
     }
+    return true;
   }
 
  private:
@@ -88,55 +98,75 @@ class SimgridEngine final : public Engine, private Executor {
       throw InputError("an activity of " + format_number(a.amount) + (a.kind == ActivityKind::comm ? " bytes" : " flops") +
                        " on host " + hosts_[a.host]->get_name() + " (rate cap " + format_number(a.rate) +
                        ") has no finite duration; expected a finite, non-negative amount and rate cap");
+    if (a.kind == ActivityKind::comm) check_route_once(a.host, a.peer);
     const std::uint64_t id = started_.size();
     started_.push_back({id, a, now(), 0.0});
     ++pending_;
     if (a.kind == ActivityKind::compute) {
-      dispatch(a.host, Role::compute, id, nullptr, a.amount, 0);
+      command(take_agent(a.host), Role::compute, id, nullptr, a.amount, 0);
     } else {
-      sg4::Mailbox* box = mailbox(a.host, a.peer);
-      dispatch(a.host, Role::send, id, box, a.amount, a.rate);
-      dispatch(a.peer, Role::receive, id, box, a.amount, a.rate);
+      // The receiving agent is chosen first, so the sender knows its inbox; the sender is still
+      // started first, as SimGrid has always seen it.
+      Agent& receiver = take_agent(a.peer);
+      Agent& sender = take_agent(a.host);
+      if (receiver.inbox == nullptr) receiver.inbox = sg4::Mailbox::by_name("a" + std::to_string(receiver.index));
+      command(sender, Role::send, id, receiver.inbox, a.amount, a.rate);
+      command(receiver, Role::receive, id, nullptr, a.amount, a.rate);
     }
     return id;
   }
 
-  void dispatch(int host, Role role, std::uint64_t id, sg4::Mailbox* box, double amount, double rate) {
-    Agent* agent;
+  Agent& take_agent(int host) {
     if (idle_[host].empty()) {
       agents_.push_back(std::make_unique<Agent>());
-      agent = agents_.back().get();
-      agent->engine = this;
-      agent->host = host;
-    } else {
-      agent = idle_[host].back();
-      idle_[host].pop_back();
+      Agent& agent = *agents_.back();
+      agent.engine = this;
+      agent.host = host;
+      agent.index = static_cast<std::uint32_t>(agents_.size() - 1);
+      return agent;
     }
-    agent->role = role;
-    agent->id = id;
-    agent->mailbox = box;
-    agent->amount = amount;
-    agent->rate = rate;
-    agent->has_command = true;
-    if (!agent->actor) {
-      agent->actor = sg4::Actor::create("agent", hosts_[host], std::ref(*agent));
-      agent->actor->daemonize();
-    } else if (agent->sleeping) {
-      agent->sleeping = false;
-      agent->actor->resume();
+    Agent& agent = *idle_[host].back();
+    idle_[host].pop_back();
+    return agent;
+  }
+
+  void command(Agent& agent, Role role, std::uint64_t id, sg4::Mailbox* box, double amount, double rate) {
+    agent.role = role;
+    agent.id = id;
+    agent.mailbox = box;
+    agent.amount = amount;
+    agent.rate = rate;
+    wake(agent);
+  }
+
+  void wake(Agent& agent) {
+    agent.has_command = true;
+    if (!agent.actor) {
+      agent.actor = sg4::Actor::create("agent", hosts_[agent.host], std::ref(agent));
+    } else if (agent.sleeping) {
+      agent.sleeping = false;
+      agent.actor->resume();
     }
   }
 
-  sg4::Mailbox* mailbox(int src, int dst) {
-    const std::uint64_t key = static_cast<std::uint64_t>(src) * hosts_.size() + dst;
-    auto it = mailboxes_.find(key);
-    if (it != mailboxes_.end()) return it->second;
+  /// Ends every agent: an idle one on its `stop` command, a busy one (only after an error) when
+  /// it reports, and one with a command not yet begun after carrying it out.
+  void stop_agents() {
+    stopping_ = true;
+    for (const auto& agent : agents_)
+      if (!agent->has_command) {
+        agent->role = Role::stop;
+        wake(*agent);
+      }
+  }
+
+  void check_route_once(int src, int dst) {
     // SimGrid aborts on a message without route and never ends one over a link without
-    // bandwidth: check each route once, before its first message.
-    check_route(*hosts_[src], *hosts_[dst], file_);
-    sg4::Mailbox* box = sg4::Mailbox::by_name(hosts_[src]->get_name() + "->" + hosts_[dst]->get_name());
-    mailboxes_.emplace(key, box);
-    return box;
+    // bandwidth: check each route once, before its first message (every route of a few hosts
+    // is checked before the simulation, check_hosts_and_routes).
+    if (hosts_.size() <= static_cast<std::size_t>(kAllPairsHosts)) return;
+    if (checked_routes_.insert(static_cast<std::uint64_t>(src) * hosts_.size() + dst).second)
+      check_route(*hosts_[src], *hosts_[dst], file_);
   }
 
   void coordinate(ReplicationSource& source) {
@@ -151,11 +181,12 @@ class SimgridEngine final : public Engine, private Executor {
         source.finished(run_one(*policy));
       }
     } catch (...) {
-      // An exception must not leave an actor: SimGrid would abort the process. Stop every
-      // agent, let the simulation end, and rethrow from run(), outside SimGrid.
+      // An exception must not leave an actor: SimGrid would abort the process. Keep it, let the
+      // simulation end (agents still busy finish their operation first), and rethrow from run(),
+      // outside SimGrid.
       failure_ = std::current_exception();
-      sg4::Actor::kill_all();
     }
+    stop_agents();
   }
 
   double run_one(Policy& policy) {
@@ -203,7 +234,8 @@ class SimgridEngine final : public Engine, private Executor {
   std::exception_ptr failure_;
   std::vector<std::vector<Agent*>> idle_;
   std::vector<std::unique_ptr<Agent>> agents_;
-  std::unordered_map<std::uint64_t, sg4::Mailbox*> mailboxes_;
+  std::unordered_set<std::uint64_t> checked_routes_;  // src * hosts + dst, above kAllPairsHosts
+  bool stopping_ = false;
   sg4::ActorPtr coordinator_;
   bool coordinator_sleeping_ = false;
   double origin_ = 0;
@@ -226,16 +258,16 @@ void Agent::operator()() {
         sg4::CommPtr comm = mailbox->put_init(&payload, static_cast<std::uint64_t>(amount));
         if (rate > 0) comm->set_rate(rate);
         comm->wait();
-        engine->report(*this, false);
+        if (!engine->report(*this, false)) return;
         break;
       }
       case Role::receive:
-        mailbox->get<char>();
-        engine->report(*this, true);
+        inbox->get<char>();
+        if (!engine->report(*this, true)) return;
         break;
       case Role::compute:
         sg4::this_actor::execute(amount);
-        engine->report(*this, true);
+        if (!engine->report(*this, true)) return;
         break;
       case Role::stop:
         return;

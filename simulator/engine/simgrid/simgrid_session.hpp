@@ -24,10 +24,11 @@ std::vector<std::string> exact_timing_config();
 /// pages (unless `--cfg` sets contexts/stack-size or contexts/guard-size).
 inline constexpr int kManyHosts = 2048;
 /// @brief Agent stack size on platforms of more than kManyHosts hosts, in KiB. Agents only call
-/// SimGrid (the policies run on the coordinator, whose stack keeps SimGrid's default) and ran
-/// with 4 KiB at n = 4096; SimGrid zeroes every stack, so this is most of the memory per agent
-/// (65536 hosts: 1.4 GB with 16 KiB, 2.5 GB with 32 KiB).
-inline constexpr int kSmallStackKiB = 16;
+/// SimGrid (the policies run on the coordinator, whose stack keeps SimGrid's default); with guard
+/// pages at n = 4096 (Tree-dyn and Binomial-stat, free and costly ⊕), 5 KiB overflows and 6 KiB
+/// runs, SimGrid's end of an actor (an exception) being the deepest. SimGrid zeroes every stack,
+/// so this is most of the memory per agent (65536 hosts: 1.4 GB with 16 KiB).
+inline constexpr int kSmallStackKiB = 8;
 
 /// @brief A SimGrid engine with a loaded platform, in this process.
 class SimgridSession {
