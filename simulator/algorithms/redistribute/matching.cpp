@@ -9,8 +9,9 @@
 // * OGGP's binary search needs the distinct weights and the heaviest edge of every node: both are
 //   kept up to date as the peels take weight, instead of sorting all edges at every peel;
 // * a failed test of the binary search leaves the matching as it was, so it needs no search at
-//   all once the largest feasible threshold is known: that is found first on a copy, raising the
-//   threshold from the current minimum, with one failing test per peel instead of several.
+//   all once the largest feasible threshold is known: that is found first on a second matching
+//   kept across peels (largest_feasible_threshold), where a test usually succeeds at once and
+//   fails only on the peels where the threshold drops.
 #include "algorithms/redistribute/matching.hpp"
 
 #include <algorithm>
