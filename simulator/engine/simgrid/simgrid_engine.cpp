@@ -1,6 +1,7 @@
 #include "engine/simgrid/simgrid_engine.hpp"
 
 #include <simgrid/s4u.hpp>
+#include <simgrid/simix.hpp>
 
 #include <xbt/config.hpp>
 
@@ -141,12 +142,25 @@ class SimgridEngine final : public Engine, private Executor {
 
   void wake(Agent& agent) {
     agent.has_command = true;
-    if (!agent.actor) {
-      agent.actor = sg4::Actor::create("agent", hosts_[agent.host], std::ref(agent));
-    } else if (agent.sleeping) {
+    if (!agent.actor || agent.sleeping) {
       agent.sleeping = false;
-      agent.actor->resume();
+      to_wake_.push_back(&agent);
     }
+  }
+
+  /// Creates or resumes the agents handed a command, in that order, in one simcall: each
+  /// s4u call of the coordinator would be a round trip to SimGrid's maestro.
+  void wake_all() {
+    if (to_wake_.empty()) return;
+    simgrid::kernel::actor::simcall_answered([this] {
+      for (Agent* agent : to_wake_) {
+        if (!agent->actor)
+          agent->actor = sg4::Actor::create("agent", hosts_[agent->host], std::ref(*agent));
+        else
+          agent->actor->resume();
+      }
+    });
+    to_wake_.clear();
   }
 
   /// Ends every agent: an idle one on its `stop` command, a busy one (only after an error) when
@@ -158,6 +172,7 @@ class SimgridEngine final : public Engine, private Executor {
         agent->role = Role::stop;
         wake(*agent);
       }
+    wake_all();
   }
 
   void check_route_once(int src, int dst) {
@@ -194,6 +209,7 @@ class SimgridEngine final : public Engine, private Executor {
     started_.clear();
     pending_ = 0;
     policy.begin(*this);
+    wake_all();
     double makespan = 0;
     while (pending_ > 0) {
       while (reports_.empty()) {
@@ -214,6 +230,7 @@ class SimgridEngine final : public Engine, private Executor {
         const Completion done = started_[id];  // a copy: the policy may grow started_
         policy.on_complete(*this, done);
       }
+      wake_all();
     }
     return makespan;
   }
@@ -236,6 +253,7 @@ class SimgridEngine final : public Engine, private Executor {
   std::vector<std::unique_ptr<Agent>> agents_;
   std::unordered_set<std::uint64_t> checked_routes_;  // src * hosts + dst, above kAllPairsHosts
   bool stopping_ = false;
+  std::vector<Agent*> to_wake_;  // handed a command, to create or resume (wake_all)
   sg4::ActorPtr coordinator_;
   bool coordinator_sleeping_ = false;
   double origin_ = 0;
