@@ -4,10 +4,13 @@
 // every shape, small and medium, with many equal weights (where ties decide the matching).
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "algorithms/redistribute/factories.hpp"
 #include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/matching.hpp"
 #include "core/random.hpp"
 #include "reference_peeling.hpp"
 
@@ -99,6 +102,46 @@ TEST(RedistributionSameness, LargerInstancesGiveTheReferenceSchedules) {
     ASSERT_EQ(first_difference(oggp_schedule(g), reference::oggp(g)), "") << "oggp " << i;
     ASSERT_EQ(first_difference(dggp_schedule(g), reference::dggp(g)), "") << "dggp " << i;
   }
+}
+
+TEST(RedistributionSameness, MatcherTakesTheReferenceMatchingsOnAnySequenceOfPeels) {
+  // Graphs that are not regular (some have no perfect matching), weights with many ties, and
+  // peels of any size up to the lightest matched edge: both matchers must agree on every call.
+  RandomStream random(4);
+  int matchings = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 1 + static_cast<int>(random.below(12));
+    const int weight_max = 1 + static_cast<int>(random.below(6));
+    std::vector<int> left, right;
+    std::vector<std::int64_t> weight;
+    for (int l = 0; l < n; ++l)
+      for (int r = 0; r < n; ++r)
+        if (random.below(6) != 0) {
+          left.push_back(l);
+          right.push_back(r);
+          // One edge in 20 starts absent (weight 0): the matchers must never match it.
+          weight.push_back(random.below(20) == 0 ? 0 : 1 + static_cast<std::int64_t>(random.below(weight_max)));
+        }
+    const bool bottleneck = random.below(2) == 0;
+    BipartiteMatcher fast(n, n, left, right, weight);
+    std::vector<std::int64_t> reference_weight = weight;  // the reference reads the caller's weights
+    reference::ReferenceMatcher slow(n, n, left, right, reference_weight);
+    for (int peel = 0;; ++peel) {
+      const bool found = bottleneck ? fast.bottleneck() : fast.perfect();
+      ASSERT_EQ(found, bottleneck ? slow.bottleneck() : slow.perfect()) << trial << " peel " << peel;
+      if (!found) break;
+      ++matchings;
+      std::int64_t lightest = std::numeric_limits<std::int64_t>::max();
+      for (int l = 0; l < n; ++l) {
+        ASSERT_EQ(fast.edge_of(l), slow.edge_of(l)) << trial << " peel " << peel << " node " << l;
+        lightest = std::min(lightest, fast.matched_weight(l));
+      }
+      const std::int64_t d = 1 + static_cast<std::int64_t>(random.below(static_cast<std::uint64_t>(lightest)));
+      fast.take_from_matched(d);
+      for (int l = 0; l < n; ++l) reference_weight[slow.edge_of(l)] -= d;
+    }
+  }
+  EXPECT_GT(matchings, 1000);  // most trials run several peels before no perfect matching is left
 }
 
 }  // namespace
