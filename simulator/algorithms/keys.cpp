@@ -50,4 +50,13 @@ KeyTable::Declaration<TextKey> KeyTable::text(std::string key, std::string descr
   return {*this, add(text_key(std::move(key), std::move(description), std::move(fallback), std::move(choices)))};
 }
 
+Point without_key(const Point& point, std::size_t index) {
+  Point id = point;
+  const auto at = static_cast<std::ptrdiff_t>(index);
+  id.values.erase(id.values.begin() + at);
+  id.lists.erase(id.lists.begin() + at);
+  id.texts.erase(id.texts.begin() + at);
+  return id;
+}
+
 }  // namespace hetcoll

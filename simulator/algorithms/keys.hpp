@@ -156,6 +156,11 @@ struct Point {
   std::vector<std::string> texts;
 };
 
+/// @brief `point` without the key at `index`: the layout of a point before that key existed, so
+/// that a key added later (declared last) can leave the seeds of earlier scenarios alone
+/// (Family::seed_identity).
+Point without_key(const Point& point, std::size_t index);
+
 /// @brief The keys of one family, in the order `hetcoll list`, the CSV columns and the docs show
 /// them. Each declaration returns a Declaration whose named steps refine the spec in place and
 /// which converts to the key's handle.

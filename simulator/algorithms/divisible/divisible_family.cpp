@@ -231,12 +231,7 @@ class DivisibleFamily final : public Family {
   /// those of the scenarios written before it: `message` draws nothing (random stars are
   /// built-in, where it keeps its default).
   Point seed_identity(const Point& point) const override {
-    Point id = point;
-    const auto at = static_cast<std::ptrdiff_t>(keys().message.index);
-    id.values.erase(id.values.begin() + at);
-    id.lists.erase(id.lists.begin() + at);
-    id.texts.erase(id.texts.begin() + at);
-    return id;
+    return without_key(point, keys().message.index);
   }
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }

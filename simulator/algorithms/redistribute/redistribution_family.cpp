@@ -225,12 +225,7 @@ class RedistributionFamily final : public Family {
   /// are those of the scenarios written before it: random instances keep its default, and a
   /// matrix draws nothing.
   Point seed_identity(const Point& point) const override {
-    Point id = point;
-    const auto at = static_cast<std::ptrdiff_t>(keys().message.index);
-    id.values.erase(id.values.begin() + at);
-    id.lists.erase(id.lists.begin() + at);
-    id.texts.erase(id.texts.begin() + at);
-    return id;
+    return without_key(point, keys().message.index);
   }
   // A value of `message` other than its default without a matrix is refused with the point
   // (resolve_redistribution_point); written at its default, only the written keys tell.
