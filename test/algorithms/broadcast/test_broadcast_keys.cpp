@@ -151,6 +151,16 @@ TEST(BroadcastKeys, TheDocsTableIsTheCodesTable) {
   EXPECT_EQ(rows.size(), broadcast_family().parameters().size()) << "a row for a key the family does not have";
 }
 
+/// `hetcoll ARGS` stops with exit status 2 and one line saying `key` does not apply, and writes
+/// no `output`.
+void expect_refused_as_not_applying(const std::string& args, const std::string& key, const std::string& output) {
+  std::string out, err;
+  EXPECT_EQ(test::run_hetcoll(args, out, err), 2) << args << "\n" << err;
+  EXPECT_NE(err.find("key '" + key + "' does not apply"), std::string::npos) << args << ": " << err;
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << args << ": " << err;
+  EXPECT_FALSE(std::ifstream(output).good()) << args;
+}
+
 TEST(BroadcastKeys, WithAPlatformFileTheKeysOfGeneratedPlatformsAreRefusedByHetcoll) {
   // End to end: one line, exit status 2, no output file, whether the parser or the worker refuses.
   const WorkDir dir("hetcoll-broadcast-test");
@@ -161,11 +171,7 @@ TEST(BroadcastKeys, WithAPlatformFileTheKeysOfGeneratedPlatformsAreRefusedByHetc
     const std::string args = "run --family broadcast --engine model --costs platform --platform " +
                              test::kTwoSitesXml + " --hosts 'zone:lyon' --replications 1 --quiet --output " + output +
                              " --" + p.key + " " + other_value(p);
-    std::string out, err;
-    EXPECT_EQ(test::run_hetcoll(args, out, err), 2) << args << "\n" << err;
-    EXPECT_NE(err.find("key '" + p.key + "' does not apply"), std::string::npos) << args << ": " << err;
-    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << args << ": " << err;
-    EXPECT_FALSE(std::ifstream(output).good()) << args;
+    expect_refused_as_not_applying(args, p.key, output);
     ++runs;
   }
   EXPECT_GT(runs, 0);
@@ -194,11 +200,7 @@ TEST(BroadcastKeys, AKeyWrittenAtItsDefaultIsRefusedWhereItDoesNotApplyAndAManif
     const std::string value = p.kind == ParameterKind::text ? p.default_text : format_number(p.default_value);
     if (value.empty()) continue;
     const std::string args = run + output + " --" + p.key + " " + value;
-    std::string out, err;
-    EXPECT_EQ(test::run_hetcoll(args, out, err), 2) << args << "\n" << err;
-    EXPECT_NE(err.find("key '" + p.key + "' does not apply"), std::string::npos) << args << ": " << err;
-    EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << args << ": " << err;
-    EXPECT_FALSE(std::ifstream(output).good()) << args;
+    expect_refused_as_not_applying(args, p.key, output);
     ++runs;
   }
   EXPECT_GT(runs, 0);
