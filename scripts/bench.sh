@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the time per replication of both engines through the CLI (a measurement, not a test).
 #
-# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]]
+# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references]
 #
 # For each engine (model, simgrid) and n in {64, 1024}, times one single-process run of
 # tree-dyn at CV 1 with a replication count that takes a few seconds, and prints the table
@@ -13,6 +13,12 @@
 # table, one Tree-dyn replication (cv 1) from 2^6 to 2^20 hosts on the model engine and from 2^6
 # to 2^EXP hosts on SimGrid (EXP 16 unless --simgrid-up-to says; 2^20 takes minutes and about
 # 20 GB): wall time and maximum resident set size of the whole CLI, and the memory per host.
+# With --references it builds the two hand-written yardsticks (targets minimal_model_tree_dyn
+# and minimal_simgrid_tree_dyn, bench/), runs each beside hetcoll on the same engine, n and
+# replication count, and prints the table
+#   engine n replications hetcoll_us minimal_us ratio same_mean
+# (whole processes, ratio = hetcoll / minimal; same_mean: the model yardstick's mean makespan
+# equals the CSV's to the last digit, as it must; the SimGrid one draws its own costs: n/a).
 # Needs build/ (scripts/setup.sh).
 set -euo pipefail
 
@@ -20,12 +26,14 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 fig4=0
 scaling=0
+references=0
 simgrid_up_to=16
-usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]]"
+usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references]"
 while (($#)); do
   case "$1" in
     --fig4) fig4=1 ;;
     --scaling) scaling=1 ;;
+    --references) references=1 ;;
     --simgrid-up-to)
       simgrid_up_to=${2:-}
       shift
@@ -107,6 +115,49 @@ if ((scaling)); then
       read -r seconds kbytes < <(tail -n 1 "$tmp/scaling.txt")
       awk -v e="$engine" -v n="$n" -v s="$seconds" -v k="$kbytes" \
         'BEGIN { printf "| %s | 2^%d | %.2f | %.0f | %.0f |\n", e, log(n) / log(2), s, k / 1024, k * 1024 / n }'
+    done
+  done
+fi
+
+if ((references)); then
+  cmake --build build --target minimal_model_tree_dyn minimal_simgrid_tree_dyn >"$tmp/references-build.log" 2>&1 || {
+    cat "$tmp/references-build.log" >&2
+    echo "bench: could not build the reference programs" >&2
+    exit 1
+  }
+  echo
+  echo "# hetcoll vs the hand-written yardsticks (bench/minimal_*_tree_dyn.cpp): tree-dyn, cv = 1, seed 1,"
+  echo "# whole processes (start-up included), back to back; ratio = hetcoll / minimal"
+  printf '%-8s %6s %13s %11s %11s %7s %10s\n' engine n replications hetcoll_us minimal_us ratio same_mean
+  for engine in model simgrid; do
+    for n in 64 1024; do
+      r=${REPLICATIONS[$engine:$n]}
+      start=$(date +%s.%N)
+      "$bin" run --family reduce --cluster platform --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
+        --replications "$r" --engine "$engine" --jobs 1 --output "$tmp/references.csv" --quiet
+      middle=$(date +%s.%N)
+      if [[ "$engine" == model ]]; then
+        begin=$(date +%s.%N)
+        build/minimal_model_tree_dyn "$n" "$r" 1 1 >"$tmp/minimal.txt"
+      else
+        # The platform file is the yardstick's input, not its work: written before its clock starts.
+        "$bin" platform "$n" --output "$tmp/platform-$n.xml"
+        begin=$(date +%s.%N)
+        build/minimal_simgrid_tree_dyn "$tmp/platform-$n.xml" "$r" 1 1 >"$tmp/minimal.txt"
+      fi
+      end=$(date +%s.%N)
+      same=n/a
+      if [[ "$engine" == model ]]; then
+        # The CSV's `mean` column against the yardstick's mean_makespan, compared as text.
+        csv_mean=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "mean") c = i } NR == 2 { print $c }' \
+          "$tmp/references.csv")
+        minimal_mean=$(awk '{ for (i = 1; i < NF; ++i) if ($i == "mean_makespan") print $(i + 1) }' "$tmp/minimal.txt")
+        same=no
+        [[ -n "$csv_mean" && "$csv_mean" == "$minimal_mean" ]] && same=yes
+      fi
+      awk -v e="$engine" -v n="$n" -v r="$r" -v s="$start" -v m="$middle" -v b="$begin" -v t="$end" -v same="$same" \
+        'BEGIN { h = (m - s) / r * 1e6; y = (t - b) / r * 1e6
+                 printf "%-8s %6d %13d %11.3f %11.3f %7.2f %10s\n", e, n, r, h, y, h / y, same }'
     done
   done
 fi
