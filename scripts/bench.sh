@@ -57,6 +57,16 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# tree_dyn [TIMER...] -- ENGINE N REPLICATIONS OUTPUT: the run every table here times (cv 1, no
+# ⊕, one process), writing its CSV to OUTPUT, under TIMER if given (/usr/bin/time ...).
+tree_dyn() {
+  local timer=()
+  while [[ "$1" != -- ]]; do timer+=("$1"); shift; done
+  shift
+  "${timer[@]}" "$bin" run --family reduce --cluster platform --algorithms tree-dyn --processors "$2" --cv 1 \
+    --ratio 0 --replications "$3" --engine "$1" --jobs 1 --output "$4" --quiet
+}
+
 # Replications per (engine, n), chosen so that each run lasts a few seconds.
 declare -A REPLICATIONS=([model:64]=200000 [model:1024]=20000 [simgrid:64]=20000 [simgrid:1024]=500)
 
@@ -66,8 +76,7 @@ for engine in model simgrid; do
   for n in 64 1024; do
     r=${REPLICATIONS[$engine:$n]}
     start=$(date +%s.%N)
-    "$bin" run --family reduce --cluster platform --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
-      --replications "$r" --engine "$engine" --jobs 1 --output "$tmp/bench.csv" --quiet
+    tree_dyn -- "$engine" "$n" "$r" "$tmp/bench.csv"
     end=$(date +%s.%N)
     awk -v e="$engine" -v n="$n" -v r="$r" -v s="$start" -v t="$end" \
       'BEGIN { printf "%-8s %6d %13d %9.3f %19.3f\n", e, n, r, t - s, (t - s) / r * 1e6 }'
@@ -109,9 +118,7 @@ if ((scaling)); then
     [[ "$engine" == simgrid ]] && last=$simgrid_up_to
     for ((e = 6; e <= last; e += 2)); do
       n=$((1 << e))
-      /usr/bin/time -f '%e %M' -o "$tmp/scaling.txt" \
-        "$bin" run --family reduce --cluster platform --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
-        --replications 1 --engine "$engine" --output "$tmp/scaling.csv" --quiet
+      tree_dyn /usr/bin/time -f '%e %M' -o "$tmp/scaling.txt" -- "$engine" "$n" 1 "$tmp/scaling.csv"
       read -r seconds kbytes < <(tail -n 1 "$tmp/scaling.txt")
       awk -v e="$engine" -v n="$n" -v s="$seconds" -v k="$kbytes" \
         'BEGIN { printf "| %s | 2^%d | %.2f | %.0f | %.0f |\n", e, log(n) / log(2), s, k / 1024, k * 1024 / n }'
@@ -133,8 +140,7 @@ if ((references)); then
     for n in 64 1024; do
       r=${REPLICATIONS[$engine:$n]}
       start=$(date +%s.%N)
-      "$bin" run --family reduce --cluster platform --algorithms tree-dyn --processors "$n" --cv 1 --ratio 0 \
-        --replications "$r" --engine "$engine" --jobs 1 --output "$tmp/references.csv" --quiet
+      tree_dyn -- "$engine" "$n" "$r" "$tmp/references.csv"
       middle=$(date +%s.%N)
       if [[ "$engine" == model ]]; then
         begin=$(date +%s.%N)
