@@ -54,6 +54,9 @@ struct Scenario {
   std::string paje;
   std::uint64_t trace_replication = 0;  //!< the replication the Paje trace shows
   int jobs = 1;
+  /// False when `jobs` took its default (driver/cpu_count.hpp), which then shrinks to what the
+  /// memory estimate allows; a `jobs` given explicitly is refused instead.
+  bool jobs_given = false;
   Shard shard;
   bool resume = false;
   bool progress = true;               //!< progress lines on stderr

@@ -15,6 +15,7 @@
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/cpu_count.hpp"
 #include "driver/manifest.hpp"
 #include "driver/run_files.hpp"
 #include "engine/engine_factory.hpp"
@@ -48,7 +49,9 @@ po::options_description common_options() {
        "Paje trace (SimGrid's, engine simgrid only) of one replication of each point, from a run of its own; "
        "FILE.pN.EXT per point when the sweep has several")
       ("trace-replication", po::value<std::string>(), "the replication the Paje trace shows (default 0)")
-      ("jobs", po::value<std::string>(), "processes run at once (default 1)")
+      ("jobs", po::value<std::string>(),
+       "processes run at once (default: SLURM_CPUS_PER_TASK if set, else the CPUs this process may use, "
+       "fewer if memory would not hold them)")
       ("shard", po::value<std::string>(), "i/N: compute only the points of shard i of N")
       ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
       ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr");
@@ -264,8 +267,10 @@ void check_memory(const Scenario& s, const MemoryEstimate& m, double points, dou
 }
 
 /// Rules of several keys, point by point, and the memory the run needs. The sweep is sized
-/// before it is expanded: axes of a million values each must be refused, not built.
-void check_sweep(const Scenario& s, const std::string& where, const Origin& origin) {
+/// before it is expanded: axes of a million values each must be refused, not built. A default
+/// `jobs` (one process per CPU) shrinks until the estimate fits: more cores than memory for
+/// them is the machine's shape, not the user's mistake.
+void check_sweep(Scenario& s, const std::string& where, const Origin& origin) {
   const double points = count_points(s);
   check_memory(s, estimate_memory(s, points, 0), points, 0, "", where, origin);
   double largest_unit = 0;
@@ -281,6 +286,8 @@ void check_sweep(const Scenario& s, const std::string& where, const Origin& orig
       throw InputError(where + ": " + e.what());
     }
   }
+  const double limit = kMemoryShare * physical_memory();
+  while (!s.jobs_given && s.jobs > 1 && estimate_memory(s, points, largest_unit).total() > limit) --s.jobs;
   check_memory(s, estimate_memory(s, points, largest_unit), points, largest_unit, sizes_of(*s.family, *largest), where,
                origin);
 }
@@ -644,7 +651,9 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   s.replications = parse_count(vm, origin, "replications", s.replications, 1, kMaxReplications);
   s.seed = parse_seed(vm, origin, s.seed);
   s.block = parse_count(vm, origin, "block", s.block, 1, kMaxReplications);
-  s.jobs = static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs));
+  s.jobs_given = vm.count("jobs") > 0;
+  s.jobs = s.jobs_given ? static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs))
+                        : default_jobs(static_cast<int>(kMaxJobs));
   s.engine = get(vm, "engine", s.engine);
   const std::vector<std::string>& engines = engine_words();
   if (std::find(engines.begin(), engines.end(), s.engine) == engines.end()) {
