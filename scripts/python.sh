@@ -12,5 +12,5 @@ for python in /usr/bin/python3 python3; do
     exec "$python" "$@"
   fi
 done
-echo "python.sh: no Python 3 with matplotlib found; run scripts/setup.sh" >&2
+echo "python.sh: no Python 3 with matplotlib found: run scripts/setup.sh (Debian), or install matplotlib and pandas (pip install --user matplotlib pandas)" >&2
 exit 1

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One command on a fresh machine: installs and builds (scripts/setup.sh), then runs every test:
-# the C++ tests (ctest), the plot script tests and the CLI smoke test.
+# the C++ tests (ctest), the plot script tests and the build for a cluster without root.
 #
 # usage: scripts/test.sh
 #
@@ -24,6 +24,10 @@ for script_test in test/scripts/test_*.py; do
   echo "test: $script_test" >&2
   scripts/python.sh "$script_test" || failed+=("$script_test")
 done
+
+# The README's build for a cluster without root, into a temporary prefix (a second full build).
+echo "test: test/hpc/cluster_build.sh" >&2
+bash test/hpc/cluster_build.sh build/hetcoll || failed+=(test/hpc/cluster_build.sh)
 
 if ((${#failed[@]})); then
   echo "test: FAILED: ${failed[*]}" >&2

@@ -7,7 +7,8 @@
 #    (a shim in the scratch build/), so the papers' million-replication figures take seconds;
 #  - HPC commands run locally: `mpirun -n 64` on 2 ranks, `scripts/slurm_array.sh 64` with
 #    --local on 2 tasks (Slurm is not here);
-#  - not run here: scripts/test.sh (this test is part of it), scripts/run.sh (setup.sh, which
+#  - not run here: the block of "On a cluster without root" (test/hpc/cluster_build.sh runs it),
+#    scripts/test.sh (this test is part of it), scripts/run.sh (setup.sh, which
 #    test.sh runs, then the quickstart scenario, which runs below), scripts/reproduce.sh (.ci/run
 #    runs `scripts/reproduce.sh --quick` after the tests; the full run takes long).
 #
@@ -34,7 +35,11 @@ chmod +x "$work/build/hetcoll"
 if [[ -x "$(dirname "$real_hetcoll")/hetcoll-mpi" ]]; then ln -s "$(dirname "$real_hetcoll")/hetcoll-mpi" "$work/build/hetcoll-mpi"; fi
 
 # The README's code blocks, one command per line (a trailing backslash continues it).
-commands=$(awk '/^```/ { inside = !inside; next }
+# The block of "On a cluster without root" builds and installs a second copy: test/hpc/cluster_build.sh
+# runs it, with a scratch $HOME.
+commands=$(awk '/^## / { section = $0 }
+                /^```/ { inside = !inside; next }
+                section ~ /On a cluster without root/ { next }
                 inside { sub(/[ \t]+#.*$/, ""); if ($0 ~ /^[ \t]*$/) next
                          if (line != "") { line = line " " $0 } else { line = $0 }
                          if (line ~ /\\$/) { sub(/\\$/, "", line); next }
