@@ -1,25 +1,38 @@
 #!/usr/bin/env bash
 # Runs one hetcoll sweep as a Slurm job array of N shards plus a merge job that waits for them.
 #
-# usage: scripts/slurm_array.sh N OUTPUT.csv SCENARIO.ini [--KEY VALUE ...] [-- SBATCH_OPTIONS ...]
-#        scripts/slurm_array.sh --local N OUTPUT.csv SCENARIO.ini [...]   # same commands, run here
+# usage: slurm_array.sh [--local] [--resubmit-failed] N OUTPUT.csv SCENARIO.ini [--KEY VALUE ...] [-- SBATCH_OPTIONS ...]
 #
-# Task i runs `hetcoll run SCENARIO --shard i/N --output OUTPUT.shard<i>.csv`; the merge job runs
-# `hetcoll merge` on the N parts. The merged CSV is byte-identical to a single run's: shards
-# take whole points and every work unit starts a fresh engine. Options after `--` go to sbatch
-# (partition, account, time limit). With --local the tasks run one after the other on this
-# machine, which is how the test checks the commands.
+#   --local            run the same commands here, one task after the other (how the test checks them)
+#   --resubmit-failed  submit only the shards whose part is missing or unfinished, then the merge
+#
+# Task i runs `hetcoll run SCENARIO --shard i/N --output OUTPUT.shard<i>.csv --resume`; the merge
+# job runs `hetcoll merge` on the N parts and removes them. The merged CSV (and raw and trace
+# files) is byte-identical to a single run's. Options after `--` go to sbatch (partition,
+# account, time limit, --cpus-per-task). Each task runs `--jobs` processes: SLURM_CPUS_PER_TASK
+# when sbatch sets it, so `--cpus-per-task=8` alone is enough; `--jobs 8` alone asks sbatch for
+# `--cpus-per-task=8`; both must agree. The job script goes to sbatch on its standard input:
+# nothing but results and Slurm's own logs is written. A task killed or requeued resumes from
+# its checkpoint when run again; a part counts as done when its manifest is beside it and no
+# checkpoint is left. The hetcoll binary: $HETCOLL, else the build or install beside this script,
+# else `hetcoll` on PATH.
 set -euo pipefail
 
-local_run=false
-if [[ ${1:-} == --local ]]; then local_run=true; shift; fi
-if (($# < 3)); then
-  sed -n '2,12p' "$0" >&2
-  exit 2
-fi
+usage() { sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+fail() { echo "slurm_array: $*" >&2; exit 2; }
+
+local_run=false resubmit=false
+while (($#)); do
+  case $1 in
+    --local) local_run=true; shift ;;
+    --resubmit-failed) resubmit=true; shift ;;
+    *) break ;;
+  esac
+done
+(($# >= 3)) || usage
 shards=$1 output=$2
 shift 2
-if ! [[ $shards =~ ^[1-9][0-9]*$ ]]; then echo "slurm_array: N expects a whole number >= 1, got '$shards'" >&2; exit 2; fi
+[[ $shards =~ ^[1-9][0-9]{0,5}$ ]] || fail "N expects a whole number from 1 to 999999, got '$shards'"
 
 run_args=() sbatch_args=()
 while (($#)); do
@@ -27,12 +40,72 @@ while (($#)); do
   run_args+=("$1"); shift
 done
 
-repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-hetcoll=${HETCOLL:-$repo/build/hetcoll}
-part() { echo "$output.shard$1.csv"; }
+# --jobs in the run's arguments and --cpus-per-task (-c) in sbatch's: one sets the other.
+jobs="" cpus=""
+for ((i = 0; i < ${#run_args[@]}; i++)); do
+  case ${run_args[i]} in
+    --jobs) jobs=${run_args[i + 1]:-} ;;
+    --jobs=*) jobs=${run_args[i]#--jobs=} ;;
+  esac
+done
+for ((i = 0; i < ${#sbatch_args[@]}; i++)); do
+  case ${sbatch_args[i]} in
+    --cpus-per-task | -c) cpus=${sbatch_args[i + 1]:-} ;;
+    --cpus-per-task=*) cpus=${sbatch_args[i]#--cpus-per-task=} ;;
+    -c?*) cpus=${sbatch_args[i]#-c} ;;
+  esac
+done
+if [[ -n $jobs && -n $cpus && $jobs != "$cpus" ]]; then
+  fail "--jobs $jobs and sbatch's --cpus-per-task=$cpus disagree: give one of them (the other follows)"
+fi
+# The merge is one process: it gets the sbatch options without the CPUs per task.
+merge_sbatch_args=()
+for ((i = 0; i < ${#sbatch_args[@]}; i++)); do
+  case ${sbatch_args[i]} in
+    --cpus-per-task | -c) i=$((i + 1)) ;;
+    --cpus-per-task=* | -c?*) ;;
+    *) merge_sbatch_args+=("${sbatch_args[i]}") ;;
+  esac
+done
+if [[ -n $jobs && -z $cpus ]]; then sbatch_args+=("--cpus-per-task=$jobs"); fi
 
-task_command() {  # the command of array task $1, as words
-  printf '%q ' "$hetcoll" run "${run_args[@]}" --shard "$1/$shards" --output "$(part "$1")" --quiet
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+hetcoll=${HETCOLL:-}
+if [[ -z $hetcoll ]]; then
+  # The repository's build, or an install's bin/ (this script then lives in PREFIX/share/hetcoll/scripts).
+  for candidate in "$here/../build/hetcoll" "$here/../../../bin/hetcoll"; do
+    if [[ -x $candidate ]]; then hetcoll=$(cd "$(dirname "$candidate")" && pwd)/hetcoll; break; fi
+  done
+  [[ -n $hetcoll ]] || hetcoll=$(command -v hetcoll) || fail "no hetcoll binary: set HETCOLL, build the repository or put hetcoll on PATH"
+fi
+[[ -x $hetcoll && ! -d $hetcoll ]] || fail "HETCOLL=$hetcoll is not an executable"
+[[ $hetcoll == */* && $hetcoll != /* ]] && hetcoll=$(cd "$(dirname "$hetcoll")" && pwd)/$(basename "$hetcoll")
+
+part() { echo "$output.shard$1.csv"; }
+done_part() { [[ -f $(part "$1") && -f $(part "$1").manifest.json && ! -e $(part "$1").partial ]]; }
+
+# The shards to run: all, or with --resubmit-failed those whose part is not done.
+todo=()
+for ((i = 0; i < shards; i++)); do
+  if ! $resubmit || ! done_part "$i"; then todo+=("$i"); fi
+done
+if $resubmit; then
+  if ((${#todo[@]} == shards)) && [[ -f $output && -f $output.manifest.json ]]; then
+    echo "slurm_array: $output is already merged; nothing to resubmit" >&2
+    exit 0
+  fi
+  echo "slurm_array: ${#todo[@]} of $shards shards to run${todo[*]:+: ${todo[*]}}" >&2
+fi
+
+# The job script of every array task: it picks its shard by SLURM_ARRAY_TASK_ID.
+job_script() {
+  echo '#!/usr/bin/env bash'
+  echo 'set -euo pipefail'
+  echo "cd $(printf '%q' "$PWD")"
+  echo 'i=$SLURM_ARRAY_TASK_ID'
+  printf 'exec %q run' "$hetcoll"
+  printf ' %q' "${run_args[@]}"
+  printf ' --shard "$i/%s" --output %q"$i".csv --resume --quiet\n' "$shards" "$output.shard"
 }
 merge_command() {
   local parts=() i
@@ -40,27 +113,29 @@ merge_command() {
   printf '%q ' "$hetcoll" merge "${parts[@]}" --output "$output" --remove-parts
 }
 
-# One job script serves every array task: it picks its command by SLURM_ARRAY_TASK_ID.
-job="$output.slurm.sh"
-{
-  echo '#!/usr/bin/env bash'
-  echo 'set -euo pipefail'
-  echo "cd $(printf '%q' "$PWD")"
-  echo 'case $SLURM_ARRAY_TASK_ID in'
-  for ((i = 0; i < shards; i++)); do echo "  $i) $(task_command "$i") ;;"; done
-  echo '  *) echo "no shard $SLURM_ARRAY_TASK_ID" >&2; exit 2 ;;'
-  echo 'esac'
-} > "$job"
-
 if $local_run; then
-  for ((i = 0; i < shards; i++)); do SLURM_ARRAY_TASK_ID=$i bash "$job"; done
+  # As under Slurm, a failed task does not stop the others, and the merge waits for all of them.
+  failed=()
+  for i in "${todo[@]}"; do
+    echo "slurm_array: shard $i of $shards" >&2
+    job_script | SLURM_ARRAY_TASK_ID=$i bash || failed+=("$i")
+  done
+  if ((${#failed[@]})); then
+    echo "slurm_array: shards ${failed[*]} failed; no merge (rerun with --resubmit-failed)" >&2
+    exit 1
+  fi
   eval "$(merge_command)"
-  rm -f "$job"
   exit 0
 fi
 
-command -v sbatch >/dev/null || { echo "slurm_array: sbatch not found (use --local to run here)" >&2; exit 2; }
-array_id=$(sbatch --parsable --array="0-$((shards - 1))" --job-name=hetcoll-shards "${sbatch_args[@]}" "$job")
-merge_id=$(sbatch --parsable --dependency="afterok:${array_id%%;*}" --job-name=hetcoll-merge "${sbatch_args[@]}" \
-  --wrap "cd $(printf '%q' "$PWD") && $(merge_command) && rm -f $(printf '%q' "$job")")
-echo "submitted the shards as job array $array_id and the merge as job $merge_id; result: $output"
+command -v sbatch >/dev/null || fail "sbatch not found (use --local to run here)"
+dependency=()
+if ((${#todo[@]})); then
+  if ((${#todo[@]} == shards)); then list="0-$((shards - 1))"; else list=$(IFS=,; echo "${todo[*]}"); fi
+  array_id=$(job_script | sbatch --parsable --array="$list" --job-name=hetcoll-shards "${sbatch_args[@]}")
+  dependency=(--dependency="afterok:${array_id%%;*}")
+  echo "submitted shards $list as job array $array_id" >&2
+fi
+merge_id=$(sbatch --parsable "${dependency[@]}" --job-name=hetcoll-merge "${merge_sbatch_args[@]}" \
+  --wrap "cd $(printf '%q' "$PWD") && $(merge_command)")
+echo "submitted the merge as job $merge_id; result: $output (rerun with --resubmit-failed if a shard fails)"
