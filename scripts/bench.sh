@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the time per replication of both engines through the CLI (a measurement, not a test).
 #
-# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references]
+# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi]
 #
 # For each engine (model, simgrid) and n in {64, 1024}, times one single-process run of
 # tree-dyn at CV 1 with a replication count that takes a few seconds, and prints the table
@@ -19,6 +19,11 @@
 #   engine n replications hetcoll_us minimal_us ratio same_mean
 # (whole processes, ratio = hetcoll / minimal; same_mean: the model yardstick's mean makespan
 # equals the CSV's to the last digit, as it must; the SimGrid one draws its own costs: n/a).
+# With --mpi it runs RR-8315's Figure 4 at 100,000 replications under build/hetcoll-mpi on 1, 2,
+# 4, 8 and 16 ranks (--jobs 1 each, ranks beyond this machine's usable CPUs are skipped and said
+# so), checks that every rank count wrote the 1-rank CSV byte for byte, and prints the table
+#   ranks seconds speedup efficiency
+# (efficiency = T1 / (ranks * T)).
 # Needs build/ (scripts/setup.sh).
 set -euo pipefail
 
@@ -28,12 +33,14 @@ fig4=0
 scaling=0
 references=0
 simgrid_up_to=16
-usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references]"
+mpi=0
+usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi]"
 while (($#)); do
   case "$1" in
     --fig4) fig4=1 ;;
     --scaling) scaling=1 ;;
     --references) references=1 ;;
+    --mpi) mpi=1 ;;
     --simgrid-up-to)
       simgrid_up_to=${2:-}
       shift
@@ -165,5 +172,31 @@ if ((references)); then
         'BEGIN { h = (m - s) / r * 1e6; y = (t - b) / r * 1e6
                  printf "%-8s %6d %13d %11.3f %11.3f %7.2f %10s\n", e, n, r, h, y, h / y, same }'
     done
+  done
+fi
+
+if ((mpi)); then
+  echo
+  echo "# RR-8315 Figure 4, 100,000 replications, build/hetcoll-mpi --jobs 1 per rank (includes start-up and merge)"
+  [[ -x build/hetcoll-mpi ]] || { echo "bench: build/hetcoll-mpi not built (no MPI found)" >&2; exit 1; }
+  cpus=$(nproc)
+  printf '%5s %9s %8s %11s\n' ranks seconds speedup efficiency
+  t1=""
+  for ranks in 1 2 4 8 16; do
+    if ((ranks > cpus)); then
+      printf '%5d %9s %8s %11s\n' "$ranks" "-" "-" "(skipped: $cpus usable CPUs)"
+      continue
+    fi
+    start=$(date +%s.%N)
+    mpirun --allow-run-as-root -n "$ranks" build/hetcoll-mpi scenarios/rr8315-fig4.ini --replications 100000 --jobs 1 \
+      --output "$tmp/mpi$ranks.csv" --quiet </dev/null
+    end=$(date +%s.%N)
+    if ((ranks > 1)) && ! cmp -s "$tmp/mpi1.csv" "$tmp/mpi$ranks.csv"; then
+      echo "bench: $ranks ranks wrote other bytes than 1 rank" >&2
+      exit 1
+    fi
+    t=$(awk -v s="$start" -v e="$end" 'BEGIN { printf "%.3f", e - s }')
+    [[ -n $t1 ]] || t1=$t
+    awk -v r="$ranks" -v t="$t" -v t1="$t1" 'BEGIN { printf "%5d %9.2f %8.2f %10.0f%%\n", r, t, t1 / t, 100 * t1 / (r * t) }'
   done
 fi
