@@ -24,6 +24,8 @@ query over its columns, e.g. "algorithm == 'snf' and cv == 1"):
   best(NAME, INDEX, COLUMN='mean', WHERE=None)
                                      the algorithm of least COLUMN per value of INDEX (a list of
                                      columns gives a MultiIndex), a Series
+  crossing(SERIES, LEVEL=1)          where a Series over a positive axis (the CV, say) first rises
+                                     through LEVEL, interpolated in log(axis)
   harmonic(N)                        1 + 1/2 + ... + 1/N
   and abs, min, max, all, any, len, sum, sqrt, math.
 
@@ -88,10 +90,23 @@ class Results:
         return self.pivot(name, index, column, where).idxmin(axis=1)
 
     def namespace(self):
-        return {"table": self.table, "at": self.at, "pivot": self.pivot, "best": self.best,
+        return {"table": self.table, "at": self.at, "pivot": self.pivot, "best": self.best, "crossing": crossing,
                 "harmonic": lambda n: sum(1.0 / k for k in range(1, int(n) + 1)),
                 "abs": abs, "bool": bool, "float": float, "min": min, "max": max, "all": all, "any": any, "len": len, "sum": sum,
                 "sqrt": math.sqrt, "math": math, "__builtins__": {}}
+
+
+def crossing(series, level=1.0):
+    """Where `series` (a pandas Series over a positive, increasing axis such as the CV) first
+    rises through `level`: interpolated linearly in log(axis) between the last point at or below
+    it and the next one above. Points of axis 0 are skipped (no log). A series that never
+    crosses is a ClaimError: the claim cannot be judged."""
+    points = [(float(x), float(y)) for x, y in series.items() if float(x) > 0]
+    for (a, ya), (b, yb) in zip(points, points[1:]):
+        if ya <= level < yb:
+            t = (level - ya) / (yb - ya)
+            return 10 ** (math.log10(a) + t * (math.log10(b) - math.log10(a)))
+    raise ClaimError(f"the series never rises through {level:g} (values {[round(y, 4) for _, y in points]})")
 
 
 def evaluate(expression, results, what):

@@ -28,6 +28,12 @@ figures need cv = 0 and ratio = 0 on every row (scenarios/liu-*.ini).
   liu-scaling: a summary CSV of large n (liu-scaling.ini): mean makespan / lower bound against
                n. Needs one row per algorithm and n.
 
+Beyond both papers (scenarios/reduce-clairvoyance-map.ini):
+  reduce-clairvoyance: two heat maps over CV (0 included, drawn left of the smallest positive CV)
+               x the slow/fast ratio x of a two-type cluster: mean(SNF) / mean(Tree-dyn) and
+               mean(SNF) / mean(Binomial-stat), contour at 1. Needs snf, tree-dyn and
+               binomial-stat over a cv x x grid, one processors and slow_fraction value.
+
 `detect` picks a figure from the data for scripts/plot_reduce.py without --figure.
 
 Every input has the reduce layout: algorithm, processors, cv, ratio, spread, slow_fraction, x,
@@ -601,6 +607,85 @@ def draw_scaling(tables, plt):
     return figure, "makespan over the lower bound in large clusters"
 
 
+# ---- beyond both papers: clairvoyant planning against non-clairvoyance --------------------
+
+CLAIRVOYANCE_PLANNER = "snf"
+CLAIRVOYANCE_OTHERS = ("tree-dyn", "binomial-stat")
+
+
+def cv_positions(cvs):
+    """Where each CV sits on the log axis: itself, and CV = 0 (no noise, the planners' model)
+    one grid step left of the smallest positive CV, so the deterministic column is drawn too."""
+    positive = [cv for cv in cvs if cv > 0]
+    if not positive:
+        return [1.0 for _ in cvs]
+    step = positive[1] / positive[0] if len(positive) > 1 else 10.0
+    return [cv if cv > 0 else positive[0] / step for cv in cvs]
+
+
+def clairvoyance_grid(rows, path, other):
+    """(cvs, xs, values): mean(SNF) / mean(other) per (cv, x) cell, NaN where one is missing."""
+    import numpy
+    points = index_rows(rows, path, ("algorithm", "cv", "x"))
+    cvs, xs = pc.distinct(rows, "cv"), pc.distinct(rows, "x")
+
+    def ratio(cv, x):
+        planner, dynamic = points.get((CLAIRVOYANCE_PLANNER, cv, x)), points.get((other, cv, x))
+        if planner is None or dynamic is None or dynamic["mean"] <= 0:
+            return math.nan
+        return planner["mean"] / dynamic["mean"]
+    return cvs, xs, numpy.ma.masked_invalid([[ratio(cv, x) for cv in cvs] for x in xs])
+
+
+def draw_clairvoyance(rows, path, plt):
+    """Two heat maps over (CV, slow/fast ratio x): mean(SNF) / mean(Tree-dyn) and
+    mean(SNF) / mean(Binomial-stat); above 1 (red) the non-clairvoyant algorithm is faster."""
+    import numpy
+    from matplotlib.colors import LogNorm
+    from matplotlib.ticker import NullLocator
+    require_methods(rows, path, (CLAIRVOYANCE_PLANNER,) + CLAIRVOYANCE_OTHERS, "reduce-clairvoyance")
+    if len(pc.distinct(rows, "processors")) > 1 or len(pc.distinct(rows, "slow_fraction")) > 1:
+        raise pc.PlotError(path, "several processors or slow_fraction values; the map draws one cluster "
+                                 "shape over cv and x")
+    grids = [clairvoyance_grid(rows, path, other) for other in CLAIRVOYANCE_OTHERS]
+    if all(values.count() == 0 for _, _, values in grids):
+        raise pc.PlotError(path, "no (cv, x) point has snf beside tree-dyn or binomial-stat")
+    spread = max(max(values.max(), 1 / values.min()) for _, _, values in grids if values.count())
+    spread = max(spread, 1.01)
+    figure, panels = plt.subplots(1, 2, figsize=(12, 5), layout="constrained", sharey=True)
+    for axes, other, (cvs, xs, values) in zip(panels, CLAIRVOYANCE_OTHERS, grids):
+        positions = cv_positions(cvs)
+        mesh = axes.pcolormesh(cell_edges(positions), cell_edges(xs), values, cmap="RdBu_r",
+                               norm=LogNorm(1 / spread, spread))
+        # Where both algorithms build the same tree (SNF on equal hosts is a binomial tree) the
+        # ratio is exactly 1: no frontier there, so those cells stay out of the contour.
+        draw_contour_at_one(axes, positions, xs, numpy.ma.masked_where(values == 1, values))
+        axes.set_xscale("log")
+        axes.set_yscale("log")
+        # Ticks at 0 and at the decades the grid holds (0.01, 0.1, 1), as on RR-8315's axes.
+        ticks = [(p, cv) for p, cv in zip(positions, cvs) if cv == 0 or abs(math.log10(cv) - round(math.log10(cv))) < 1e-9]
+        axes.set_xticks([p for p, _ in ticks], [f"{cv:g}" for _, cv in ticks])
+        axes.xaxis.set_minor_locator(NullLocator())
+        axes.set_yticks(xs, [f"{x:g}" for x in xs])
+        axes.yaxis.set_minor_locator(NullLocator())
+        axes.set_xlabel("Coefficient of variation of the costs (CV; 0: the planner's own model)")
+        axes.set_title(f"mean(SNF) / mean({pc.method_label(other)})", fontsize=10)
+    panels[0].set_ylabel("slow / fast time ratio x")
+    bar = figure.colorbar(mesh, ax=panels)
+    plain_ratio_ticks(bar, spread)
+    bar.set_label("> 1: the non-clairvoyant algorithm is faster")
+    bar.ax.axhline(1, color="black", linewidth=1.2)
+    figure.supxlabel(f"n = {rows[0]['processors']:g}, slow-fraction {rows[0]['slow_fraction']:g} (slow hosts at "
+                     f"random places), a message from p lasts t(p) \u00d7 gamma(mean 1, CV), "
+                     f"{runs_per_point(rows)}; black line: ratio 1", fontsize=8)
+    return figure, "clairvoyant SNF against non-clairvoyant reductions"
+
+
+def clairvoyance_figure(tables, _options):
+    path, rows = read_as(tables, "reduce-clairvoyance")[0]
+    return draw_clairvoyance(rows, path, pc.pyplot())
+
+
 # Each figure: draw(tables, options) -> (matplotlib Figure, what it shows), tables being the
 # pc.Tables in command-line order; hetcoll_plots.figures registers them.
 FIGURES = {
@@ -611,4 +696,5 @@ FIGURES = {
     "liu-fig8": liu_figure("liu-fig8", draw_fig8),
     "liu-ratio": liu_figure("liu-ratio", draw_ratio),
     "liu-scaling": liu_figure("liu-scaling", draw_scaling),
+    "reduce-clairvoyance": clairvoyance_figure,
 }

@@ -97,6 +97,20 @@ class ClaimsTest(unittest.TestCase):
             self.assertIn("missing" if "missing" in value else "bad", done.stderr)
             self.assertEqual(rows, [])
 
+    def test_crossing_interpolates_in_log_of_the_axis_and_fails_when_there_is_none(self):
+        # mean over cv: 11 at cv 0 (skipped: no log), 8.1 at cv 1; with a level of 9 between
+        # cv 0.1 (value 9 - 1) and cv 1 (value 9 + 1) it crosses half-way in log: 10^-0.5.
+        with open(os.path.join(self.results, "cross.csv"), "w") as f:
+            f.write("algorithm,cv,mean\nsnf,0,11\nsnf,0.1,8\nsnf,1,10\n")
+        done, rows = self.check(claim("cross", 0.316227766, "crossing(pivot('cross', 'cv')['snf'], 9)", tolerance=1e-9),
+                                claim("flat", 0.5, "crossing(pivot('cross', 'cv')['snf'], 20)"))
+        self.assertEqual(done.returncode, 2)
+        self.assertIn("flat", done.stderr)
+        self.assertIn("never rises through 20", done.stderr)
+        done, rows = self.check(claim("cross", 0.316227766, "crossing(pivot('cross', 'cv')['snf'], 9)", tolerance=1e-9))
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(rows[0]["verdict"], "holds")
+
     def test_a_claim_expected_to_differ_needs_its_reason(self):
         done, _ = self.check(claim("wrong", 9, "at('fig1', \"algorithm == 'snf' and cv == 0\")", expected="differs"))
         self.assertEqual(done.returncode, 2)

@@ -38,6 +38,7 @@ def synthetic_inputs(directory):
     write(path("rr5.csv"), r.SUMMARY, r.rr8315_rows(r.log_grid(-2, 1, 6), r.log_grid(-1, 1, 5),
                                                      ("fibonacci-stat", "tree-dyn")))
     write(path("rr6.csv"), r.SUMMARY, r.rr8315_rows(r.log_grid(-2, 1, 6), r.log_grid(-1, 1, 5), r.FIGURE6_METHODS))
+    write(path("clairvoyance.csv"), r.SUMMARY, r.clairvoyance_rows())
     write(path("liu-trace.csv"), r.TRACE, r.liu_trace())
     write(path("liu8.csv"), r.SUMMARY, [r.liu_row(a, 12, x / 10, m, m / 4) for x in range(10, 21)
                                         for a, m in (("snf", x / 10 + 3), ("optimal", min(4, 2 * x / 10 + 1)))])
@@ -75,6 +76,7 @@ def synthetic_inputs(directory):
     write(path("reduce-trace.csv"), gantt_data.TRACE_HEADER, gantt_data.trace_rows("tree-dyn"))
     return {
         "rr8315-fig4": [path("rr4.csv")], "rr8315-fig5": [path("rr5.csv")], "rr8315-fig6": [path("rr6.csv")],
+        "reduce-clairvoyance": [path("clairvoyance.csv")],
         "liu-fig1": [path("liu-trace.csv")], "liu-fig8": [path("liu8.csv")],
         "liu-ratio": [path("liu-ratio.csv"), path("liu-ratio.csv")], "liu-scaling": [path("liu-scaling.csv")],
         "bmr-fig2": [path("bmr-trace.csv")], "bmr-fig3": [path("bmr-trace.csv")],

@@ -70,6 +70,17 @@ def rr8315_rows(cvs, ratios, methods, processors=(64,)):
             for cv in cvs for method in methods]
 
 
+def clairvoyance_rows(cvs=(0, 0.01, 0.1, 1), xs=(1, 2, 4, 16)):
+    """The map of scenarios/reduce-clairvoyance-map.ini, synthetic: SNF's plan worsens with the
+    CV, Tree-dyn's and Binomial-stat's with the slow/fast ratio x (shapes, not results)."""
+    def mean(algorithm, cv, x):
+        return {"snf": 6 + x * (1 + 2 * cv), "tree-dyn": 6 * x * (1 + 0.4 * cv),
+                "binomial-stat": 7 * x * (1 + 0.8 * cv)}[algorithm]
+    return [[algorithm, 64, repr(cv), 0, 4, 0.5, repr(x), 3, 1, 8388608, 2000, repr(mean(algorithm, cv, x)),
+             1, 0.02, 1, 2, 3, 1, 1, 1]
+            for x in xs for cv in cvs for algorithm in ("snf", "tree-dyn", "binomial-stat")]
+
+
 # ---- Liu & Wang data --------------------------------------------------------------------
 
 def liu_row(algorithm, n, x, mean, ratio, cv=0, spread=4):
@@ -196,6 +207,30 @@ class Rr8315HelperTest(unittest.TestCase):
 
     def test_figure5_value_is_fibonacci_over_tree_dyn(self):
         self.assertAlmostEqual(plot_reduce.mean_ratio([{"mean": 9.0}, {"mean": 6.0}]), 1.5)
+
+    def test_clairvoyance_cell_is_snf_over_the_other_and_cv_zero_sits_one_step_left(self):
+        rows = [{"algorithm": a, "cv": cv, "x": x, "mean": m}
+                for a, cv, x, m in (("snf", 0, 2, 7.0), ("tree-dyn", 0, 2, 10.0), ("snf", 0.1, 2, 9.0),
+                                    ("tree-dyn", 0.1, 2, 6.0), ("snf", 1.0, 2, 12.0))]
+        cvs, xs, values = plot_reduce.clairvoyance_grid(rows, "map.csv", "tree-dyn")
+        self.assertEqual((cvs, xs), ([0, 0.1, 1.0], [2]))
+        self.assertAlmostEqual(values[0, 0], 0.7)
+        self.assertAlmostEqual(values[0, 1], 1.5)
+        self.assertTrue(values.mask[0, 2], "a cell without tree-dyn must stay empty")
+        self.assertEqual([round(p, 9) for p in plot_reduce.cv_positions([0, 0.1, 1.0])], [0.01, 0.1, 1.0])
+
+
+class ClairvoyanceFigureTest(ReduceScriptTest):
+    def test_the_map_is_drawn_and_needs_all_three_algorithms(self):
+        data = self.path("map.csv")
+        write(data, SUMMARY, clairvoyance_rows())
+        output = self.path("map.png")
+        self.assert_chart(self.run_script(data, "--figure", "reduce-clairvoyance", "--output", output), output,
+                          "reduce-clairvoyance figure")
+        partial = self.path("partial.csv")
+        write(partial, SUMMARY, [row for row in clairvoyance_rows() if row[0] != "binomial-stat"])
+        self.assert_input_error(self.run_script(partial, "--figure", "reduce-clairvoyance"), partial,
+                                "binomial-stat")
 
 
 # ---- Liu & Wang -------------------------------------------------------------------------
