@@ -1,0 +1,32 @@
+#include "engine/noisy_policy.hpp"
+
+#include <cmath>
+
+namespace hetcoll {
+
+void NoisyPolicy::reseed(std::uint64_t seed) {
+  comm_stream_ = RandomStream(derive_seed(seed, {0}));
+  compute_stream_ = RandomStream(derive_seed(seed, {1}));
+}
+
+void NoisyPolicy::begin(Executor& executor) {
+  outer_ = &executor;
+  inner_.begin(*this);
+}
+
+void NoisyPolicy::on_complete(Executor& executor, const Completion& done) {
+  outer_ = &executor;
+  inner_.on_complete(*this, done);
+}
+
+std::uint64_t NoisyPolicy::start(const Activity& activity) {
+  const bool comm = activity.kind == ActivityKind::comm;
+  if (noise_.cv == 0 || !(comm ? noise_.comms : noise_.computes)) return outer_->start(activity);
+  // The draw is taken even for an empty activity, so the k-th activity keeps the k-th draw.
+  const double factor = (comm ? comm_stream_ : compute_stream_).gamma_mean_cv(1.0, noise_.cv);
+  Activity drawn = activity;
+  drawn.amount = std::nearbyint(activity.amount * factor);
+  return outer_->start(drawn);
+}
+
+}  // namespace hetcoll

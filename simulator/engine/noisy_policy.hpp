@@ -1,0 +1,55 @@
+#pragma once
+/// @file noisy_policy.hpp
+/// @brief Uncertain costs for any algorithm: a decorator that multiplies each activity it starts
+/// by an independent gamma draw of mean 1, so a plan made on nominal costs runs on drawn ones.
+///
+/// The algorithm never sees the draws: it plans (or reacts) as before, and its activities take
+/// longer or shorter than it expected. Common random numbers, as in RR-8315: the k-th
+/// communication started in a replication takes the k-th draw of the replication's
+/// communication stream, and the k-th computation the k-th draw of its computation stream,
+/// whatever the algorithm, so every algorithm of a replication meets the same luck in the order
+/// it starts things.
+#include <cstdint>
+
+#include "core/random.hpp"
+#include "engine/executor.hpp"
+
+namespace hetcoll {
+
+/// @brief Which activities are uncertain, and how much.
+struct Noise {
+  double cv = 0;          //!< coefficient of variation of the factor (0: no noise)
+  bool comms = true;      //!< messages take drawn sizes
+  bool computes = true;   //!< computations take drawn amounts (false where a computation is a
+                          //!< protocol delay, such as a redistribution step's set-up time)
+};
+
+/// @brief Forwards to `inner`, scaling the amount (bytes or flops) of every activity `noise`
+/// covers by its draw, rounded to a whole number so that both engines run the same activity.
+///
+/// The factor multiplies the bytes of a message, not its route's latency: latency belongs to the
+/// network, the message's size or the link's momentary speed to the draw. Completions reach the
+/// inner policy unchanged apart from that amount.
+class NoisyPolicy final : public Policy, private Executor {
+ public:
+  NoisyPolicy(Policy& inner, Noise noise) : inner_(inner), noise_(noise) {}
+
+  /// Positions both streams for a replication: `seed` is the replication's noise seed (its
+  /// communication stream derives from {seed, 0}, its computation stream from {seed, 1}).
+  void reseed(std::uint64_t seed);
+
+  void begin(Executor& executor) override;
+  void on_complete(Executor& executor, const Completion& done) override;
+
+ private:
+  double now() const override { return outer_->now(); }
+  std::uint64_t start(const Activity& activity) override;
+
+  Policy& inner_;
+  Noise noise_;
+  Executor* outer_ = nullptr;
+  RandomStream comm_stream_{0};
+  RandomStream compute_stream_{0};
+};
+
+}  // namespace hetcoll
