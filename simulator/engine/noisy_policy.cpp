@@ -1,6 +1,10 @@
 #include "engine/noisy_policy.hpp"
 
 #include <cmath>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/number_format.hpp"
 
 namespace hetcoll {
 
@@ -26,6 +30,10 @@ std::uint64_t NoisyPolicy::start(const Activity& activity) {
   const double factor = (comm ? comm_stream_ : compute_stream_).gamma_mean_cv(1.0, noise_.cv);
   Activity drawn = activity;
   drawn.amount = std::nearbyint(activity.amount * factor);
+  if (!(drawn.amount <= noise_.max_amount))
+    throw InputError("key 'cv' = " + format_number(noise_.cv) + " drew " + format_number(factor) + " times an activity of " +
+                     format_number(activity.amount) + (comm ? " bytes" : " flops") + ", above the limit of " +
+                     format_number(noise_.max_amount) + "; lower 'cv' or the costs");
   return outer_->start(drawn);
 }
 

@@ -22,6 +22,9 @@ struct Noise {
   bool comms = true;      //!< messages take drawn sizes
   bool computes = true;   //!< computations take drawn amounts (false where a computation is a
                           //!< protocol delay, such as a redistribution step's set-up time)
+  /// Largest amount a drawn activity may have (the families' kMaxAmount, 2^63): a larger draw
+  /// stops the run (InputError naming key 'cv') rather than reach an engine as an undefined size.
+  double max_amount = 9223372036854775808.0;
 };
 
 /// @brief Forwards to `inner`, scaling the amount (bytes or flops) of every activity `noise`

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "algorithms/amount_limits.hpp"
 #include "algorithms/divisible/order_lp.hpp"
 #include "algorithms/divisible/registry.hpp"
 #include "algorithms/divisible/star_plan.hpp"
@@ -12,6 +13,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
+#include "engine/noisy_policy.hpp"
 
 namespace hetcoll {
 namespace {
@@ -48,6 +50,13 @@ struct DivisibleKeys {
                                    "are abstract)",
                                    kDefaultDivisibleMessage)
                           .sweep().whole().at_least(1).at_most(1e15);
+  // After `message`, for the same reason. The schedules are built on the nominal costs; cv
+  // makes every message and computation of their execution a gamma draw around its nominal size.
+  NumberKey cv = table.number("cv",
+                              "coefficient of variation of every message and computation as executed: its nominal "
+                              "size times a gamma draw of mean 1 (0: the costs the schedules were built on)",
+                              0)
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
 };
 
 const DivisibleKeys& keys() {
@@ -117,6 +126,8 @@ class DivisibleRunner final : public PointRunner {
   DivisibleRunner(const Point& point, const std::vector<std::string>& names, const Platform& platform,
                   std::uint64_t seed)
       : point_(point), seed_(seed) {
+    noise_.cv = point[keys().cv];
+    noise_.max_amount = kMaxAmount;
     const int workers = worker_count(point);
     options_.port = point[keys().port] == "one-port" ? PortModel::one_port : PortModel::two_port;
     options_.send_order = zero_based(point[keys().send_order]);
@@ -149,6 +160,9 @@ class DivisibleRunner final : public PointRunner {
   }
 
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // The noise of the replication, the same for every algorithm (common random numbers), from
+    // a stream of its own: the stars do not change with cv.
+    noise_seed_ = derive_seed(seed_, {replication, kNoiseStream});
     // A random star is drawn once per replication and shared by all its algorithms.
     if (random_) {
       star_ = draw_star(static_cast<int>(point_[keys().workers]), point_[keys().c_mean],
@@ -161,7 +175,9 @@ class DivisibleRunner final : public PointRunner {
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
-    return policies_[algorithm].get();
+    if (noisy_.empty()) return policies_[algorithm].get();
+    noisy_[algorithm]->reseed(noise_seed_);
+    return noisy_[algorithm].get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -181,9 +197,11 @@ class DivisibleRunner final : public PointRunner {
     for (const DivisibleAlgorithm* a : algorithms_) schedules_.push_back(solve_divisible(*a, star_, options_));
     plans_.resize(schedules_.size());
     policies_.clear();
+    noisy_.clear();
     for (std::size_t a = 0; a < schedules_.size(); ++a) {
       plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
       policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
+      if (noise_.cv > 0) noisy_.push_back(std::make_unique<NoisyPolicy>(*policies_.back(), noise_));
     }
     // Always OPT-FIFO's computed load, never its simulated value: a simulated ρ carries the last
     // bits of the engine's clock, and the metric must not depend on whether opt-fifo runs too.
@@ -194,8 +212,15 @@ class DivisibleRunner final : public PointRunner {
                                                 : solve_divisible(opt_fifo, star_, options_).load();
   }
 
+  /// derive_seed(point seed, {replication, kNoiseStream}) seeds the noise; {replication} alone
+  /// draws the random star.
+  static constexpr std::uint64_t kNoiseStream = 1;
+
   Point point_;
   std::uint64_t seed_;
+  Noise noise_;
+  std::uint64_t noise_seed_ = 0;
+  std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // empty when cv = 0
   SolveOptions options_;
   std::vector<const DivisibleAlgorithm*> algorithms_;
   double reference_load_ = 0;   // OPT-FIFO's load (closed form, or the affine LP with latency)
@@ -227,11 +252,11 @@ class DivisibleFamily final : public Family {
     return specs;
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
-  /// The point without `message`, the last key, so that the seeds, and so the random stars, are
-  /// those of the scenarios written before it: `message` draws nothing (random stars are
-  /// built-in, where it keeps its default).
+  /// The point without `message` and `cv`, the last keys, so that the seeds, and so the random
+  /// stars, are those of the scenarios written before them: `message` draws nothing (random stars
+  /// are built-in, where it keeps its default), and every cv sees the same stars.
   Point seed_identity(const Point& point) const override {
-    return without_key(point, keys().message.index);
+    return without_key(without_key(point, keys().cv.index), keys().message.index);
   }
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }

@@ -1,0 +1,95 @@
+// Uncertain costs in the divisible family (key cv): every schedule is planned on the nominal
+// star and executed as dependencies on drawn sizes; it ends exactly at its plan's critical path
+// over the drawn durations (every operation starts when its inputs and its port are free), the
+// two engines agree, and cv = 0 leaves every number as it was.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "algorithms/divisible/divisible_harness.hpp"
+#include "driver/scenario_parser.hpp"
+#include "driver/sweep.hpp"
+#include "driver/work_dir.hpp"
+#include "engine/noisy_policy.hpp"
+#include "support/critical_path.hpp"
+#include "support/unit_in_child.hpp"
+
+namespace hetcoll {
+namespace {
+
+constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
+
+std::vector<double> unit_values(Scenario scenario, const std::string& engine, const WorkDir& dir) {
+  scenario.engine = engine;
+  return test_support::unit_values_in_child(scenario, expand_points(scenario).front(), dir.path());
+}
+
+TEST(DivisibleNoise, EverySchedulePlannedOnTheNominalStarEndsAtItsCriticalPathOverTheDrawnCosts) {
+  RandomStream random(47);
+  for (PortModel port : {PortModel::two_port, PortModel::one_port})
+    for (int trial = 0; trial < 6; ++trial) {
+      const Star star = test::random_star(random, 5, trial % 2 ? 0.6 : 1.6);
+      const Platform platform = star_platform(star);
+      std::vector<double> speeds;
+      for (const HostSpec& h : platform.hosts) speeds.push_back(h.speed);
+      for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+        SolveOptions options;
+        options.port = port;
+        const Plan plan = star_plan(star, solve_divisible(a, star, options), star_rates(star, speeds), port);
+        PlanPolicy inner(plan, CostScale{1, 1}, nullptr);
+        NoisyPolicy noisy(inner, Noise{0.5});
+        noisy.reseed(static_cast<std::uint64_t>(trial));
+        RecordingPolicy recorder(noisy);
+        const double makespan = run_single(*make_model_engine(platform), recorder);
+        const double critical = test_support::critical_path(plan, recorder.events(), platform);
+        EXPECT_GE(makespan, critical * (1 - 1e-12)) << a.name;
+        EXPECT_NEAR(makespan, critical, 1e-9 * critical) << a.name << ": an operation waited for nothing";
+        EXPECT_NE(makespan, 1.0) << a.name << ": the costs were not drawn";
+      }
+    }
+}
+
+TEST(DivisibleNoise, TheEnginesAgreeOnDrawnCostsAndCvZeroIsTheNominalRun) {
+  const WorkDir dir("hetcoll-divisible");
+  const std::vector<std::string> base = {"--family", "divisible", "--algorithms", "opt-fifo opt-lifo fifo-inc-c lp",
+                                         "--workers", "6", "--replications", "3", "--seed", "9"};
+  auto with = [&](std::vector<std::string> extra) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    return parse_run_arguments(args);
+  };
+  const std::vector<double> nominal = unit_values(with({}), "model", dir);
+  EXPECT_EQ(unit_values(with({"--cv", "0"}), "model", dir), nominal);
+  const Scenario noisy = with({"--cv", "0.7"});
+  const std::vector<double> model = unit_values(noisy, "model", dir), simgrid = unit_values(noisy, "simgrid", dir);
+  ASSERT_EQ(model.size(), nominal.size());
+  ASSERT_EQ(simgrid.size(), model.size());
+  std::size_t moved = 0;
+  for (std::size_t i = 0; i < model.size(); i += kWidth) {
+    EXPECT_NEAR(simgrid[i] / model[i], 1.0, 1e-9) << "value " << i / kWidth;
+    EXPECT_EQ(simgrid[i + 2], model[i + 2]);
+    EXPECT_EQ(model[i + 2], nominal[i + 2]) << "the noise changed which workers the plan enrols";
+    moved += model[i] != nominal[i];
+  }
+  EXPECT_EQ(moved, model.size() / kWidth) << "every throughput should move under noise";
+}
+
+TEST(DivisibleNoise, TheStarsDoNotChangeWithCv) {
+  // cv is left out of the seed: the planned loads (enrolled workers, OPT-FIFO's planned
+  // throughput behind `normalized`) are those of cv = 0 replication by replication.
+  const WorkDir dir("hetcoll-divisible");
+  auto run = [&](const char* cv) {
+    return unit_values(parse_run_arguments({"--family", "divisible", "--algorithms", "opt-fifo", "--workers", "5",
+                                            "--replications", "4", "--cv", cv}),
+                       "model", dir);
+  };
+  const std::vector<double> zero = run("0"), noisy = run("1");
+  for (std::size_t i = 0; i < zero.size(); i += kWidth) {
+    // value / normalized = OPT-FIFO's planned throughput, which depends on the star alone.
+    EXPECT_NEAR(zero[i] / zero[i + 1], noisy[i] / noisy[i + 1], 1e-12 * zero[i]);
+    EXPECT_EQ(zero[i + 2], noisy[i + 2]);
+  }
+}
+
+}  // namespace
+}  // namespace hetcoll
