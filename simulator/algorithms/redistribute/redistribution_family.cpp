@@ -1,6 +1,7 @@
 #include "algorithms/redistribute/redistribution_family.hpp"
 
 #include <cstddef>
+#include <memory>
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
@@ -9,6 +10,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
+#include "engine/noisy_policy.hpp"
 
 namespace hetcoll {
 namespace {
@@ -58,6 +60,13 @@ struct RedistributionKeys {
                                    "amount a is a*message bytes",
                                    kDefaultMatrixUnit)
                           .sweep().whole().at_least(1).at_most(kMaxMatrixUnit);
+  // After `message`, for the same reason. The schedules are computed on the nominal amounts;
+  // cv makes every stream of their execution a gamma draw around its nominal size.
+  NumberKey cv = table.number("cv",
+                              "coefficient of variation of every stream as executed: its nominal size times a gamma "
+                              "draw of mean 1 (0: the amounts the schedules were computed on; beta stays fixed)",
+                              0)
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
 };
 static_assert(kMaxMatrixAmount * kMaxMatrixUnit <= kMaxAmount, "a matrix amount of the largest unit exceeds 2^63 bytes");
 
@@ -130,6 +139,10 @@ class RedistributionRunner final : public PointRunner {
                        std::uint64_t seed)
       : setup_(resolve_redistribution_point(point, platform)), seed_(seed), policies_(algorithms.size()),
         built_(algorithms.size(), false), host_speed_(platform.hosts.at(0).speed) {
+    // β is the protocol's set-up time, not a transfer: only the streams are uncertain.
+    const Noise noise{point[keys().cv], true, false, kMaxAmount};
+    if (noise.cv > 0)
+      for (OwnedPlanPolicy& p : policies_) noisy_.push_back(std::make_unique<NoisyPolicy>(p, noise));
     for (const std::string& name : algorithms) algorithms_.push_back(&redistribution_algorithms().at(name));
     if (setup_.from_matrix) use(setup_.fixed);
     shared_ = setup_.backbone_shared;
@@ -148,6 +161,9 @@ class RedistributionRunner final : public PointRunner {
   }
 
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // The replication's noise, the same for every algorithm (common random numbers), from a
+    // stream of its own: the instances do not change with cv.
+    for (auto& n : noisy_) n->reseed(derive_seed(seed_, {replication, kNoiseStream}));
     if (setup_.from_matrix) return;
     // A new instance (and new NIC speeds) for every replication, the same for all algorithms.
     use(random_instance(setup_.random, derive_seed(seed_, {replication})));
@@ -168,6 +184,7 @@ class RedistributionRunner final : public PointRunner {
                                  CostScale{base_bytes_, host_speed_});
       built_[algorithm] = setup_.from_matrix;  // a fixed instance's plans serve every replication
     }
+    if (!noisy_.empty()) return noisy_[algorithm].get();
     return &policies_[algorithm];
   }
 
@@ -189,8 +206,13 @@ class RedistributionRunner final : public PointRunner {
     for (int ports : d.ports) nic_bytes_.push_back(ports * base_bytes_);
   }
 
+  /// derive_seed(point seed, {replication, kNoiseStream}) seeds the noise; {replication} alone
+  /// draws the random instance.
+  static constexpr std::uint64_t kNoiseStream = 1;
+
   RedistributionPoint setup_;
   std::uint64_t seed_;
+  std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // one per algorithm over policies_; empty when cv = 0
   std::vector<const RedistributionAlgorithm*> algorithms_;
   std::vector<OwnedPlanPolicy> policies_;
   std::vector<bool> built_;
@@ -221,11 +243,11 @@ class RedistributionFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return redistribution_algorithms().infos(); }
-  /// The point without `message`, the last key, so that the seeds, and so the random instances,
-  /// are those of the scenarios written before it: random instances keep its default, and a
-  /// matrix draws nothing.
+  /// The point without `message` and `cv`, the last keys, so that the seeds, and so the random
+  /// instances, are those of the scenarios written before them: random instances keep the
+  /// default of `message`, a matrix draws nothing, and every cv sees the same instances.
   Point seed_identity(const Point& point) const override {
-    return without_key(point, keys().message.index);
+    return without_key(without_key(point, keys().cv.index), keys().message.index);
   }
   // A value of `message` other than its default without a matrix is refused with the point
   // (resolve_redistribution_point); written at its default, only the written keys tell.
@@ -238,7 +260,7 @@ class RedistributionFamily final : public Family {
         {"over_bound", "value / lower bound LB of the same instance (1 for lower-bound)",
          {"mean", "stddev", "min", "q10", "q50", "q90", "max"}},
         {"over_link_bound", "value / link bound of the same instance: beta + the largest of amount / NIC over the "
-                            "nodes and, if backbone_shared, total / backbone; no run beats it (>= 1)",
+                            "nodes and, if backbone_shared, total / backbone; no run at cv = 0 beats it (>= 1)",
          {"min"}},
         {"backbone_shared", "1 if every sender-to-receiver route crosses the model's backbone link, 0 if the "
                             "platform has no such link and the backbone is the slowest link of those routes",
