@@ -25,16 +25,17 @@ void NoisyPolicy::on_complete(Executor& executor, const Completion& done) {
 
 std::uint64_t NoisyPolicy::start(const Activity& activity) {
   const bool comm = activity.kind == ActivityKind::comm;
-  if (noise_.cv == 0 || !(comm ? noise_.comms : noise_.computes)) return outer_->start(activity);
+  const bool drawn = noise_.covers ? noise_.covers(activity) : (comm ? noise_.comms : noise_.computes);
+  if (noise_.cv == 0 || !drawn) return outer_->start(activity);
   // The draw is taken even for an empty activity, so the k-th activity keeps the k-th draw.
   const double factor = (comm ? comm_stream_ : compute_stream_).gamma_mean_cv(1.0, noise_.cv);
-  Activity drawn = activity;
-  drawn.amount = std::nearbyint(activity.amount * factor);
-  if (!(drawn.amount <= noise_.max_amount))
+  Activity scaled = activity;
+  scaled.amount = std::nearbyint(activity.amount * factor);
+  if (!(scaled.amount <= noise_.max_amount))
     throw InputError("key 'cv' = " + format_number(noise_.cv) + " drew " + format_number(factor) + " times an activity of " +
                      format_number(activity.amount) + (comm ? " bytes" : " flops") + ", above the limit of " +
                      format_number(noise_.max_amount) + "; lower 'cv' or the costs");
-  return outer_->start(drawn);
+  return outer_->start(scaled);
 }
 
 }  // namespace hetcoll

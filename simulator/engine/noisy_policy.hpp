@@ -10,6 +10,7 @@
 /// whatever the algorithm, so every algorithm of a replication meets the same luck in the order
 /// it starts things.
 #include <cstdint>
+#include <functional>
 
 #include "core/random.hpp"
 #include "engine/executor.hpp"
@@ -25,6 +26,10 @@ struct Noise {
   /// Largest amount a drawn activity may have (the families' kMaxAmount, 2^63): a larger draw
   /// stops the run (InputError naming key 'cv') rather than reach an engine as an undefined size.
   double max_amount = 9223372036854775808.0;
+  /// If set, decides alone which activities are drawn (the flags above are then unused): for
+  /// plans whose computations are of two kinds, e.g. a broadcast's sender gaps (fixed) and its
+  /// clusters' internal broadcasts (uncertain), told apart by the activity's tag.
+  std::function<bool(const Activity&)> covers;
 };
 
 /// @brief Forwards to `inner`, scaling the amount (bytes or flops) of every activity `noise`

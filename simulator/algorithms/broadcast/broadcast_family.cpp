@@ -79,6 +79,14 @@ struct BroadcastKeys {
   NumberKey cluster_latency = table.number("cluster-latency", "latency between two hosts of the cluster-hosts "
                                                               "cluster (microseconds)", 50)
                                   .above(0).at_most(kMaxLatencyMicroseconds);
+  // Last, so that the columns written before it keep their places, and out of the seed, so the
+  // random grids are those of the scenarios written before it and the same for every cv.
+  NumberKey cv = table.number("cv",
+                              "coefficient of variation of every message as executed and, with costs = random or "
+                              "given, of every cluster's internal broadcast T: its nominal duration's bytes times a "
+                              "gamma draw of mean 1 (0: the costs the heuristics schedule with)",
+                              0)
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
 };
 
 const BroadcastKeys& keys() {
@@ -98,6 +106,9 @@ class BroadcastFamily final : public Family {
     return "grid-aware broadcast: Lowekamp clusters, pLogP strategies, inter-cluster heuristics (Steffenel 2006)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  /// The point without `cv`, the last key: the random grids are those of the scenarios written
+  /// before it, and the same for every cv (their noise comes from a stream of its own).
+  Point seed_identity(const Point& point) const override { return without_key(point, keys().cv.index); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return broadcast_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override { return broadcast_metrics(); }
   std::string value_description() const override { return "completion time of the broadcast (s)"; }
@@ -133,7 +144,7 @@ class BroadcastFamily final : public Family {
                                        const Platform& platform, std::uint64_t seed, Probe& probe) const override {
     const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
     if (s.abstract) return make_random_grid_runner(s, algorithms, platform, seed);
-    return make_platform_grid_runner(s, algorithms, platform, probe);
+    return make_platform_grid_runner(s, algorithms, platform, seed, probe);
   }
   // Random and given costs measure nothing (the benchmarks prepare them without a run).
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
@@ -198,6 +209,7 @@ const std::vector<std::pair<std::string, unsigned>>& key_modes() {
       {"latencies", kGiven},
       {"intra-times", kGiven},
       {"cluster-latency", kOneCluster},
+      {"cv", kEvery},
   };
   return table;
 }
@@ -340,6 +352,7 @@ BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> pla
   s.platform.lan_bandwidth = point[k.lan_bandwidth];
   s.platform.wan_window = point[k.wan_window];
   s.overhead = point[k.overhead];
+  s.cv = point[k.cv];
   s.options.busy_until_arrival = point[k.sender_busy] == "g+L";
   s.options.fef_full_cost = point[k.fef_weight] == "g+L";
   s.options.bottomup_ready = point[k.bottomup_ready] == "yes";

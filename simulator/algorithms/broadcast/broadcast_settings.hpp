@@ -64,6 +64,7 @@ struct BroadcastSettings {
   int hosts = 0;             //!< hosts of the platform (latency file, cluster or platform file)
   GridPlatformSpec platform; //!< how the platform is generated from the latency file
   double overhead = 0;       //!< pLogP g(0), seconds
+  double cv = 0;             //!< uncertainty of the execution (NoisyPolicy); 0: the nominal costs
   HeuristicOptions options;  //!< the open readings of docs/broadcast.md
   std::string intra;         //!< "best" or an executable strategy's name
   GridRanges ranges;         //!< Table 3 ranges, random costs
@@ -112,10 +113,15 @@ std::unique_ptr<PointRunner> make_random_grid_runner(const BroadcastSettings& se
                                                      const Platform& platform, std::uint64_t seed);
 
 /// @brief Runner of platform points (§7): measured latencies, Lowekamp clusters, measured pLogP,
-/// best intra-cluster strategies, then one plan per heuristic, the same every replication. The
-/// measurements are asked of `probe`, the run's (used only while the runner is built).
+/// best intra-cluster strategies, then one plan per heuristic, the same every replication (its
+/// messages drawn per replication from `seed` when settings.cv > 0). The measurements are asked
+/// of `probe`, the run's (used only while the runner is built).
 std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& settings,
                                                        const std::vector<std::string>& algorithms,
-                                                       const Platform& platform, Probe& probe);
+                                                       const Platform& platform, std::uint64_t seed, Probe& probe);
+
+/// @brief derive_seed(point seed, {replication, kBroadcastNoiseStream}) seeds a replication's
+/// noise (NoisyPolicy); {replication} alone draws a random grid.
+inline constexpr std::uint64_t kBroadcastNoiseStream = 1;
 
 }  // namespace hetcoll

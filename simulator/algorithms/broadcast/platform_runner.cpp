@@ -18,6 +18,8 @@
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "core/random.hpp"
+#include "engine/noisy_policy.hpp"
 
 namespace hetcoll {
 namespace {
@@ -121,7 +123,8 @@ void add_intra(BroadcastPlanBuilder& builder, const Survey& v, int c, const Broa
 class PlatformGridRunner final : public PointRunner {
  public:
   PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform,
-                     Probe& probe) {
+                     std::uint64_t seed, Probe& probe)
+      : seed_(seed) {
     const Survey v = survey(s, probe);
     clusters_ = v.costs.clusters;
     std::vector<double> speeds;
@@ -154,11 +157,16 @@ class PlatformGridRunner final : public PointRunner {
       }
       plans_.push_back(std::make_unique<Plan>(std::move(builder.plan())));
       policies_.push_back(std::make_unique<PlanPolicy>(*plans_.back(), CostScale{1, 1}, nullptr));
+      // Messages are drawn; the senders' overheads and gaps (computations) are the pLogP model
+      // of a send, fixed.
+      if (s.cv > 0) noisy_.push_back(std::make_unique<NoisyPolicy>(*policies_.back(), Noise{s.cv, true, false}));
     }
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
-    return policies_[algorithm].get();
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+    if (noisy_.empty()) return policies_[algorithm].get();
+    noisy_[algorithm]->reseed(derive_seed(seed_, {replication, kBroadcastNoiseStream}));
+    return noisy_[algorithm].get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -170,18 +178,21 @@ class PlatformGridRunner final : public PointRunner {
   int clusters_ = 0;
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<std::unique_ptr<PlanPolicy>> policies_;
+  std::uint64_t seed_;
+  std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // empty when cv = 0
 };
 
 }  // namespace
 
 std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& settings,
                                                        const std::vector<std::string>& algorithms,
-                                                       const Platform& platform, Probe& probe) {
+                                                       const Platform& platform, std::uint64_t seed,
+                                                       Probe& probe) {
   // The survey pings every pair of hosts: it needs routes, which a platform file brings through
   // its route table (BroadcastFamily::needs_routes) and a generated platform through its links.
   if (platform.route_table.empty() && (platform.hosts.empty() || platform.hosts[0].up < 0))
     throw std::logic_error("broadcast: a platform without routes reached the survey");
-  return std::make_unique<PlatformGridRunner>(settings, algorithms, platform, probe);
+  return std::make_unique<PlatformGridRunner>(settings, algorithms, platform, seed, probe);
 }
 
 }  // namespace hetcoll

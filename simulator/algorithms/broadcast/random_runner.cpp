@@ -4,11 +4,16 @@
 // a plan on the C coordinators of the abstract platform: a message of duration g + L, a delay g
 // that keeps its sender busy (g + L with sender-busy = g+L), and a delay T for each cluster's
 // internal broadcast once its coordinator is done sending. On the model engine the completion
-// time equals the heuristic's own prediction up to the 1 ps grid of the delays.
+// time equals the heuristic's own prediction up to the 1 ps grid of the delays. With cv > 0 the
+// plan runs on drawn costs: every message (g + L) and every cluster's internal broadcast T is its
+// nominal duration times a gamma draw; the senders' gaps are the heuristic's model of a send,
+// fixed.
 #include "algorithms/broadcast/broadcast_plan.hpp"
 #include "algorithms/broadcast/broadcast_settings.hpp"
 #include "algorithms/broadcast/registry.hpp"
 #include "core/error.hpp"
+#include "core/random.hpp"
+#include "engine/noisy_policy.hpp"
 
 namespace hetcoll {
 namespace {
@@ -18,6 +23,11 @@ class RandomGridRunner final : public PointRunner {
   RandomGridRunner(const BroadcastSettings& settings, const std::vector<std::string>& algorithms, std::uint64_t seed)
       : settings_(settings), seed_(seed), predicted_(algorithms.size(), 0.0) {
     for (const std::string& name : algorithms) heuristics_.push_back(&broadcast_algorithms().at(name));
+    // The delays T are the plan's last operations: every message, and those, are drawn.
+    noise_.cv = settings.cv;
+    noise_.covers = [this](const Activity& a) {
+      return a.kind == ActivityKind::comm || static_cast<int>(a.tag) >= first_intra_;
+    };
   }
 
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>&) override {
@@ -30,7 +40,7 @@ class RandomGridRunner final : public PointRunner {
     }
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
     const InterSchedule schedule = heuristics_[algorithm]->make(instance_, settings_.options);
     predicted_[algorithm] = schedule.makespan;
     const int C = settings_.clusters;
@@ -41,10 +51,14 @@ class RandomGridRunner final : public PointRunner {
       has[s.to] = builder.send(s.from, s.to, (g + L) * kAbstractRate, kAbstractRate, 0, g,
                                settings_.options.busy_until_arrival, has[s.from]);
     }
+    first_intra_ = static_cast<int>(builder.plan().size());
     for (int c = 0; c < C; ++c) builder.delay(c, instance_.T(c), has[c]);
     plan_ = std::move(builder.plan());
     run_ = std::make_unique<PlanPolicy>(plan_, CostScale{1, 1}, nullptr);
-    return run_.get();
+    if (noise_.cv == 0) return run_.get();
+    noisy_ = std::make_unique<NoisyPolicy>(*run_, noise_);
+    noisy_->reseed(derive_seed(seed_, {replication, kBroadcastNoiseStream}));
+    return noisy_.get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -59,6 +73,9 @@ class RandomGridRunner final : public PointRunner {
   std::vector<double> predicted_;
   Plan plan_;
   std::unique_ptr<PlanPolicy> run_;
+  Noise noise_;
+  int first_intra_ = 0;  // index of the plan's first delay T
+  std::unique_ptr<NoisyPolicy> noisy_;
 };
 
 }  // namespace

@@ -9,4 +9,5 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_cli.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_keys.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_two_sites.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_noise.cpp
 )

@@ -1,0 +1,73 @@
+// Uncertain costs in the broadcast family (key cv): the heuristics schedule on the nominal
+// costs, the trees run on drawn ones. On random grids the engines agree, the predictions (on the
+// nominal grid) do not change with cv while the executed times do; with costs = platform the
+// draws alone make the replications differ. (That a plan ends at its critical path over the
+// drawn durations is NoisyPolicy's test, on any plan.)
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+
+#include "algorithms/broadcast/broadcast_harness.hpp"
+#include "algorithms/broadcast/registry.hpp"
+#include "driver/work_dir.hpp"
+
+namespace hetcoll {
+namespace {
+
+using test::broadcast_point;
+using test::family_values;
+using test::value_width;
+
+std::vector<std::string> every_heuristic() {
+  std::vector<std::string> names;
+  for (const BroadcastAlgorithm& a : broadcast_algorithms())
+    if (a.grid_aware) names.push_back(a.name);
+  return names;
+}
+
+TEST(BroadcastNoise, RandomGridsAreTheSameForEveryCvAndTheEnginesAgreeOnTheDrawnCosts) {
+  const WorkDir dir("hetcoll-broadcast-noise");
+  const std::vector<std::string> heuristics = every_heuristic();
+  const std::uint64_t replications = 4;
+  const Point nominal = broadcast_point({{"clusters", "6"}});
+  const Point noisy = broadcast_point({{"clusters", "6"}, {"cv", "0.5"}});
+  const std::vector<double> zero = family_values(nominal, "model", replications, heuristics, dir);
+  const std::vector<double> model = family_values(noisy, "model", replications, heuristics, dir);
+  const std::vector<double> simgrid = family_values(noisy, "simgrid", replications, heuristics, dir);
+  const std::size_t w = value_width();
+  ASSERT_EQ(model.size(), replications * heuristics.size() * w);
+  ASSERT_EQ(zero.size(), model.size());
+  ASSERT_EQ(simgrid.size(), model.size());
+  std::size_t moved = 0;
+  for (std::size_t i = 0; i < model.size(); i += w) {
+    EXPECT_NEAR(simgrid[i] / model[i], 1.0, 1e-9) << "value " << i / w;
+    EXPECT_EQ(model[i + 1], zero[i + 1]) << "the prediction is made on the nominal grid";
+    EXPECT_NEAR(zero[i], zero[i + 1], 1e-9 * zero[i]) << "at cv = 0 the execution is the prediction";
+    moved += model[i] != zero[i];
+  }
+  EXPECT_EQ(moved, model.size() / w) << "every executed time should move under noise";
+}
+
+TEST(BroadcastNoise, OnAPlatformTheReplicationsDifferByTheirDrawsOnly) {
+  const WorkDir dir("hetcoll-broadcast-noise");
+  const Point fixed = broadcast_point({{"costs", "platform"}, {"cluster-hosts", "8"}});
+  const Point noisy = broadcast_point({{"costs", "platform"}, {"cluster-hosts", "8"}, {"cv", "1"}});
+  const std::vector<std::string> algorithms = {"ecef", "binomial"};
+  const std::vector<double> zero = family_values(fixed, "simgrid", 3, algorithms, dir);
+  const std::vector<double> drawn = family_values(noisy, "simgrid", 3, algorithms, dir);
+  const std::size_t w = value_width();
+  ASSERT_EQ(drawn.size(), zero.size());
+  std::set<long long> values;  // in ns: apart by more than the clock's rounding
+  for (std::size_t i = 0; i < drawn.size(); i += w) {
+    // The clock runs on across replications, so the same schedule ends within its rounding.
+    EXPECT_NEAR(zero[i], zero[i % (algorithms.size() * w)], 1e-9 * zero[i]) << "cv = 0: every replication is the same";
+    EXPECT_EQ(drawn[i + 1], zero[i + 1]) << "the prediction does not see the draws";
+    values.insert(std::llround(drawn[i] * 1e9));
+  }
+  EXPECT_EQ(values.size(), drawn.size() / w) << "each replication and algorithm meets its own draws";
+}
+
+}  // namespace
+}  // namespace hetcoll
