@@ -12,7 +12,7 @@ Titles: the figure's title says what is drawn, from the data, and names the pape
 "(cf. RR-8315 Fig. 4)" (or "past the paper: ..." for a figure of ours), since the CSV may be the user's own run; `title=` replaces it whole.
 The axes' subtitles keep the details read from the data (n, CV, runs per point).
 """
-from . import broadcast, common as pc, divisible, gantt, redistribute, reduce
+from . import broadcast, common as pc, divisible, gantt, redistribute, reduce, uncertainty
 
 RR8315 = "RR-8315"
 LIU = "Liu & Wang, IPDPS 2000"
@@ -150,6 +150,15 @@ FIGURES = _figures(
     Figure("steffenel-intra", "intra-cluster strategies, one panel per CSV, and 16 machines compared",
            [summary("steffenel-fig3", "steffenel-fig4", "steffenel-fig5")], broadcast.FIGURES["steffenel-intra"],
            f"cf. {STEFFENEL}, Figs. 3-6", repeats=True),
+    Figure("divisible-uncertainty", "throughput against the CV of the costs; ratio to the replication's best; to CV 0",
+           [summary("divisible-uncertainty"), raw("divisible-uncertainty")],
+           uncertainty.FIGURES["divisible-uncertainty"], f"beyond {BMR}"),
+    Figure("redistribute-uncertainty", "time against the CV of the streams; ratio to the replication's best; to CV 0",
+           [summary("redistribute-uncertainty"), raw("redistribute-uncertainty")],
+           uncertainty.FIGURES["redistribute-uncertainty"], f"beyond {JW}"),
+    Figure("broadcast-uncertainty", "completion time against the CV of the costs; ratio to the replication's best; to CV 0",
+           [summary("broadcast-uncertainty"), raw("broadcast-uncertainty")],
+           uncertainty.FIGURES["broadcast-uncertainty"], f"beyond {STEFFENEL}"),
     Figure("gantt", "Gantt chart of one replication of any family's trace",
            [Input("trace CSV (--trace)", "any scenario run with --trace")], gantt.draw_trace, None, options=("algorithm",)),
 )

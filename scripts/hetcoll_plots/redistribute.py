@@ -28,6 +28,7 @@ STYLE = {  # label and colour per algorithm, the same in every figure
     "exact": ("exact", "#000000"),
     "all-at-once": ("all-at-once", "#66a61e"),
 }
+METHODS = pc.MethodStyles(STYLE)  # the same table, for figures drawn by the generic modules
 K_COLOURS = ("#1b9e77", "#d95f02", "#7570b3", "#e7298a")
 # Two costs closer than this (relative) are a tie: schedule costs are sums of whole numbers.
 TIE = 1e-9

@@ -23,6 +23,7 @@ import test_plot_divisible as divisible_data  # noqa: E402
 import test_plot_gantt as gantt_data  # noqa: E402
 import test_plot_redistribute as redistribute_data  # noqa: E402
 import test_plot_reduce as reduce_data  # noqa: E402
+import test_plot_uncertainty as uncertainty_data  # noqa: E402
 from hetcoll_plots import PlotError, Table, common, figures  # noqa: E402
 
 common.use_file_backend()
@@ -74,7 +75,13 @@ def synthetic_inputs(directory):
         with open(intra[-1] + ".manifest.json", "w") as manifest:
             json.dump({"identity": {"family": "broadcast", "parameters": {"intra": strategy}}}, manifest)
     write(path("reduce-trace.csv"), gantt_data.TRACE_HEADER, gantt_data.trace_rows("tree-dyn"))
+    studies = {}
+    for name, algorithms in (("divisible-uncertainty", ["opt-fifo", "opt-lifo"]),
+                             ("redistribute-uncertainty", ["oggp", "dggp"]), ("broadcast-uncertainty", ["ecef", "flat"])):
+        os.makedirs(path(name))
+        studies[name] = list(uncertainty_data.study_csvs(path(name), algorithms))
     return {
+        **studies,
         "rr8315-fig4": [path("rr4.csv")], "rr8315-fig5": [path("rr5.csv")], "rr8315-fig6": [path("rr6.csv")],
         "reduce-clairvoyance": [path("clairvoyance.csv")],
         "liu-fig1": [path("liu-trace.csv")], "liu-fig8": [path("liu8.csv")],

@@ -1,0 +1,184 @@
+"""The uncertainty studies: any family's algorithms across the CV of their costs (key cv).
+
+Each study (scenarios/*-uncertainty.ini) plans on the nominal costs and executes on costs drawn
+around them (docs of each family, "Uncertain costs"); its figure has up to three panels, each
+against the CV on a log axis with CV = 0 drawn one grid step left of the smallest positive CV:
+  (a) the value's mean per algorithm, with a band from its 10% to its 90% quantile (summary CSV);
+  (b) the value over the best algorithm's value in the same replication: the mean of that
+      per-replication ratio, with its 10-90% band (raw CSV);
+  (c) the cost of uncertainty: the value over the same algorithm's value at CV = 0 in the same
+      replication, i.e. on the same instance (the families leave cv out of the seed, so
+      replication r of every CV draws the same star, matrix or grid; raw CSV, the sweep must hold
+      cv = 0).
+Inputs: the summary CSV, then optionally the raw CSV of the same run. Every column before
+`replications` (summary) or `replication` (raw) but `cv` must hold one value: one study per file.
+Whether higher or lower is better comes from the figure's registration (throughput or time).
+"""
+import math
+
+from . import broadcast, common as pc, divisible, redistribute
+
+SUMMARY = ("algorithm", "cv", "replications", "mean", "q10", "q90")
+SUMMARY_NUMERIC = ("cv", "replications", "mean", "q10", "q90")
+RAW = ("algorithm", "cv", "replication", "value")
+RAW_NUMERIC = ("cv", "replication", "value")
+
+
+def parameter_columns(table, last):
+    """The point's columns: those after `algorithm` and before `last`."""
+    header = list(table.header)
+    if last not in header:
+        raise pc.PlotError(table.source, f"no column {last}; expected a hetcoll summary or raw CSV")
+    return header[1:header.index(last)]
+
+
+def one_study(rows, columns, path):
+    """Refuses rows whose point columns other than cv hold several values."""
+    for column in columns:
+        if column != "cv" and len({row[column] for row in rows}) > 1:
+            raise pc.PlotError(path, f"column {column} holds several values; a study sweeps cv only "
+                                     "(draw one file per value)")
+
+
+def positions(cvs):
+    """x of each CV: itself, and CV = 0 one grid step left of the smallest positive one."""
+    positive = [cv for cv in cvs if cv > 0]
+    if not positive:
+        raise pc.PlotError("cv", "no CV above 0: a study draws the value against the CV")
+    step = positive[1] / positive[0] if len(positive) > 1 else 10.0
+    return {cv: (cv if cv > 0 else positive[0] / step) for cv in cvs}
+
+
+def quantile(values, q):
+    """Linear-interpolation quantile (numpy's default), of a non-empty list."""
+    ordered = sorted(values)
+    at = q * (len(ordered) - 1)
+    low = math.floor(at)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
+
+
+def ribbon(axes, xs, means, lows, highs, algorithm, styles):
+    colour = styles.colour(algorithm)
+    axes.fill_between(xs, lows, highs, color=colour, alpha=0.08, linewidth=0)
+    for bound in (lows, highs):
+        axes.plot(xs, bound, color=colour, linewidth=0.7, linestyle=(0, (4, 2)), alpha=0.7)
+    axes.plot(xs, means, color=colour, marker="o", markersize=3, linewidth=1.5, label=styles.label(algorithm))
+
+
+def cv_axis(axes, where):
+    from matplotlib.ticker import NullLocator
+    axes.set_xscale("log")
+    ticks = [(x, cv) for cv, x in sorted(where.items())
+             if cv == 0 or abs(math.log10(cv) - round(math.log10(cv))) < 1e-9]
+    axes.set_xticks([x for x, _ in ticks], [f"{cv:g}" for _, cv in ticks])
+    axes.xaxis.set_minor_locator(NullLocator())
+    axes.set_xlabel("CV of the costs (0: the nominal costs the plans use)")
+    axes.grid(True, which="major", alpha=0.3)
+
+
+def per_replication(raw, path):
+    """{(algorithm, cv): {replication: value}} from raw rows; a repeated key is refused."""
+    values = {}
+    for row in raw:
+        cell = values.setdefault((row["algorithm"], row["cv"]), {})
+        if row["replication"] in cell:
+            raise pc.PlotError(path, f"replication {row['replication']:g} of {row['algorithm']} at cv "
+                                     f"{row['cv']:g} appears twice")
+        cell[row["replication"]] = row["value"]
+    return values
+
+
+def to_best(values, algorithms, cvs, higher_better):
+    """{(algorithm, cv): [value / best of its replication]} over the replications all share."""
+    pick = max if higher_better else min
+    out = {}
+    for cv in cvs:
+        shared = set.intersection(*(set(values.get((a, cv), {})) for a in algorithms))
+        for a in algorithms:
+            out[(a, cv)] = [values[(a, cv)][r] / pick(values[(b, cv)][r] for b in algorithms)
+                            for r in sorted(shared) if pick(values[(b, cv)][r] for b in algorithms) != 0]
+    return out
+
+
+def to_nominal(values, algorithms, cvs):
+    """{(algorithm, cv): [value / the same replication's value at cv = 0]}."""
+    out = {}
+    for a in algorithms:
+        nominal = values.get((a, 0.0), {})
+        for cv in cvs:
+            cell = values.get((a, cv), {})
+            out[(a, cv)] = [cell[r] / nominal[r] for r in sorted(cell) if r in nominal and nominal[r] != 0]
+    return out
+
+
+def draw_panel(axes, series, algorithms, cvs, where, ylabel, styles):
+    for a in algorithms:
+        kept = [cv for cv in cvs if series.get((a, cv))]
+        if not kept:
+            continue
+        ribbon(axes, [where[cv] for cv in kept], [sum(series[(a, cv)]) / len(series[(a, cv)]) for cv in kept],
+               [quantile(series[(a, cv)], 0.1) for cv in kept], [quantile(series[(a, cv)], 0.9) for cv in kept], a,
+               styles)
+    cv_axis(axes, where)
+    axes.axhline(1, color="black", linewidth=0.8)
+    axes.set_ylabel(ylabel)
+
+
+def draw_study(tables, value_label, higher_better, styles, exclude=()):
+    """(Figure, subject) of a study: tables = [summary] or [summary, raw]."""
+    plt = pc.pyplot()
+    summary_table = tables[0]
+    columns = parameter_columns(summary_table, "replications")
+    summary = [r for r in pc.table_rows(summary_table, SUMMARY, SUMMARY_NUMERIC) if r["algorithm"] not in exclude]
+    if not summary:
+        raise pc.PlotError(summary_table.source, "no data rows")
+    one_study(summary, columns, summary_table.source)
+    algorithms = styles.order({r["algorithm"] for r in summary})
+    cvs = pc.distinct(summary, "cv")
+    where = positions(cvs)
+    raw = None
+    if len(tables) > 1:
+        raw_table = tables[1]
+        raw_rows = [r for r in pc.table_rows(raw_table, RAW, RAW_NUMERIC) if r["algorithm"] not in exclude]
+        one_study(raw_rows, parameter_columns(raw_table, "replication"), raw_table.source)
+        raw = per_replication(raw_rows, raw_table.source)
+    panels = 1 if raw is None else (3 if 0.0 in cvs else 2)
+    figure, axes = plt.subplots(1, panels, figsize=(6 * panels, 4.6), layout="constrained", squeeze=False)
+    axes = axes[0]
+    for a in algorithms:
+        rows = sorted((r for r in summary if r["algorithm"] == a), key=lambda r: r["cv"])
+        ribbon(axes[0], [where[r["cv"]] for r in rows], [r["mean"] for r in rows], [r["q10"] for r in rows],
+               [r["q90"] for r in rows], a, styles)
+    cv_axis(axes[0], where)
+    axes[0].set_ylabel(f"{value_label} (mean; band: 10% to 90% quantile)")
+    axes[0].set_title("(a) the value as executed", fontsize=10)
+    axes[0].legend(fontsize=8, frameon=False)
+    if raw is not None:
+        best = "highest" if higher_better else "lowest"
+        draw_panel(axes[1], to_best(raw, algorithms, cvs, higher_better), algorithms, cvs, where,
+                   f"value / the replication's {best} value", styles)
+        axes[1].set_title("(b) against the best of the same replication", fontsize=10)
+        if panels == 3:
+            draw_panel(axes[2], to_nominal(raw, algorithms, cvs), algorithms, cvs, where,
+                       "value / its own value at CV = 0, same instance", styles)
+            axes[2].set_title("(c) the cost of uncertainty", fontsize=10)
+    fixed = ", ".join(f"{c} = {summary[0][c]}" for c in columns if c != "cv")
+    runs = pc.distinct(summary, "replications")
+    figure.supxlabel(f"{fixed}; {runs[0]:,.0f} replications per CV; plans on the nominal costs, executed on "
+                     "costs drawn around them (gamma, mean 1)", fontsize=8)
+    return figure, f"{value_label} under uncertain costs"
+
+
+def study_figure(value_label, higher_better, styles, exclude=()):
+    def figure(tables, _options):
+        return draw_study(tables, value_label, higher_better, styles, exclude)
+    return figure
+
+
+FIGURES = {
+    "divisible-uncertainty": study_figure("throughput \u03c1 (load / makespan)", True, divisible.METHODS),
+    "redistribute-uncertainty": study_figure("redistribution time (s)", False, redistribute.METHODS,
+                                             exclude=("lower-bound",)),
+    "broadcast-uncertainty": study_figure("broadcast completion time (s)", False, broadcast.HEURISTICS),
+}

@@ -1,0 +1,85 @@
+#!/usr/bin/env python3
+"""Tests of the uncertainty studies' figures (scripts/hetcoll_plots/uncertainty.py).
+
+run: scripts/python.sh test/scripts/test_plot_uncertainty.py
+
+The per-replication ratios are checked on hand-made numbers: (b) divides by the best of the same
+replication (highest for a throughput, lowest for a time), (c) by the same algorithm's value at
+CV = 0 in the same replication; CV = 0 sits one grid step left of the smallest positive CV.
+Every study figure draws through plot.py; a file sweeping another key than cv, or a replication
+given twice, exits 2 naming the file.
+"""
+import os
+import sys
+import unittest
+
+sys.dont_write_bytecode = True
+from plot_test_support import ROOT, PlotScriptTest, script, write  # noqa: E402
+
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from hetcoll_plots import uncertainty  # noqa: E402
+
+CVS = (0, 0.1, 1)
+
+
+def study_csvs(directory, algorithms, parameters=("workers",), value=None):
+    """A summary and a raw CSV of a study: `value(algorithm, cv, replication)` per replication."""
+    value = value or (lambda a, cv, r: (1 + algorithms.index(a)) * (1 + cv) * (1 + r % 3))
+    summary, raw = os.path.join(directory, "study.csv"), os.path.join(directory, "study-raw.csv")
+    write(summary, ["algorithm", *parameters, "cv", "replications", "mean", "stddev", "stderr", "q10", "q50", "q90"],
+          [[a, *[4] * len(parameters), cv, 6, sum(value(a, cv, r) for r in range(6)) / 6, 0, 0,
+            min(value(a, cv, r) for r in range(6)), 0, max(value(a, cv, r) for r in range(6))]
+           for cv in CVS for a in algorithms])
+    write(raw, ["algorithm", *parameters, "cv", "replication", "value"],
+          [[a, *[4] * len(parameters), cv, r, value(a, cv, r)] for cv in CVS for a in algorithms for r in range(6)])
+    return summary, raw
+
+
+class RatioTest(unittest.TestCase):
+    def test_to_best_divides_by_the_best_of_the_same_replication(self):
+        values = {("a", 1.0): {0: 2.0, 1: 8.0}, ("b", 1.0): {0: 4.0, 1: 4.0}}
+        self.assertEqual(uncertainty.to_best(values, ["a", "b"], [1.0], higher_better=False),
+                         {("a", 1.0): [1.0, 2.0], ("b", 1.0): [2.0, 1.0]})
+        self.assertEqual(uncertainty.to_best(values, ["a", "b"], [1.0], higher_better=True),
+                         {("a", 1.0): [0.5, 1.0], ("b", 1.0): [1.0, 0.5]})
+
+    def test_to_nominal_divides_by_the_same_replication_at_cv_zero(self):
+        values = {("a", 0.0): {0: 2.0, 1: 4.0}, ("a", 0.5): {0: 3.0, 1: 2.0, 2: 9.0}}
+        self.assertEqual(uncertainty.to_nominal(values, ["a"], [0.0, 0.5]),
+                         {("a", 0.0): [1.0, 1.0], ("a", 0.5): [1.5, 0.5]})
+
+    def test_cv_zero_sits_one_grid_step_left(self):
+        where = uncertainty.positions([0.0, 0.1, 1.0])
+        self.assertAlmostEqual(where[0.0], 0.01)
+        self.assertEqual((where[0.1], where[1.0]), (0.1, 1.0))
+
+    def test_quantile_interpolates_like_numpy(self):
+        self.assertAlmostEqual(uncertainty.quantile([4, 1, 3, 2], 0.5), 2.5)
+        self.assertAlmostEqual(uncertainty.quantile([1, 2, 3, 4, 5], 0.1), 1.4)
+
+
+class StudyFigureTest(PlotScriptTest):
+    SCRIPT = script("plot.py")
+
+    def test_each_study_draws_and_a_second_axis_is_refused(self):
+        for figure, algorithms in (("divisible-uncertainty", ["opt-fifo", "opt-lifo"]),
+                                   ("redistribute-uncertainty", ["oggp", "dggp", "lower-bound"]),
+                                   ("broadcast-uncertainty", ["ecef", "flat"])):
+            with self.subTest(figure=figure):
+                summary, raw = study_csvs(self.dir.name, algorithms)
+                output = self.path(f"{figure}.png")
+                self.assert_png(self.run_script(figure, summary, raw, "--output", output), output)
+        summary, raw = study_csvs(self.dir.name, ["ecef", "flat"])
+        with open(summary, "a") as handle:
+            handle.write("ecef,5,0.1,6,1,0,0,1,1,1\n")
+        self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw), summary, "workers")
+
+    def test_a_replication_given_twice_is_refused(self):
+        summary, raw = study_csvs(self.dir.name, ["ecef", "flat"])
+        with open(raw, "a") as handle:
+            handle.write("ecef,4,0.1,2,7\n")
+        self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw), raw, "twice")
+
+
+if __name__ == "__main__":
+    unittest.main()
