@@ -10,9 +10,11 @@ against the CV on a log axis with CV = 0 drawn one grid step left of the smalles
       replication, i.e. on the same instance (the families leave cv out of the seed, so
       replication r of every CV draws the same star, matrix or grid; raw CSV, the sweep must hold
       cv = 0).
-Inputs: the summary CSV, then optionally the raw CSV of the same run. Every column before
-`replications` (summary) or `replication` (raw) but `cv` must hold one value: one study per file.
-Whether higher or lower is better comes from the figure's registration (throughput or time).
+Inputs: the summary CSV, then the raw CSV of the same run. Every column before `replications`
+(summary) or `replication` (raw) but `cv` must hold one value: one study per file, except the
+figure's variant column (redistribute: `asynchronous`), whose value 1 draws each algorithm again,
+dashed, as another series. Whether higher or lower is better comes from the figure's
+registration (throughput or time).
 """
 import math
 
@@ -32,10 +34,10 @@ def parameter_columns(table, last):
     return header[1:header.index(last)]
 
 
-def one_study(rows, columns, path):
-    """Refuses rows whose point columns other than cv hold several values."""
+def one_study(rows, columns, path, variant=None):
+    """Refuses rows whose point columns other than cv (and the variant) hold several values."""
     for column in columns:
-        if column != "cv" and len({row[column] for row in rows}) > 1:
+        if column not in ("cv", variant) and len({row[column] for row in rows}) > 1:
             raise pc.PlotError(path, f"column {column} holds several values; a study sweeps cv only "
                                      "(draw one file per value)")
 
@@ -58,12 +60,25 @@ def quantile(values, q):
     return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
-def ribbon(axes, xs, means, lows, highs, algorithm, styles):
+VARIANT_MARK = " \u2022 "  # joins an algorithm's name and its variant's in a series name
+
+
+def series_name(row, variant):
+    """The algorithm, or with the variant column at 1, the algorithm and the variant."""
+    if variant and float(row.get(variant, 0) or 0) == 1:
+        return row["algorithm"] + VARIANT_MARK + variant
+    return row["algorithm"]
+
+
+def ribbon(axes, xs, means, lows, highs, series, styles):
+    algorithm, _, variant = series.partition(VARIANT_MARK)
     colour = styles.colour(algorithm)
-    axes.fill_between(xs, lows, highs, color=colour, alpha=0.08, linewidth=0)
+    line = "--" if variant else "-"
+    axes.fill_between(xs, lows, highs, color=colour, alpha=0.08 if not variant else 0.04, linewidth=0)
     for bound in (lows, highs):
-        axes.plot(xs, bound, color=colour, linewidth=0.7, linestyle=(0, (4, 2)), alpha=0.7)
-    axes.plot(xs, means, color=colour, marker="o", markersize=3, linewidth=1.5, label=styles.label(algorithm))
+        axes.plot(xs, bound, color=colour, linewidth=0.6, linestyle=(0, (4, 2)), alpha=0.6)
+    axes.plot(xs, means, color=colour, marker="o" if not variant else "s", markersize=3, linewidth=1.5,
+              linestyle=line, label=styles.label(algorithm) + (f" ({variant})" if variant else ""))
 
 
 def cv_axis(axes, where):
@@ -125,7 +140,7 @@ def draw_panel(axes, series, algorithms, cvs, where, ylabel, styles):
     axes.set_ylabel(ylabel)
 
 
-def draw_study(tables, value_label, higher_better, styles, exclude=()):
+def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=None):
     """(Figure, subject) of a study: tables = [summary] or [summary, raw]."""
     plt = pc.pyplot()
     summary_table = tables[0]
@@ -133,15 +148,21 @@ def draw_study(tables, value_label, higher_better, styles, exclude=()):
     summary = [r for r in pc.table_rows(summary_table, SUMMARY, SUMMARY_NUMERIC) if r["algorithm"] not in exclude]
     if not summary:
         raise pc.PlotError(summary_table.source, "no data rows")
-    one_study(summary, columns, summary_table.source)
-    algorithms = styles.order({r["algorithm"] for r in summary})
+    one_study(summary, columns, summary_table.source, variant)
+    for row in summary:
+        row["algorithm"] = series_name(row, variant)
+    bases = styles.order({r["algorithm"].partition(VARIANT_MARK)[0] for r in summary})
+    names = {r["algorithm"] for r in summary}
+    algorithms = [n for b in bases for n in sorted(names) if n.partition(VARIANT_MARK)[0] == b]
     cvs = pc.distinct(summary, "cv")
     where = positions(cvs)
     raw = None
     if len(tables) > 1:
         raw_table = tables[1]
         raw_rows = [r for r in pc.table_rows(raw_table, RAW, RAW_NUMERIC) if r["algorithm"] not in exclude]
-        one_study(raw_rows, parameter_columns(raw_table, "replication"), raw_table.source)
+        one_study(raw_rows, parameter_columns(raw_table, "replication"), raw_table.source, variant)
+        for row in raw_rows:
+            row["algorithm"] = series_name(row, variant)
         raw = per_replication(raw_rows, raw_table.source)
     panels = 1 if raw is None else (3 if 0.0 in cvs else 2)
     figure, axes = plt.subplots(1, panels, figsize=(6 * panels, 4.6), layout="constrained", squeeze=False)
@@ -163,22 +184,22 @@ def draw_study(tables, value_label, higher_better, styles, exclude=()):
             draw_panel(axes[2], to_nominal(raw, algorithms, cvs), algorithms, cvs, where,
                        "value / its own value at CV = 0, same instance", styles)
             axes[2].set_title("(c) the cost of uncertainty", fontsize=10)
-    fixed = ", ".join(f"{c} = {summary[0][c]}" for c in columns if c != "cv")
+    fixed = ", ".join(f"{c} = {summary[0][c]}" for c in columns if c not in ("cv", variant))
     runs = pc.distinct(summary, "replications")
     figure.supxlabel(f"{fixed}; {runs[0]:,.0f} replications per CV; plans on the nominal costs, executed on "
                      "costs drawn around them (gamma, mean 1)", fontsize=8)
     return figure, f"{value_label} under uncertain costs"
 
 
-def study_figure(value_label, higher_better, styles, exclude=()):
+def study_figure(value_label, higher_better, styles, exclude=(), variant=None):
     def figure(tables, _options):
-        return draw_study(tables, value_label, higher_better, styles, exclude)
+        return draw_study(tables, value_label, higher_better, styles, exclude, variant)
     return figure
 
 
 FIGURES = {
     "divisible-uncertainty": study_figure("throughput \u03c1 (load / makespan)", True, divisible.METHODS),
     "redistribute-uncertainty": study_figure("redistribution time (s)", False, redistribute.METHODS,
-                                             exclude=("lower-bound",)),
+                                             exclude=("lower-bound",), variant="asynchronous"),
     "broadcast-uncertainty": study_figure("broadcast completion time (s)", False, broadcast.HEURISTICS),
 }

@@ -74,6 +74,25 @@ class StudyFigureTest(PlotScriptTest):
             handle.write("ecef,5,0.1,6,1,0,0,1,1,1\n")
         self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw), summary, "workers")
 
+    def test_the_variant_column_draws_each_algorithm_again(self):
+        # redistribute's `asynchronous` = 0 1: eight series from four algorithms, one file.
+        summary, raw = study_csvs(self.dir.name, ["oggp", "dggp"], parameters=("k",))
+        for path, value_at in ((summary, 5), (raw, 4)):
+            with open(path) as handle:
+                lines = handle.read().splitlines()
+            header = lines[0].split(",")
+            where = header.index("cv") + 1
+            rows = [line.split(",") for line in lines[1:]]
+            with open(path, "w") as handle:
+                handle.write(",".join(header[:where] + ["asynchronous"] + header[where:]) + "\n")
+                for flag in (0, 1):
+                    for row in rows:
+                        handle.write(",".join(row[:where] + [str(flag)] + row[where:]) + "\n")
+        tables = [uncertainty.pc.read_table(summary), uncertainty.pc.read_table(raw)]
+        figure, _ = uncertainty.FIGURES["redistribute-uncertainty"](tables, {})
+        labels = [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
+        self.assertEqual(labels, ["OGGP", "OGGP (asynchronous)", "DGGP", "DGGP (asynchronous)"])
+
     def test_a_replication_given_twice_is_refused(self):
         summary, raw = study_csvs(self.dir.name, ["ecef", "flat"])
         with open(raw, "a") as handle:

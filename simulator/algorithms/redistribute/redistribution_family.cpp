@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
+#include "algorithms/redistribute/asynchronous_steps.hpp"
 #include "algorithms/redistribute/execution.hpp"
 #include "algorithms/redistribute/registry.hpp"
 #include "core/error.hpp"
@@ -67,6 +68,12 @@ struct RedistributionKeys {
                               "draw of mean 1 (0: the amounts the schedules were computed on; beta stays fixed)",
                               0)
                      .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+  // After `cv`, for the same reason: an execution mode of the step schedules, drawing nothing.
+  NumberKey asynchronous =
+      table.number("asynchronous", "1 (or --asynchronous alone): run step schedules without their step barriers, "
+                                   "each stream starting when its two ends and k allow (beta paid once); 0 1 sweeps "
+                                   "both", 0)
+          .as_flag();
 };
 static_assert(kMaxMatrixAmount * kMaxMatrixUnit <= kMaxAmount, "a matrix amount of the largest unit exceeds 2^63 bytes");
 
@@ -139,11 +146,13 @@ class RedistributionRunner final : public PointRunner {
                        std::uint64_t seed)
       : setup_(resolve_redistribution_point(point, platform)), seed_(seed), policies_(algorithms.size()),
         built_(algorithms.size(), false), host_speed_(platform.hosts.at(0).speed) {
+    for (const std::string& name : algorithms) algorithms_.push_back(&redistribution_algorithms().at(name));
+    asynchronous_ = point[keys().asynchronous] == 1;
+    if (asynchronous_) unsynchronised_.resize(algorithms.size());
     // β is the protocol's set-up time, not a transfer: only the streams are uncertain.
     const Noise noise{point[keys().cv], true, false, kMaxAmount};
     if (noise.cv > 0)
-      for (OwnedPlanPolicy& p : policies_) noisy_.push_back(std::make_unique<NoisyPolicy>(p, noise));
-    for (const std::string& name : algorithms) algorithms_.push_back(&redistribution_algorithms().at(name));
+      for (std::size_t a = 0; a < algorithms.size(); ++a) noisy_.push_back(std::make_unique<NoisyPolicy>(run(a), noise));
     if (setup_.from_matrix) use(setup_.fixed);
     shared_ = setup_.backbone_shared;
     // Random instances set their NIC speeds on the family's own links (nic_settings).
@@ -180,12 +189,15 @@ class RedistributionRunner final : public PointRunner {
       if (!problem.empty())
         throw std::logic_error("redistribution: " + a.name + " gave an invalid schedule: " + problem);
       const bool capped = a.kind == RedistributionKind::steps && !setup_.uncapped;
-      policies_[algorithm].reset(schedule_plan(instance_, schedule, capped ? base_bytes_ : 0.0),
-                                 CostScale{base_bytes_, host_speed_});
+      if (unsynchronised(algorithm))
+        unsynchronised_[algorithm].reset(instance_, schedule, base_bytes_, capped ? base_bytes_ : 0.0, host_speed_);
+      else
+        policies_[algorithm].reset(schedule_plan(instance_, schedule, capped ? base_bytes_ : 0.0),
+                                   CostScale{base_bytes_, host_speed_});
       built_[algorithm] = setup_.from_matrix;  // a fixed instance's plans serve every replication
     }
     if (!noisy_.empty()) return noisy_[algorithm].get();
-    return &policies_[algorithm];
+    return &run(algorithm);
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -197,6 +209,16 @@ class RedistributionRunner final : public PointRunner {
   }
 
  private:
+  /// True if `algorithm` runs without step barriers: a step schedule with asynchronous = 1.
+  bool unsynchronised(std::size_t algorithm) const {
+    return asynchronous_ && algorithms_[algorithm]->kind == RedistributionKind::steps;
+  }
+  /// The policy that runs `algorithm` (before any noise).
+  Policy& run(std::size_t algorithm) {
+    if (unsynchronised(algorithm)) return unsynchronised_[algorithm];
+    return policies_[algorithm];
+  }
+
   void use(const Derived& d) {
     instance_ = d.instance;
     bound_ = lower_bound(instance_);
@@ -215,6 +237,8 @@ class RedistributionRunner final : public PointRunner {
   std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // one per algorithm over policies_; empty when cv = 0
   std::vector<const RedistributionAlgorithm*> algorithms_;
   std::vector<OwnedPlanPolicy> policies_;
+  bool asynchronous_ = false;
+  std::vector<AsynchronousSteps> unsynchronised_;  // asynchronous = 1: one per algorithm
   std::vector<bool> built_;
   IdlePolicy idle_;
   Instance instance_;
@@ -243,11 +267,13 @@ class RedistributionFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return redistribution_algorithms().infos(); }
-  /// The point without `message` and `cv`, the last keys, so that the seeds, and so the random
-  /// instances, are those of the scenarios written before them: random instances keep the
-  /// default of `message`, a matrix draws nothing, and every cv sees the same instances.
+  /// The point without `message`, `cv` and `asynchronous`, the last keys, so that the seeds, and
+  /// so the random instances, are those of the scenarios written before them: random instances
+  /// keep the default of `message`, a matrix draws nothing, and every cv and execution mode sees
+  /// the same instances.
   Point seed_identity(const Point& point) const override {
-    return without_key(without_key(point, keys().cv.index), keys().message.index);
+    return without_key(without_key(without_key(point, keys().asynchronous.index), keys().cv.index),
+                       keys().message.index);
   }
   // A value of `message` other than its default without a matrix is refused with the point
   // (resolve_redistribution_point); written at its default, only the written keys tell.
@@ -310,6 +336,8 @@ RedistributionPoint resolve_redistribution_point(const Point& p) {
   if (p[keys().uncapped] > 1)
     throw InputError("key 'uncapped' expects 0 or 1, got " + format_number(p[keys().uncapped]));
   out.uncapped = p[keys().uncapped] == 1;
+  if (p[keys().asynchronous] > 1)
+    throw InputError("key 'asynchronous' expects 0 or 1, got " + format_number(p[keys().asynchronous]));
   if (!p[keys().matrix].empty()) {
     check_matrix_point(p, out);
     return out;

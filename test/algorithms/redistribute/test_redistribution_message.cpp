@@ -210,27 +210,29 @@ TEST(RedistributionMessage, TheDefaultKeepsEveryResultByteForByteAndRandomInstan
                           explicit_),
               0)
         << err;
-    EXPECT_NE(implicit.find(",uncapped,message,cv,replications,"), std::string::npos) << implicit;
+    EXPECT_NE(implicit.find(",uncapped,message,cv,asynchronous,replications,"), std::string::npos) << implicit;
     EXPECT_NE(implicit.find("\nggp,"), std::string::npos) << implicit;
     EXPECT_EQ(implicit, explicit_) << scenario;
   }
   const Family& family = redistribution_family();
   const Point random = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}});
-  // The point as the table laid it out before `message` and `cv`, its last keys.
+  // The point as the table laid it out before `message`, `cv` and `asynchronous`, its last keys.
   Point before_the_keys = random;
-  for (int key = 0; key < 2; ++key) {
+  for (int key = 0; key < 3; ++key) {
     before_the_keys.values.pop_back();
     before_the_keys.lists.pop_back();
     before_the_keys.texts.pop_back();
   }
   const std::size_t keys = family.parameters().size();
-  EXPECT_EQ(family.parameters()[keys - 2].key, "message");
-  EXPECT_EQ(family.parameters()[keys - 1].key, "cv");
+  EXPECT_EQ(family.parameters()[keys - 3].key, "message");
+  EXPECT_EQ(family.parameters()[keys - 2].key, "cv");
+  EXPECT_EQ(family.parameters()[keys - 1].key, "asynchronous");
   EXPECT_EQ(point_seed(5, family.seed_identity(random)), point_seed(5, before_the_keys));
   Point other_unit = random;
-  other_unit.values[keys - 2] = 250000;
+  other_unit.values[keys - 3] = 250000;
   Point noisy = random;
-  noisy.values[keys - 1] = 0.5;
+  noisy.values[keys - 2] = 0.5;
+  noisy.values[keys - 1] = 1;
   EXPECT_EQ(point_seed(5, family.seed_identity(noisy)), point_seed(5, family.seed_identity(random)));
   EXPECT_EQ(point_seed(5, family.seed_identity(other_unit)), point_seed(5, family.seed_identity(random)));
 }

@@ -279,7 +279,7 @@ TEST(RedistributionPlatform, ShippedExamplePlatformIsTheFamilysOwnAndItsScenario
     return rows.str();
   };
   const std::string keys = run("jw-example.ini", "keys.csv");
-  EXPECT_NE(keys.find("\nexact,2,2,3,2,1,0,125000,0,1,9,"), std::string::npos) << keys;
+  EXPECT_NE(keys.find("\nexact,2,2,3,2,1,0,125000,0,0,1,9,"), std::string::npos) << keys;
   EXPECT_EQ(run("jw-example-platform.ini", "file.csv"), keys);
 }
 
