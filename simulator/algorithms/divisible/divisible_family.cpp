@@ -8,6 +8,7 @@
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/divisible/order_lp.hpp"
 #include "algorithms/divisible/registry.hpp"
+#include "algorithms/divisible/self_scheduling.hpp"
 #include "algorithms/divisible/star_plan.hpp"
 #include "algorithms/divisible/star_platform.hpp"
 #include "core/error.hpp"
@@ -57,6 +58,12 @@ struct DivisibleKeys {
                               "size times a gamma draw of mean 1 (0: the costs the schedules were built on)",
                               0)
                      .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+  // After `cv`, for the same reason: it sizes self-scheduling's chunks and draws nothing.
+  NumberKey chunk = table.number("chunk",
+                                 "self-scheduling: the size of a chunk, as a share of the load OPT-FIFO plans for "
+                                 "T = 1 (the load it serves)",
+                                 0.01)
+                        .sweep().above(0).at_most(1);
 };
 
 const DivisibleKeys& keys() {
@@ -127,6 +134,7 @@ class DivisibleRunner final : public PointRunner {
                   std::uint64_t seed)
       : point_(point), seed_(seed) {
     noise_.cv = point[keys().cv];
+    chunk_ = point[keys().chunk];
     noise_.max_amount = kMaxAmount;
     const int workers = worker_count(point);
     options_.port = point[keys().port] == "one-port" ? PortModel::one_port : PortModel::two_port;
@@ -175,12 +183,17 @@ class DivisibleRunner final : public PointRunner {
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
-    if (noisy_.empty()) return policies_[algorithm].get();
+    if (noisy_.empty()) return &run(algorithm);
     noisy_[algorithm]->reseed(noise_seed_);
     return noisy_[algorithm].get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
+    if (algorithms_[algorithm]->demand_driven) {
+      metrics[kValue] = reference_load_ / makespan;
+      metrics[kEnrolled] = demand_[algorithm]->enrolled();
+      return;
+    }
     metrics[kValue] = schedules_[algorithm].load() / makespan;
     metrics[kEnrolled] = schedules_[algorithm].enrolled();
   }
@@ -194,15 +207,8 @@ class DivisibleRunner final : public PointRunner {
   /// Schedules and plans of every algorithm for star_.
   void solve() {
     schedules_.clear();
-    for (const DivisibleAlgorithm* a : algorithms_) schedules_.push_back(solve_divisible(*a, star_, options_));
-    plans_.resize(schedules_.size());
-    policies_.clear();
-    noisy_.clear();
-    for (std::size_t a = 0; a < schedules_.size(); ++a) {
-      plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
-      policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
-      if (noise_.cv > 0) noisy_.push_back(std::make_unique<NoisyPolicy>(*policies_.back(), noise_));
-    }
+    for (const DivisibleAlgorithm* a : algorithms_)
+      schedules_.push_back(a->demand_driven ? DivisibleSchedule{} : solve_divisible(*a, star_, options_));
     // Always OPT-FIFO's computed load, never its simulated value: a simulated ρ carries the last
     // bits of the engine's clock, and the metric must not depend on whether opt-fifo runs too.
     // Solving is deterministic, so opt-fifo's own schedule, if it runs, gives the same bits.
@@ -210,6 +216,28 @@ class DivisibleRunner final : public PointRunner {
     const auto runs = std::find(algorithms_.begin(), algorithms_.end(), &opt_fifo);
     reference_load_ = runs != algorithms_.end() ? schedules_[runs - algorithms_.begin()].load()
                                                 : solve_divisible(opt_fifo, star_, options_).load();
+    plans_.resize(schedules_.size());
+    policies_.clear();
+    noisy_.clear();
+    demand_.resize(schedules_.size());
+    for (std::size_t a = 0; a < schedules_.size(); ++a) {
+      if (algorithms_[a]->demand_driven) {
+        // Self-scheduling serves the load OPT-FIFO plans, so the throughputs compare at one load.
+        demand_[a] = std::make_unique<SelfScheduling>();
+        demand_[a]->reset(star_, rates_, options_.port, reference_load_, chunk_ * reference_load_);
+        policies_.push_back(nullptr);
+      } else {
+        plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
+        policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
+      }
+      if (noise_.cv > 0) noisy_.push_back(std::make_unique<NoisyPolicy>(run(a), noise_));
+    }
+  }
+
+  /// The policy that runs algorithm `a` (before any noise).
+  Policy& run(std::size_t a) {
+    if (algorithms_[a]->demand_driven) return *demand_[a];
+    return *policies_[a];
   }
 
   /// derive_seed(point seed, {replication, kNoiseStream}) seeds the noise; {replication} alone
@@ -230,7 +258,9 @@ class DivisibleRunner final : public PointRunner {
   StarRates rates_;
   std::vector<DivisibleSchedule> schedules_;
   std::vector<Plan> plans_;
-  std::vector<std::unique_ptr<PlanPolicy>> policies_;
+  std::vector<std::unique_ptr<PlanPolicy>> policies_;   // null for a demand-driven algorithm
+  std::vector<std::unique_ptr<SelfScheduling>> demand_;  // its policy, null for the others
+  double chunk_ = 0.01;                                  // key chunk: a share of reference_load_
 };
 
 class DivisibleFamily final : public Family {
@@ -252,11 +282,12 @@ class DivisibleFamily final : public Family {
     return specs;
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
-  /// The point without `message` and `cv`, the last keys, so that the seeds, and so the random
-  /// stars, are those of the scenarios written before them: `message` draws nothing (random stars
-  /// are built-in, where it keeps its default), and every cv sees the same stars.
+  /// The point without `message`, `cv` and `chunk`, the last keys, so that the seeds, and so the
+  /// random stars, are those of the scenarios written before them: `message` draws nothing
+  /// (random stars are built-in, where it keeps its default), and every cv and chunk size sees
+  /// the same stars.
   Point seed_identity(const Point& point) const override {
-    return without_key(without_key(point, keys().cv.index), keys().message.index);
+    return without_key(without_key(without_key(point, keys().chunk.index), keys().cv.index), keys().message.index);
   }
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }

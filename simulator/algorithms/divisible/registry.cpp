@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
 #include <string>
 
 #include "algorithms/divisible/factories.hpp"
@@ -27,6 +28,11 @@ const AlgorithmTable<DivisibleAlgorithm>& divisible_algorithms() {
       {{"optimal", "best of the LPs of all (p!)^2 pairs of orders, p <= 5",
         kPaper + ", Sections 2.2-2.3 (LP of every pair of orders)"},
        kOptimalMaxWorkers, solve_optimal},
+      // The dynamic counterpart of the planners under uncertain costs (docs/divisible.md).
+      {{"self-scheduling", "demand-driven: chunks of the load (key chunk) to whichever worker asks, results "
+                           "returned as they are ready; plans nothing",
+        "hetcoll baseline (self-scheduling, the practitioner's dynamic counterpart)"},
+       0, nullptr, true},
   });
   return table;
 }
@@ -59,6 +65,7 @@ void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
 }
 
 DivisibleSchedule solve_divisible(const DivisibleAlgorithm& algorithm, const Star& star, const SolveOptions& options) {
+  if (algorithm.make == nullptr) throw std::logic_error("divisible: " + algorithm.name + " plans nothing to solve");
   check_worker_limit(algorithm, star.workers());
   return algorithm.make(star, options);
 }

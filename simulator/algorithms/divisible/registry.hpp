@@ -3,8 +3,9 @@
 /// @brief The table of divisible-load algorithms (Beaumont, Marchal, Robert, HiPC 2005;
 /// docs/divisible.md).
 ///
-/// Every algorithm maps a star to a schedule for T = 1; the family executes the schedule on
-/// the engines. Drivers, `hetcoll list` and the tests iterate over this one table.
+/// Every algorithm but the demand-driven one maps a star to a schedule for T = 1; the family
+/// executes the schedule on the engines. Drivers, `hetcoll list` and the tests iterate over this
+/// one table.
 #include <vector>
 
 #include "algorithms/algorithm_table.hpp"
@@ -30,8 +31,12 @@ bool affine_loads(const Star& star, const SolveOptions& options);
 /// @brief One entry of the table.
 struct DivisibleAlgorithm : AlgorithmInfo {
   int max_workers;  //!< largest p it accepts (0: any)
-  /// The schedule for T = 1; call it through solve_divisible, which checks max_workers.
+  /// The schedule for T = 1; call it through solve_divisible, which checks max_workers. Null for
+  /// a demand-driven algorithm, which plans nothing (self_scheduling.hpp).
   DivisibleSchedule (*make)(const Star&, const SolveOptions&);
+  /// True for self-scheduling: the family runs it as a policy serving chunks on demand, of the
+  /// load OPT-FIFO plans for T = 1 (key `chunk`), instead of a plan.
+  bool demand_driven = false;
 };
 
 /// @brief All divisible-load algorithms, in a fixed order.

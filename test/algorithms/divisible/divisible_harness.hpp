@@ -19,6 +19,14 @@
 
 namespace hetcoll::test {
 
+/// Every algorithm of the table that plans a schedule (all but the demand-driven ones).
+inline std::vector<DivisibleAlgorithm> planners() {
+  std::vector<DivisibleAlgorithm> out;
+  for (const DivisibleAlgorithm& a : divisible_algorithms())
+    if (!a.demand_driven) out.push_back(a);
+  return out;
+}
+
 inline DivisibleSchedule solve(const std::string& name, const Star& star, PortModel port = PortModel::two_port,
                                bool affine = false) {
   SolveOptions options;

@@ -59,9 +59,17 @@ void expect_engines_end_at_t(const std::vector<std::string>& args) {
     }
 }
 
+/// Every planner of the table (self-scheduling plans no schedule for T = 1).
+std::string planner_names() {
+  std::string names;
+  for (const DivisibleAlgorithm& a : test::planners()) names += (names.empty() ? "" : " ") + a.name;
+  return names;
+}
+
 TEST(DivisibleExecution, Figure3StarEndsAtTOnSimgridAndTheModelEngineUnderBothPorts) {
   for (const char* port : {"two-port", "one-port"})
-    expect_engines_end_at_t({"--family", "divisible", "--c", "1,2,1", "--d", "1,3,1", "--w", "2,3,4", "--port", port,
+    expect_engines_end_at_t({"--family", "divisible", "--algorithms", planner_names(), "--c", "1,2,1", "--d", "1,3,1",
+                             "--w", "2,3,4", "--port", port,
                              "--send-order", "1,3,2", "--return-order", "2,3,1", "--replications", "1"});
 }
 
@@ -100,7 +108,7 @@ TEST(DivisibleMessage, DoublingTheMessageDoublesCAndDAndHalvesEveryAlgorithmsThr
   }
   std::string every;
   std::size_t count = 0;
-  for (const DivisibleAlgorithm& a : divisible_algorithms()) every += (count++ ? " " : "") + a.name;
+  for (const DivisibleAlgorithm& a : test::planners()) every += (count++ ? " " : "") + a.name;
   auto run = [&](const char* message, const char* wc_ratio) {
     const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", every, "--platform", file,
                                             "--workers", "5", "--message", message, "--wc-ratio", wc_ratio,
@@ -111,7 +119,7 @@ TEST(DivisibleMessage, DoublingTheMessageDoublesCAndDAndHalvesEveryAlgorithmsThr
   ASSERT_EQ(base.size(), count * kWidth);
   ASSERT_EQ(doubled.size(), base.size());
   std::size_t a = 0;
-  for (const DivisibleAlgorithm& algorithm : divisible_algorithms()) {
+  for (const DivisibleAlgorithm& algorithm : test::planners()) {
     EXPECT_GT(base[a * kWidth], 0) << algorithm.name;
     EXPECT_NEAR(doubled[a * kWidth] / base[a * kWidth], 0.5, kTight) << algorithm.name;
     EXPECT_EQ(doubled[a * kWidth + 2], base[a * kWidth + 2]) << algorithm.name;  // the same workers enrolled
@@ -181,7 +189,7 @@ TEST(DivisibleExecution, EveryOperationRespectsTheOrdersAndDependenciesOfItsSche
   for (PortModel port : {PortModel::two_port, PortModel::one_port})
     for (int trial = 0; trial < 10; ++trial) {
       const Star star = test::random_star(random, 5, trial % 2 ? 0.6 : 1.6);
-      for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+      for (const DivisibleAlgorithm& a : test::planners()) {
         SolveOptions options;
         options.port = port;
         const DivisibleSchedule s = solve_divisible(a, star, options);

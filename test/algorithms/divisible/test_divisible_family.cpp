@@ -37,7 +37,7 @@ std::string error_of(std::vector<std::string> args) {
 
 TEST(DivisibleFamily, CsvStartsWithWorkersZAndWcRatioAndEndsWithNormalizedAndEnrolled) {
   const std::string header = summary_header(*find_family("divisible"));
-  EXPECT_EQ(header.rfind("algorithm,workers,z,wc_ratio,message,cv,replications,mean,", 0), 0u) << header;
+  EXPECT_EQ(header.rfind("algorithm,workers,z,wc_ratio,message,cv,chunk,replications,mean,", 0), 0u) << header;
   EXPECT_NE(header.find(",normalized_mean,"), std::string::npos);
   EXPECT_NE(header.find(",enrolled_mean,"), std::string::npos);
 }

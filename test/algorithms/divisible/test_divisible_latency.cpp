@@ -25,7 +25,7 @@ constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
 
 std::string every_algorithm() {
   std::string names;
-  for (const DivisibleAlgorithm& a : divisible_algorithms()) names += (names.empty() ? "" : " ") + a.name;
+  for (const DivisibleAlgorithm& a : test::planners()) names += (names.empty() ? "" : " ") + a.name;
   return names;
 }
 
@@ -68,7 +68,7 @@ TEST(DivisibleAffineLp, TheBestLpOverAllSubsetsAndPairsOfOrdersIsAtLeastEveryAlg
         const Star star = test::random_latency_star(random, p, trial % 2 ? 0.7 : 1.4, 0.08);
         const double best = test::brute_force_subsets(star, port);
         ASSERT_GT(best, 0);
-        for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+        for (const DivisibleAlgorithm& a : test::planners()) {
           SolveOptions options;
           options.port = port;
           const DivisibleSchedule s = solve_divisible(a, star, options);
@@ -151,7 +151,7 @@ TEST(DivisibleAffineLp, StartUpCostsThatExceedTRemoveTheLastWorkerSentAndAWorker
   // Worker 1 cannot fit at all (0.6 + 0.5 ≥ 1): every algorithm leaves it out.
   const Star with_unfit{{1, 1}, {1, 1}, {1, 1}, {0.6, 0}, {0.5, 0}};
   EXPECT_EQ(workers_that_fit(with_unfit, {0, 1}), std::vector<int>{1});
-  for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+  for (const DivisibleAlgorithm& a : test::planners()) {
     const DivisibleSchedule s = solve_divisible(a, with_unfit, SolveOptions{});
     EXPECT_EQ(s.send, std::vector<int>{1}) << a.name;
     EXPECT_NEAR(s.load(), 1.0 / 3, kTight) << a.name;
@@ -168,7 +168,7 @@ TEST(DivisibleAffineLp, EverySchedulesExecutionTakesTheStartUpCostsAndEndsAtItsL
   for (PortModel port : {PortModel::two_port, PortModel::one_port})
     for (int trial = 0; trial < 12; ++trial) {
       const Star star = test::random_latency_star(random, 5, trial % 2 ? 0.6 : 1.6, 0.05);
-      for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+      for (const DivisibleAlgorithm& a : test::planners()) {
         SolveOptions options;
         options.port = port;
         const DivisibleSchedule s = solve_divisible(a, star, options);
@@ -315,7 +315,7 @@ std::vector<SiteSchedule> two_sites_schedules(const Scenario& s, PortModel port,
       return false;
     };
     std::vector<double> out;
-    for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+    for (const DivisibleAlgorithm& a : test::planners()) {
       SolveOptions options;
       options.port = port;
       const DivisibleSchedule sched = solve_divisible(a, star, options);
@@ -364,9 +364,9 @@ TEST(DivisibleTwoSites, EveryAlgorithmRunsOnBothEnginesAndOnlyTheWanLinkStopsThe
   for (const char* port_name : {"one-port", "two-port"}) {
     const PortModel port = std::string(port_name) == "one-port" ? PortModel::one_port : PortModel::two_port;
     const std::vector<SiteSchedule> schedules = two_sites_schedules(two_sites_scenario("lp", port_name, "model"), port, dir);
-    ASSERT_EQ(schedules.size(), divisible_algorithms().infos().size());
+    ASSERT_EQ(schedules.size(), test::planners().size());
     std::size_t index = 0;
-    for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+    for (const DivisibleAlgorithm& a : test::planners()) {
       const SiteSchedule& expected = schedules[index++];
       EXPECT_NEAR(expected.length, 1.0, kTight) << a.name;
       ++runs;

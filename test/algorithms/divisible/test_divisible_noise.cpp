@@ -32,7 +32,7 @@ TEST(DivisibleNoise, EverySchedulePlannedOnTheNominalStarEndsAtItsCriticalPathOv
       const Platform platform = star_platform(star);
       std::vector<double> speeds;
       for (const HostSpec& h : platform.hosts) speeds.push_back(h.speed);
-      for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+      for (const DivisibleAlgorithm& a : test::planners()) {
         SolveOptions options;
         options.port = port;
         const Plan plan = star_plan(star, solve_divisible(a, star, options), star_rates(star, speeds), port);

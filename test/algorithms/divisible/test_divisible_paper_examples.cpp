@@ -131,7 +131,7 @@ TEST(DivisiblePortModels, OnePortSchedulesNeverOverlapASendAndAReturn) {
   int overlapping_two_port = 0;
   for (int trial = 0; trial < 30; ++trial) {
     const Star star = test::random_star(random, 6, 0.8);
-    for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+    for (const DivisibleAlgorithm& a : test::planners()) {
       if (a.max_workers > 0) continue;
       SolveOptions options;
       options.port = PortModel::one_port;
