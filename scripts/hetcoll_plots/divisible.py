@@ -26,6 +26,7 @@ METHODS = pc.MethodStyles({
     "fifo-inc-w": ("FIFO-INC-W", "#e7298a"),
     "lp": ("LP (given orders)", "#66a61e"),
     "optimal": ("Optimal", "#000000"),
+    "self-scheduling": ("self-scheduling", "#e6ab02"),
 })
 label, colour, ordered = METHODS.label, METHODS.colour, METHODS.order
 SUMMARY = ("algorithm", "workers", "z", "wc_ratio", "replications", "mean", "normalized_mean",
