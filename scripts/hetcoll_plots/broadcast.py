@@ -32,6 +32,7 @@ HEURISTICS = pc.MethodStyles({
     "ecef-lat": ("ECEF-LAt", "#66a61e"),
     "ecef-lat-max": ("ECEF-LAT", "#e7298a"),
     "bottomup": ("BottomUp", "#d95f02"),
+    "dynamic-ecef": ("dynamic ECEF", "#000000"),
     "binomial": ("Binomial (grid-unaware)", "#1f78b4"),
 }, fallback_colour="#999999")
 label, colour, order = HEURISTICS.label, HEURISTICS.colour, HEURISTICS.order

@@ -128,6 +128,10 @@ class Family {
   /// refuses a listed algorithm with it, and leaves a limited one out of the default list with
   /// a note. Bad points are not its business (hosts_needed and check_point refuse them).
   virtual std::string algorithm_limit(const std::string& /*algorithm*/, const Point& /*point*/) const { return ""; }
+  /// False if `algorithm` belongs to another kind of point than `point` (broadcast's dynamic ECEF
+  /// with costs = platform): the default list leaves it out without a note, since nothing was
+  /// asked of it; listed, algorithm_limit refuses it. True by default.
+  virtual bool in_default_list(const std::string& /*algorithm*/, const Point& /*point*/) const { return true; }
   /// Keys that count hosts and may name them instead, in the order the run takes their hosts
   /// (redistribute: `senders`, then `receivers`): `senders = zone:siteA` counts the hosts of
   /// siteA and puts them first. Names are those of key `hosts` (names, globs, zone:NAME).

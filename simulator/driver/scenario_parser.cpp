@@ -370,6 +370,10 @@ void apply_algorithm_limits(Scenario& s, bool listed, const Origin& origin, std:
       continue;
     }
     if (listed) throw InputError(origin.of("algorithms") + ": " + reason);
+    const bool another_kind = std::any_of(points.begin(), points.end(), [&](const Point& point) {
+      return !s.family->in_default_list(algorithm, point);
+    });
+    if (another_kind) continue;
     if (first_reason.empty()) first_reason = reason;
     notes.push_back("key 'algorithms' not given: " + algorithm + " is left out of the family's list (" + reason + ")");
   }

@@ -117,6 +117,16 @@ class BroadcastFamily final : public Family {
   bool needs_routes(const Point& /*point*/) const override { return true; }
   // With key `hosts`, a platform file's run uses every host selected, host 0 (the root) first.
   std::string host_count_key() const override { return "cluster-hosts"; }
+  // Dynamic ECEF re-plans over the abstract grid's clusters; on a platform the trees are host
+  // plans with measured pLogP and intra-cluster strategies, which it does not re-plan.
+  std::string algorithm_limit(const std::string& name, const Point& point) const override {
+    if (!broadcast_algorithms().at(name).dynamic || point[keys().costs] != "platform") return "";
+    return "key 'algorithms': " + name + " re-plans on abstract costs; it runs with costs = random or given, not "
+           "costs = platform";
+  }
+  bool in_default_list(const std::string& name, const Point& point) const override {
+    return algorithm_limit(name, point).empty();
+  }
   int hosts_needed(const Point& point) const override {
     const BroadcastSettings s = broadcast_settings(point);
     return s.abstract ? s.clusters : s.hosts;

@@ -8,18 +8,31 @@ namespace hetcoll {
 InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose) {
   const int C = costs.clusters;
   if (C < 1 || costs.root < 0 || costs.root >= C) throw std::logic_error("inter schedule: bad root or cluster count");
+  std::vector<int> waiting;
+  for (int c = 0; c < C; ++c)
+    if (c != costs.root) waiting.push_back(c);
+  return run_inter_schedule_from(costs, options, choose, {costs.root}, std::move(waiting), std::vector<double>(C, 0.0));
+}
+
+InterSchedule run_inter_schedule_from(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose,
+                                      std::vector<int> informed, std::vector<int> waiting, std::vector<double> ready) {
+  const int C = costs.clusters;
   ScheduleState state;
   state.costs = &costs;
   state.options = &options;
-  state.a = {costs.root};
-  for (int c = 0; c < C; ++c)
-    if (c != costs.root) state.b.push_back(c);
-  state.ready.assign(C, 0.0);
+  state.a = std::move(informed);
+  state.b = std::move(waiting);
+  state.ready = std::move(ready);
   state.edge.resize(static_cast<std::size_t>(C) * C);
   for (std::size_t k = 0; k < state.edge.size(); ++k) state.edge[k] = costs.gap[k] + costs.latency[k];
 
   InterSchedule schedule;
-  schedule.sends.reserve(C - 1);
+  schedule.sends.reserve(state.b.size());
+  const std::vector<int> taking_part = [&] {
+    std::vector<int> all = state.a;
+    all.insert(all.end(), state.b.begin(), state.b.end());
+    return all;
+  }();
   while (!state.b.empty()) {
     const auto [i, j] = choose(state);
     const auto in_b = std::lower_bound(state.b.begin(), state.b.end(), j);
@@ -38,7 +51,7 @@ InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions&
     schedule.sends.push_back(send);
   }
   schedule.ready = std::move(state.ready);
-  for (int c = 0; c < C; ++c) schedule.makespan = std::max(schedule.makespan, schedule.ready[c] + costs.T(c));
+  for (int c : taking_part) schedule.makespan = std::max(schedule.makespan, schedule.ready[c] + costs.T(c));
   return schedule;
 }
 

@@ -66,6 +66,13 @@ using PairChooser = std::function<std::pair<int, int>(const ScheduleState&)>;
 /// busy_until_arrival) and RT_j the arrival; j moves to A. Makespan max_c RT_c + T_c.
 InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose);
 
+/// @brief The common loop from a state reached while a broadcast runs: the clusters of `informed`
+/// (ascending) hold the message or will, from `ready[c]` on; those of `waiting` (ascending) still
+/// need it; the others take no part. Returns the sends the chooser adds (its `ready` and
+/// `makespan` cover those clusters only). For re-planning on observed times (dynamic_ecef.hpp).
+InterSchedule run_inter_schedule_from(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose,
+                                      std::vector<int> informed, std::vector<int> waiting, std::vector<double> ready);
+
 /// @brief Makespan of a list of sends replayed with the common loop's timing: each send starts at
 /// its sender's ready time. For checking schedules independently of the heuristics.
 double replay_makespan(const GridCosts& costs, const HeuristicOptions& options, const std::vector<InterSend>& sends);

@@ -10,6 +10,7 @@
 // fixed.
 #include "algorithms/broadcast/broadcast_plan.hpp"
 #include "algorithms/broadcast/broadcast_settings.hpp"
+#include "algorithms/broadcast/dynamic_ecef.hpp"
 #include "algorithms/broadcast/registry.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
@@ -26,7 +27,8 @@ class RandomGridRunner final : public PointRunner {
     // The delays T are the plan's last operations: every message, and those, are drawn.
     noise_.cv = settings.cv;
     noise_.covers = [this](const Activity& a) {
-      return a.kind == ActivityKind::comm || static_cast<int>(a.tag) >= first_intra_;
+      if (a.kind == ActivityKind::comm) return true;
+      return running_dynamic_ ? DynamicEcef::internal_broadcast(a) : static_cast<int>(a.tag) >= first_intra_;
     };
   }
 
@@ -43,6 +45,11 @@ class RandomGridRunner final : public PointRunner {
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
     const InterSchedule schedule = heuristics_[algorithm]->make(instance_, settings_.options);
     predicted_[algorithm] = schedule.makespan;
+    running_dynamic_ = heuristics_[algorithm]->dynamic;
+    if (running_dynamic_) {
+      dynamic_.reset(instance_, settings_.options, kAbstractRate);
+      return noisy(dynamic_, replication);
+    }
     const int C = settings_.clusters;
     BroadcastPlanBuilder builder(std::vector<double>(C, kAbstractRate));
     std::vector<int> has(C, -1);
@@ -55,8 +62,13 @@ class RandomGridRunner final : public PointRunner {
     for (int c = 0; c < C; ++c) builder.delay(c, instance_.T(c), has[c]);
     plan_ = std::move(builder.plan());
     run_ = std::make_unique<PlanPolicy>(plan_, CostScale{1, 1}, nullptr);
-    if (noise_.cv == 0) return run_.get();
-    noisy_ = std::make_unique<NoisyPolicy>(*run_, noise_);
+    return noisy(*run_, replication);
+  }
+
+  /// `run` itself, or with cv > 0 `run` on the replication's drawn costs.
+  Policy* noisy(Policy& run, std::uint64_t replication) {
+    if (noise_.cv == 0) return &run;
+    noisy_ = std::make_unique<NoisyPolicy>(run, noise_);
     noisy_->reseed(derive_seed(seed_, {replication, kBroadcastNoiseStream}));
     return noisy_.get();
   }
@@ -73,6 +85,8 @@ class RandomGridRunner final : public PointRunner {
   std::vector<double> predicted_;
   Plan plan_;
   std::unique_ptr<PlanPolicy> run_;
+  DynamicEcef dynamic_;
+  bool running_dynamic_ = false;  // the policy of the algorithm running is dynamic_
   Noise noise_;
   int first_intra_ = 0;  // index of the plan's first delay T
   std::unique_ptr<NoisyPolicy> noisy_;

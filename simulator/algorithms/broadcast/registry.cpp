@@ -20,6 +20,10 @@ const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms() {
       {{"bottomup", "BottomUp: the cluster slowest to finish first, from its fastest sender (Steffenel)",
         kPaper + "§5.7"},
        true, schedule_bottomup},
+      // The dynamic counterpart under uncertain costs (docs/broadcast.md, "Dynamic ECEF").
+      {{"dynamic-ecef", "ECEF re-run at every event on the observed ready times (costs = random or given)",
+        "hetcoll baseline: ECEF (" + kPaper + "§5.3) re-planned as the broadcast runs"},
+       true, schedule_ecef, true},
       {{"binomial", "grid-unaware binomial tree (MPI's), over all hosts on a platform",
         "MPI binomial broadcast (grid-unaware baseline)"},
        false, schedule_binomial},

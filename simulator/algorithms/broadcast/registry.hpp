@@ -15,8 +15,12 @@ struct BroadcastAlgorithm : AlgorithmInfo {
   /// False for the grid-unaware binomial tree: on a platform it spans all hosts rather than the
   /// clusters' coordinators.
   bool grid_aware;
-  /// The schedule over the clusters of `costs`.
+  /// The schedule over the clusters of `costs`: for a dynamic entry, the one it runs with exact
+  /// costs, whose makespan is its prediction.
   InterSchedule (*make)(const GridCosts& costs, const HeuristicOptions& options);
+  /// True for dynamic ECEF: the family runs it as a policy that re-plans on observed times
+  /// (dynamic_ecef.hpp), with costs = random or given only.
+  bool dynamic = false;
 };
 
 /// @brief Every heuristic, in the paper's order, then the grid-unaware binomial tree.

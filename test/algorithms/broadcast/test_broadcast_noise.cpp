@@ -69,5 +69,40 @@ TEST(BroadcastNoise, OnAPlatformTheReplicationsDifferByTheirDrawsOnly) {
   EXPECT_EQ(values.size(), drawn.size() / w) << "each replication and algorithm meets its own draws";
 }
 
+TEST(BroadcastDynamicEcef, WithExactCostsItRunsStaticEcefsScheduleAndTheEnginesAgreeOnDrawnOnes) {
+  const WorkDir dir("hetcoll-broadcast-noise");
+  const std::vector<std::string> pair = {"ecef", "dynamic-ecef"};
+  const std::size_t w = value_width();
+  for (const char* sender_busy : {"g", "g+L"}) {
+    const std::vector<double> exact =
+        family_values(broadcast_point({{"clusters", "9"}, {"sender-busy", sender_busy}}), "model", 6, pair, dir);
+    for (std::size_t r = 0; r < 6; ++r) {
+      const double* ecef = &exact[r * 2 * w];
+      const double* dynamic = ecef + w;
+      EXPECT_NEAR(dynamic[0], ecef[0], 1e-9 * ecef[0]) << "replication " << r << ", sender busy for " << sender_busy;
+      EXPECT_EQ(dynamic[1], ecef[1]) << "its prediction is static ECEF's";
+    }
+  }
+  const Point noisy = broadcast_point({{"clusters", "9"}, {"cv", "0.8"}});
+  const std::vector<double> model = family_values(noisy, "model", 6, pair, dir);
+  const std::vector<double> simgrid = family_values(noisy, "simgrid", 6, pair, dir);
+  ASSERT_EQ(simgrid.size(), model.size());
+  std::size_t differ = 0;
+  for (std::size_t i = 0; i < model.size(); i += w) EXPECT_NEAR(simgrid[i] / model[i], 1.0, 1e-9) << i / w;
+  for (std::size_t r = 0; r < 6; ++r) differ += model[r * 2 * w] != model[r * 2 * w + w];
+  EXPECT_GT(differ, 0u) << "re-planning on drawn costs never changed a tree";
+}
+
+TEST(BroadcastDynamicEcef, CostsFromAPlatformAreRefusedNamingTheKey) {
+  std::string out, err;
+  EXPECT_EQ(test::run_hetcoll("run --family broadcast --costs platform --cluster-hosts 8 --algorithms dynamic-ecef "
+                              "--quiet --output -",
+                              out, err),
+            2);
+  EXPECT_NE(err.find("dynamic-ecef"), std::string::npos) << err;
+  EXPECT_NE(err.find("costs = random or given"), std::string::npos) << err;
+  EXPECT_TRUE(out.empty()) << out;
+}
+
 }  // namespace
 }  // namespace hetcoll
