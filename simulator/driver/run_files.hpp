@@ -23,6 +23,9 @@ bool is_stream(const std::string& output);
 std::string checkpoint_path(const std::string& output);
 /// @brief Manifest beside an output: OUTPUT.manifest.json.
 std::string manifest_path(const std::string& output);
+/// @brief Unit results of a shard whose points other shards share: OUTPUT.units
+/// (unit_records.hpp), which `hetcoll merge` summarises.
+std::string units_path(const std::string& output);
 /// @brief The file a shard writes for a side output (raw, trace) of a sharded run:
 /// `r.csv` becomes `r.shard-1-of-3.csv`, so shards never write one file. Unchanged for an
 /// unsharded run or for standard output.
