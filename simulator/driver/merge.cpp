@@ -285,8 +285,12 @@ void merge_parts(const MergeRequest& request) {
     inputs.push_back({"part", request.parts[i]});
     inputs.push_back({"part's manifest", manifest_path(request.parts[i])});
   }
-  for (const std::string& r : raws) inputs.push_back({"part's raw", r});
-  for (const std::string& t : traces) inputs.push_back({"part's trace", t});
+  // A run of one shard writes raw and trace to the paths asked for (no shard tag): the merge
+  // rewrites them in place, through a temporary file, and leaves them there.
+  for (const std::string& r : raws)
+    if (!(shards == 1 && same_file(r, raw_target))) inputs.push_back({"part's raw", r});
+  for (const std::string& t : traces)
+    if (!(shards == 1 && same_file(t, trace_target))) inputs.push_back({"part's trace", t});
   for (const std::string& u : unit_files) inputs.push_back({"part's unit results", u});
   if (!is_stream(request.output)) outputs.push_back({"output (its manifest)", manifest_path(request.output)});
   if (!raw_target.empty()) outputs.push_back({"raw", raw_target});
