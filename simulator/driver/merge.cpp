@@ -331,8 +331,7 @@ void merge_parts(const MergeRequest& request) {
       // A part holds the rows of the points whole in its shard, one per algorithm.
       Scenario shard = deal;
       shard.shard.index = manifests[i]["shard"].value("index", 0);
-      std::size_t whole = 0;
-      for (std::size_t p = 0; p < points; ++p) whole += whole_in_shard(shard, p) ? 1 : 0;
+      const std::size_t whole = whole_points_in_shard(shard, points);
       if (part_rows.size() != whole * deal.algorithms.size())
         throw InputError(part + ": " + std::to_string(part_rows.size()) + " rows, expected " +
                          std::to_string(whole * deal.algorithms.size()) + " (" + std::to_string(whole) +

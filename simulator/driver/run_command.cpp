@@ -129,8 +129,7 @@ void run_scenario(const Scenario& s) {
     }
   };
   ShardShare shard_share;
-  for (std::size_t p = 0; p < setup.points.size(); ++p)
-    if (whole_in_shard(s, p)) ++shard_share.points;
+  shard_share.points = whole_points_in_shard(s, setup.points.size());
   if (shards_split_points(s)) shard_share.units = units.size() + saved_units.size();
   try {
     // The Paje traces first: one replication per point is quick, and a trace SimGrid cannot

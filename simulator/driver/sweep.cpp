@@ -70,6 +70,14 @@ bool whole_in_shard(const Scenario& s, std::size_t point) {
   return units_per_point(s) == 1 && unit_shard(s, point, 0) == s.shard.index;
 }
 
+std::size_t whole_points_in_shard(const Scenario& s, std::size_t points) {
+  if (s.shard.count == 1) return points;
+  if (units_per_point(s) > 1) return 0;
+  // One unit per point: point p is dealt to shard p mod N.
+  const auto n = static_cast<std::size_t>(s.shard.count), index = static_cast<std::size_t>(s.shard.index);
+  return points / n + (index < points % n ? 1 : 0);
+}
+
 bool shards_split_points(const Scenario& s) { return s.shard.count > 1 && units_per_point(s) > 1; }
 
 std::vector<WorkUnit> make_units(const Scenario& s, std::size_t points, const std::vector<bool>& skip,

@@ -43,6 +43,10 @@ int unit_shard(const Scenario& scenario, std::size_t point, std::uint64_t b);
 /// point is whole in one of them only if it has a single unit (replications <= block).
 bool whole_in_shard(const Scenario& scenario, std::size_t point);
 
+/// @brief How many of the sweep's `points` are whole in the scenario's shard (without a loop
+/// over the points: a merge asks it for every shard).
+std::size_t whole_points_in_shard(const Scenario& scenario, std::size_t points);
+
 /// @brief True if the shards split points (N >= 2 and more than one unit per point): then every
 /// shard writes unit results beside its output.
 bool shards_split_points(const Scenario& scenario);

@@ -164,12 +164,27 @@ TEST(Sweep, ShardsPartitionTheUnitsFairlyAndUnitsCoverEveryReplication) {
         // shard only when there is one shard.
         EXPECT_EQ(whole_in_shard(s, p), held == 3) << count << " shards, shard " << shard << ", point " << p;
       }
+      EXPECT_EQ(whole_points_in_shard(s, points), count == 1 ? points : 0u);
     }
     for (int c : covered) EXPECT_EQ(c, 1) << count << " shards";
     // A fair share: shards differ by one unit at most.
     EXPECT_LE(*std::max_element(share.begin(), share.end()) - *std::min_element(share.begin(), share.end()), 1u)
         << count << " shards";
   }
+  // One unit per point: points are dealt round-robin, whole.
+  s.replications = 700;
+  for (int count : {1, 2, 5}) {
+    std::size_t whole = 0;
+    for (int shard = 0; shard < count; ++shard) {
+      s.shard = {shard, count};
+      std::size_t counted = 0;
+      for (std::size_t p = 0; p < points; ++p) counted += whole_in_shard(s, p) ? 1 : 0;
+      EXPECT_EQ(whole_points_in_shard(s, points), counted);
+      whole += counted;
+    }
+    EXPECT_EQ(whole, points);
+  }
+  s.replications = 2500;
   // Saved units are left out, and nothing else.
   s.shard = {0, 1};
   EXPECT_EQ(make_units(s, points, std::vector<bool>(points, false), {{1, 1000}, {2, 0}}).size(), 7u);
