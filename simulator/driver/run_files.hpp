@@ -31,7 +31,8 @@ std::string units_path(const std::string& output);
 /// unsharded run or for standard output.
 std::string shard_path(const std::string& path, const Shard& shard);
 
-/// @brief The points whose Paje trace this run writes (key `paje`): the points of its shard,
+/// @brief The points whose Paje trace this run writes (key `paje`): points p with p mod N = i
+/// for shard i of N (dealt by point, not by work unit: a trace is one replication of a point),
 /// none without `paje`. `points` is the sweep's point count.
 std::vector<std::size_t> paje_points(const Scenario& scenario, std::size_t points);
 /// @brief Where the Paje trace of `point` goes: `paje` itself for a sweep of one point;
