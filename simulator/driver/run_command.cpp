@@ -55,6 +55,12 @@ void run_scenario(const Scenario& s) {
   int hosts = 0;
   for (const Point& p : setup.points) hosts = std::max(hosts, family.hosts_needed(p));
 
+  // A shard that shares its points with others hands its units' results to `hetcoll merge`
+  // through a file beside its output.
+  if (shards_split_points(s) && is_stream(s.output))
+    throw InputError("key 'output': shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) +
+                     " shares its points with other shards and writes its work units' results beside its output "
+                     "(OUTPUT.units) for hetcoll merge; give a file, not standard output or a device");
   // Every file is checked and opened before any work: a clash or an unwritable path fails now,
   // with nothing written.
   const std::vector<NamedPath> inputs = input_files(s);
@@ -76,13 +82,6 @@ void run_scenario(const Scenario& s) {
                        (s.hosts.empty() ? "the platform has " : "key 'hosts' selects ") + std::to_string(available) +
                        " hosts, the scenario needs " + std::to_string(hosts) + " at its largest point");
   }
-
-  // A shard that shares its points with others hands its units' results to `hetcoll merge`
-  // through a file beside its output.
-  if (shards_split_points(s) && is_stream(s.output))
-    throw InputError("key 'output': shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) +
-                     " shares its points with other shards and writes its work units' results beside its output "
-                     "(OUTPUT.units) for hetcoll merge; give a file, not standard output or a device");
 
   // Resume: points and units already in the checkpoint are not run again.
   Checkpoint checkpoint(s, identity);
