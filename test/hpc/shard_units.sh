@@ -64,6 +64,8 @@ kill -9 "$pid"
 wait "$pid" 2>/dev/null
 check "the shard was killed with units in its checkpoint" test "$(grep -a -c '^@unit ' "$d/part1.csv.partial")" -ge 2
 check "the killed shard left no units file" test ! -e "$d/part1.csv.units"
+# A record cut by the kill (here: one of shard 1's units, shorter than its length says) is run again.
+printf '@unit 0 4000 4000 384032 fields=64,1,0\n\001\002\003' >>"$d/part1.csv.partial"
 (cd "$d" && hetcoll run "${fig4[@]}" ${size[$q]} --quantiles "$q" --shard 1/3 --output part1.csv --raw raw.csv --resume)
 check "--resume of the killed shard exits 0 and removes its checkpoint" test $? -eq 0 -a ! -e "$d/part1.csv.partial"
 (cd "$d" && hetcoll merge part0.csv part1.csv part2.csv --output merged.csv --raw merged-raw.csv)
