@@ -7,7 +7,8 @@
 #   --resubmit-failed  submit only the shards whose part is missing or unfinished, then the merge
 #
 # Task i runs `hetcoll run SCENARIO --shard i/N --output OUTPUT.shard<i>.csv --resume`; the merge
-# job runs `hetcoll merge` on the N parts and removes them. The merged CSV (and raw and trace
+# job runs `hetcoll merge` on the N parts and removes them. Shards take work units (blocks of a
+# point's replications, dealt round-robin), so N may exceed the point count. The merged CSV (and raw and trace
 # files) is byte-identical to a single run's. Options after `--` go to sbatch (partition,
 # account, time limit, --cpus-per-task). Each task runs `--jobs` processes: SLURM_CPUS_PER_TASK
 # when sbatch sets it, so `--cpus-per-task=8` alone is enough; `--jobs 8` alone asks sbatch for

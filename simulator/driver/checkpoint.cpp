@@ -17,6 +17,7 @@
 #include "driver/manifest.hpp"
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
+#include "driver/unit_records.hpp"
 
 using nlohmann::json;
 
@@ -70,7 +71,8 @@ std::string Checkpoint::header() const {
   return kHeaderPrefix + h.dump();
 }
 
-std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& points, const std::string& spool_dir) {
+std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& points, const std::string& spool_dir,
+                                                   const SavedUnit& saved_unit) {
   std::map<std::size_t, SavedPoint> done;
   std::error_code error;
   if (!std::filesystem::exists(path_, error)) return done;
@@ -110,14 +112,33 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
   // Blocks hold the raw and trace lines only if the run that wrote them asked for those files.
   const bool same_side_files = saved.value("raw", false) == !scenario_.raw.empty() &&
                                saved.value("trace", false) == !scenario_.trace.empty();
+  // Unit records are checked here and copied from the file below: their values never sit in
+  // memory together. Unit records of another trace setting hold other trace rows.
+  const bool same_trace = saved.value("trace", false) == !scenario_.trace.empty();
+  const std::size_t series = scenario_.algorithms.size() * (1 + family.metrics().size());
+  std::map<std::pair<std::size_t, std::uint64_t>, std::streampos> kept_units;  // unit -> its record
   std::string line;
-  while (whole_line(in, line)) {
+  for (std::streampos start = in.tellg(); whole_line(in, line); start = in.tellg()) {
+    if (const std::optional<UnitRecord> record = parse_unit_head(line)) {
+      const WorkUnit& u = record->unit;
+      const std::streampos after_head = in.tellg();
+      UnitResult result;
+      if (same_trace && cut_as_scenario(scenario_, *record, points.size()) && !whole_in_shard(scenario_, u.point) &&
+          unit_shard(scenario_, u.point, u.first / scenario_.block) == scenario_.shard.index &&
+          read_unit_result(in, *record, series, result) && record->fields == parameter_fields(family, points[u.point])) {
+        kept_units.emplace(std::make_pair(u.point, u.first), start);
+        continue;
+      }
+      in.clear();
+      in.seekg(after_head);
+      continue;
+    }
     std::istringstream head(line);
     std::string tag;
     std::size_t point = 0, rows = 0, raw = 0, trace = 0;
     if (!(head >> tag >> point >> rows >> raw >> trace) || tag != "@point") continue;
     const std::streampos after_head = in.tellg();
-    if (!(point < points.size() && in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
+    if (!(point < points.size() && whole_in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
           same_side_files))
       continue;
     SavedPoint block;
@@ -162,9 +183,22 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
   AtomicFile rewritten(path_, "output (its checkpoint)");
   rewritten.stream() << header() << '\n';
   for (const auto& [point, kept] : done) write_block(rewritten.stream(), point, kept);
+  std::ifstream records(path_, std::ios::binary);
+  for (const auto& entry : kept_units) {
+    records.seekg(entry.second);
+    std::getline(records, line);
+    const UnitRecord record = *parse_unit_head(line);
+    UnitResult result;
+    if (!read_unit_result(records, record, series, result))
+      throw OutputError("key 'output': the checkpoint '" + path_ + "' changed while it was read");
+    write_unit_record(rewritten.stream(), record.unit, record.fields, result);
+    saved_unit(record.unit, record.fields, std::move(result));
+  }
+  records.close();
   rewritten.commit();
   file_.open(path_, std::ios::binary | std::ios::app);
   points_saved_ = done.size();
+  units_saved_ = kept_units.size();
   return done;
 }
 
@@ -189,22 +223,34 @@ bool Checkpoint::valid_row(const std::string& row, const std::string& algorithm,
          std::all_of(statistics.begin(), statistics.end(), is_number);
 }
 
+void Checkpoint::open_for_append() {
+  if (file_.is_open()) return;
+  file_.open(path_, std::ios::binary | std::ios::trunc);
+  file_ << header() << '\n';
+}
+
+void Checkpoint::write_failed(int error) {
+  file_.close();
+  broken_ = true;
+  throw OutputError("key 'output': cannot write the checkpoint '" + path_ + "': " + std::strerror(error ? error : EIO));
+}
+
 void Checkpoint::append(std::size_t point, const SavedPoint& saved) {
   if (is_stream(scenario_.output)) return;
-  if (!file_.is_open()) {
-    file_.open(path_, std::ios::binary | std::ios::trunc);
-    file_ << header() << '\n';
-  }
+  open_for_append();
   write_block(file_, point, saved);
   errno = 0;
-  file_.flush();
-  if (!file_) {
-    const int error = errno ? errno : EIO;
-    file_.close();
-    broken_ = true;
-    throw OutputError("key 'output': cannot write the checkpoint '" + path_ + "': " + std::strerror(error));
-  }
+  if (!file_.flush()) write_failed(errno);
   ++points_saved_;
+}
+
+void Checkpoint::append_unit(const WorkUnit& unit, const std::string& fields, const UnitResult& result) {
+  if (is_stream(scenario_.output)) return;
+  open_for_append();
+  write_unit_record(file_, unit, fields, result);
+  errno = 0;
+  if (!file_.flush()) write_failed(errno);
+  ++units_saved_;
 }
 
 void Checkpoint::discard() {

@@ -6,12 +6,15 @@
 
 #include <cstdint>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
 
 #include "algorithms/family.hpp"
 #include "driver/scenario.hpp"
+#include "driver/sweep.hpp"
+#include "driver/work_runner.hpp"
 
 namespace hetcoll {
 
@@ -30,7 +33,8 @@ struct SavedPoint {
 ///
 /// Its first line is `# hetcoll checkpoint {...}`: the run's identity (manifest.hpp), its shard,
 /// and the process and temporary files that wrote it. Then one block per finished point:
-/// `@point I ROWS RAW TRACE` (line counts), the lines, and `@end I`. A resume with another
+/// `@point I ROWS RAW TRACE` (line counts), the lines, and `@end I`; and, for the points this
+/// shard shares with others, one unit record (unit_records.hpp) per finished unit. A resume with another
 /// identity or shard is refused, naming the first differing key. A block counts only if it is
 /// whole (its `@end` line is there, every summary row has its fields in place and numbers
 /// where numbers belong); the rest is recomputed, so a kill in the middle of a write costs
@@ -44,18 +48,25 @@ class Checkpoint {
   /// follow a torn line); removes what a killed writer left (its temporary files and work
   /// directory). Without: refuses to overwrite an existing checkpoint. The file is read line by
   /// line, and each kept point's raw lines are copied to a file in `spool_dir`.
-  std::map<std::size_t, SavedPoint> load(const std::vector<Point>& points, const std::string& spool_dir);
+  /// Each unit record kept goes to `saved_unit` (in the order of the file).
+  using SavedUnit = std::function<void(const WorkUnit&, const std::string& fields, UnitResult&&)>;
+  std::map<std::size_t, SavedPoint> load(const std::vector<Point>& points, const std::string& spool_dir,
+                                         const SavedUnit& saved_unit);
 
   /// Records this process as the writer (for a later resume to clean after it).
   void set_writer(const std::string& work_dir, const std::vector<std::string>& temporaries);
   /// Appends a point's block, flushed; opens the file (writing the header) on first use.
   void append(std::size_t point, const SavedPoint& saved);
+  /// Appends a unit record (a unit of a point other shards share), flushed.
+  void append_unit(const WorkUnit& unit, const std::string& fields, const UnitResult& result);
   /// Removes the file: the run completed.
   void discard();
 
   const std::string& path() const { return path_; }
   /// Points in the file (loaded and appended).
   std::size_t points_saved() const { return points_saved_; }
+  /// Unit records in the file (loaded and appended).
+  std::size_t units_saved() const { return units_saved_; }
   /// True if a write failed: the file may end in a torn block and is worth nothing new.
   bool broken() const { return broken_; }
 
@@ -69,7 +80,13 @@ class Checkpoint {
   std::string path_;
   nlohmann::json writer_;
   std::ofstream file_;
+  /// Opens the file for appending, writing the header if this run has not written it yet.
+  void open_for_append();
+  /// After a failed write: closes the file, marks it broken, throws OutputError.
+  [[noreturn]] void write_failed(int error);
+
   std::size_t points_saved_ = 0;
+  std::size_t units_saved_ = 0;
   bool broken_ = false;
 };
 

@@ -57,7 +57,20 @@ int default_jobs(const std::optional<std::string>& slurm_cpus_per_task, int usab
 
 int default_jobs(int most) {
   const char* slurm = std::getenv("SLURM_CPUS_PER_TASK");
-  return default_jobs(slurm ? std::optional<std::string>(slurm) : std::nullopt, usable_cpus(), most);
+  if (slurm) return default_jobs(std::optional<std::string>(slurm), usable_cpus(), most);
+  // hetcoll-mpi sets it to 1 for its ranks' runs: ranks are usually one per core already.
+  const char* launcher = std::getenv("HETCOLL_DEFAULT_JOBS");
+  if (launcher) {
+    const std::string text = launcher;
+    const bool digits = !text.empty() && text.size() <= 9 &&
+                        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const long value = digits ? std::strtol(text.c_str(), nullptr, 10) : 0;
+    if (value < 1 || value > most)
+      throw InputError("environment variable HETCOLL_DEFAULT_JOBS (the default of key 'jobs') expects a whole number "
+                       "from 1 to " + std::to_string(most) + ", got '" + text + "'");
+    return static_cast<int>(value);
+  }
+  return default_jobs(std::nullopt, usable_cpus(), most);
 }
 
 }  // namespace hetcoll

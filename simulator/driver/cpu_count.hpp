@@ -19,7 +19,9 @@ int usable_cpus();
 /// otherwise silently oversubscribe or idle the task's cores.
 int default_jobs(const std::optional<std::string>& slurm_cpus_per_task, int usable, int most);
 
-/// @brief default_jobs() for this process: reads SLURM_CPUS_PER_TASK and usable_cpus().
+/// @brief default_jobs() for this process: SLURM_CPUS_PER_TASK if set, else HETCOLL_DEFAULT_JOBS
+/// if set (hetcoll-mpi sets 1 for its ranks' runs), else usable_cpus(); a bad value of either
+/// variable stops the run (InputError naming it).
 int default_jobs(int most);
 
 }  // namespace hetcoll

@@ -7,6 +7,7 @@
 #include "core/error.hpp"
 #include "core/sha256.hpp"
 #include "driver/run_files.hpp"
+#include "driver/sweep.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 
 #ifndef HETCOLL_REVISION
@@ -95,7 +96,7 @@ std::string written_sha256(const std::string& path) {
 }  // namespace
 
 json manifest_files(const ManifestFiles& files) {
-  return {{"output", absolute(files.output)},
+  json listed{{"output", absolute(files.output)},
           {"raw", absolute(files.raw)},
           {"trace", absolute(files.trace)},
           {"raw_requested", absolute(files.raw_requested)},
@@ -103,6 +104,11 @@ json manifest_files(const ManifestFiles& files) {
           {"output_sha256", written_sha256(files.output)},
           {"raw_sha256", written_sha256(files.raw)},
           {"trace_sha256", written_sha256(files.trace)}};
+  if (!files.units.empty()) {
+    listed["units"] = absolute(files.units);
+    listed["units_sha256"] = written_sha256(files.units);
+  }
+  return listed;
 }
 
 json make_manifest(const Scenario& s, const json& identity, const std::vector<InputDigest>& inputs,
@@ -120,6 +126,7 @@ json make_manifest(const Scenario& s, const json& identity, const std::vector<In
           {"platform", absolute(s.platform)},
           {"inputs", recorded},
           {"shard", {{"index", s.shard.index}, {"count", s.shard.count}}},
+          {"points", static_cast<std::uint64_t>(count_points(s))},
           {"files", manifest_files(files)},
           {"scenario", to_ini(s)},
           {"identity", identity},

@@ -41,6 +41,7 @@ struct ManifestFiles {
   std::string trace;
   std::string raw_requested;
   std::string trace_requested;
+  std::string units;  //!< a shard's unit results (OUTPUT.units), if its points are shared
 };
 
 /// @brief The `files` object of a manifest: absolute paths, and the SHA-256 of each file written

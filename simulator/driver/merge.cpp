@@ -1,19 +1,26 @@
 #include "driver/merge.hpp"
 
 #include <algorithm>
+#include <filesystem>
+#include <optional>
 #include <cstdio>
 #include <memory>
 #include <fstream>
 #include <map>
 #include <set>
 
+#include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/sha256.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/manifest.hpp"
+#include "driver/point_collector.hpp"
 #include "driver/run_files.hpp"
+#include "driver/sweep.hpp"
+#include "driver/unit_records.hpp"
+#include "driver/work_dir.hpp"
 
 namespace hetcoll {
 
@@ -102,30 +109,118 @@ class SideFileReader {
 
 /// Rows of side files (raw, trace) of all parts, in point order: within a point they keep the
 /// order the single run writes them in. Each part is in point order already, so this is a
-/// merge of sorted files, streamed: raw files of gigabytes never sit in memory.
-void merge_side_files(const std::vector<std::string>& paths, std::size_t parameter_columns, std::ostream& out) {
-  std::vector<std::unique_ptr<SideFileReader>> parts;
-  for (const std::string& path : paths) {
-    parts.push_back(std::make_unique<SideFileReader>(path, parameter_columns));
-    if (parts.back()->header() != parts.front()->header())
-      throw InputError(path + ": header differs from " + paths.front() + "'s");
+/// merge of sorted files, streamed: raw files of gigabytes never sit in memory. The rows of
+/// points made from unit results are written in between (copy_until).
+class SideFileMerge {
+ public:
+  SideFileMerge(const std::vector<std::string>& paths, std::size_t parameter_columns, std::ostream& out) : out_(out) {
+    for (const std::string& path : paths) {
+      parts_.push_back(std::make_unique<SideFileReader>(path, parameter_columns));
+      if (parts_.back()->header() != parts_.front()->header())
+        throw InputError(path + ": header differs from " + paths.front() + "'s");
+    }
+    out_ << parts_.front()->header() << '\n';
   }
-  out << parts.front()->header() << '\n';
-  for (;;) {
-    SideFileReader* next = nullptr;  // the first part (in the order given) at the smallest point
-    for (const auto& part : parts)
-      if (!part->done() && (next == nullptr || part->point() < next->point())) next = part.get();
-    if (next == nullptr) break;
-    const std::vector<double> point = next->point();
-    while (!next->done() && next->point() == point) {
-      out << next->row() << '\n';
-      next->advance();
+
+  /// Copies the rows of the points before `point`; of every point if `point` is null.
+  void copy_until(const std::vector<double>* point) {
+    for (;;) {
+      SideFileReader* next = nullptr;  // the first part (in the order given) at the smallest point
+      for (const auto& part : parts_)
+        if (!part->done() && (next == nullptr || part->point() < next->point())) next = part.get();
+      if (next == nullptr || (point != nullptr && !(next->point() < *point))) return;
+      const std::vector<double> at = next->point();
+      while (!next->done() && next->point() == at) {
+        out_ << next->row() << '\n';
+        next->advance();
+      }
     }
   }
-}
+
+ private:
+  std::ostream& out_;
+  std::vector<std::unique_ptr<SideFileReader>> parts_;
+};
 
 std::string file_of(const nlohmann::json& manifest, const char* which) {
   return manifest["files"].value(which, "");
+}
+
+/// "point 3 (replications 2000 to 2999)", for messages about a unit.
+std::string describe(const WorkUnit& u) {
+  return "the work unit of point " + std::to_string(u.point) + " (replications " + std::to_string(u.first) + " to " +
+         std::to_string(u.first + u.count - 1) + ")";
+}
+
+/// Where a unit's record lies: which part's units file, and at which byte its result starts.
+struct UnitEntry {
+  UnitRecord record;
+  std::size_t part = 0;
+  std::streamoff result = 0;
+};
+
+/// The unit records of every part, by point, each point's in replication order: the index a
+/// merge reads the points from, one at a time. Refuses (InputError naming the file) a file that
+/// is not a units file, a record that is not one of this run's units or not of its part's
+/// shard, a unit given twice and a unit missing.
+std::map<std::size_t, std::vector<UnitEntry>> index_units(const Scenario& deal, std::size_t points,
+                                                          const std::vector<std::string>& files,
+                                                          const std::vector<int>& shard_of_file) {
+  std::map<std::size_t, std::vector<UnitEntry>> by_point;
+  std::map<std::pair<std::size_t, std::uint64_t>, std::size_t> seen;  // unit -> file
+  for (std::size_t f = 0; f < files.size(); ++f) {
+    const std::string& path = files[f];
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    if (!in || !std::getline(in, line) || line != kUnitsFileHeader)
+      throw InputError(path + ": not a hetcoll units file (expected a first line '" + kUnitsFileHeader + "')");
+    Scenario shard = deal;
+    shard.shard.index = shard_of_file[f];
+    for (std::streamoff at = in.tellg(); std::getline(in, line); at = in.tellg()) {
+      const std::optional<UnitRecord> record = parse_unit_head(line);
+      if (!record || !cut_as_scenario(deal, *record, points))
+        throw InputError(path + ": byte " + std::to_string(at) + " starts no unit record of this run");
+      const WorkUnit& u = record->unit;
+      if (unit_shard(deal, u.point, u.first / deal.block) != shard.shard.index || whole_in_shard(shard, u.point))
+        throw InputError(path + ": holds " + describe(u) + ", which is not shard " + std::to_string(shard.shard.index) +
+                         "'s to hand over");
+      const auto [previous, fresh] = seen.emplace(std::make_pair(u.point, u.first), f);
+      if (!fresh) throw InputError(path + ": " + describe(u) + " is given twice (also in " + files[previous->second] + ")");
+      const std::streamoff result = in.tellg();
+      in.seekg(result + static_cast<std::streamoff>(record->bytes));
+      if (in.get() != '\n') throw InputError(path + ": " + describe(u) + " is cut short");
+      by_point[u.point].push_back({*record, f, result});
+    }
+  }
+  const std::uint64_t per_point = units_per_point(deal);
+  for (std::size_t p = 0; p < points; ++p) {
+    if (files.empty()) break;
+    std::vector<UnitEntry>& entries = by_point[p];
+    std::sort(entries.begin(), entries.end(),
+              [](const UnitEntry& a, const UnitEntry& b) { return a.record.unit.first < b.record.unit.first; });
+    for (std::uint64_t b = 0; b < per_point; ++b)
+      if (b >= entries.size() || entries[b].record.unit.first != b * deal.block) {
+        const std::uint64_t first = b * deal.block;
+        const int owner = unit_shard(deal, p, b);
+        throw InputError(files[static_cast<std::size_t>(
+                             std::find(shard_of_file.begin(), shard_of_file.end(), owner) - shard_of_file.begin())] +
+                         ": " + describe({p, first, std::min(deal.block, deal.replications - first)}) +
+                         " is missing (shard " + std::to_string(owner) + " runs it)");
+      }
+    const std::string& fields = entries.front().record.fields;
+    for (const UnitEntry& e : entries)
+      if (e.record.fields != fields)
+        throw InputError(files[e.part] + ": " + describe(e.record.unit) + " gives the point's parameters as '" +
+                         e.record.fields + "', another record '" + fields + "'");
+  }
+  return by_point;
+}
+
+/// The numbers of a CSV row's parameter columns, as the side files' readers order them.
+std::vector<double> point_values(const std::string& fields, const std::string& where) {
+  std::vector<double> values;
+  for (const std::string& f : split_csv_row(fields)) values.push_back(parse_number(f, "a point's parameters", where));
+  return values;
 }
 
 }  // namespace
@@ -156,7 +251,8 @@ void merge_parts(const MergeRequest& request) {
   for (std::size_t i = 0; i < manifests.size(); ++i)
     for (const auto& [file, sha] : {std::pair<std::string, std::string>{request.parts[i], "output_sha256"},
                                     {file_of(manifests[i], "raw"), "raw_sha256"},
-                                    {file_of(manifests[i], "trace"), "trace_sha256"}})
+                                    {file_of(manifests[i], "trace"), "trace_sha256"},
+                                    {file_of(manifests[i], "units"), "units_sha256"}})
       if (!file.empty() && sha256_file(file) != file_of(manifests[i], sha.c_str()))
         throw InputError(file + ": changed since the run of " + request.parts[i] +
                          " wrote it (its SHA-256 differs from the manifest's)");
@@ -176,6 +272,7 @@ void merge_parts(const MergeRequest& request) {
     return files;
   };
   const std::vector<std::string> raws = side_files("raw"), traces = side_files("trace");
+  const std::vector<std::string> unit_files = side_files("units");
   const std::string raw_target = raws.empty() ? "" : request.raw.empty() ? file_of(first, "raw_requested") : request.raw;
   const std::string trace_target =
       traces.empty() ? "" : request.trace.empty() ? file_of(first, "trace_requested") : request.trace;
@@ -188,19 +285,58 @@ void merge_parts(const MergeRequest& request) {
     inputs.push_back({"part", request.parts[i]});
     inputs.push_back({"part's manifest", manifest_path(request.parts[i])});
   }
-  for (const std::string& r : raws) inputs.push_back({"part's raw", r});
-  for (const std::string& t : traces) inputs.push_back({"part's trace", t});
+  // A run of one shard writes raw and trace to the paths asked for (no shard tag): the merge
+  // rewrites them in place, through a temporary file, and leaves them there.
+  for (const std::string& r : raws)
+    if (!(shards == 1 && same_file(r, raw_target))) inputs.push_back({"part's raw", r});
+  for (const std::string& t : traces)
+    if (!(shards == 1 && same_file(t, trace_target))) inputs.push_back({"part's trace", t});
+  for (const std::string& u : unit_files) inputs.push_back({"part's unit results", u});
   if (!is_stream(request.output)) outputs.push_back({"output (its manifest)", manifest_path(request.output)});
   if (!raw_target.empty()) outputs.push_back({"raw", raw_target});
   if (!trace_target.empty()) outputs.push_back({"trace", trace_target});
   refuse_clashing_paths(inputs, outputs);
 
+  // The keys the deal of units and the rows depend on, from the identity the parts share: what
+  // a run gives its PointCollector, so a merged point's rows are the single run's bytes.
+  const nlohmann::json& identity = first["identity"];
+  Scenario deal;
+  deal.family = find_family(identity.value("family", ""));
+  if (deal.family == nullptr) throw InputError(manifest_path(request.parts.front()) + ": names no family of this hetcoll");
+  deal.algorithms = identity.value("algorithms", std::vector<std::string>{});
+  deal.replications = identity.value("replications", std::uint64_t{0});
+  deal.block = identity.value("block", std::uint64_t{0});
+  deal.quantiles = identity.value("quantiles", "exact");
+  deal.shard.count = shards;
+  if (deal.replications == 0 || deal.block == 0 || deal.algorithms.empty())
+    throw InputError(manifest_path(request.parts.front()) + ": its identity lacks replications, block or algorithms");
+  const bool counted = first.contains("points") && first["points"].is_number_unsigned();
+  if (!unit_files.empty() && !counted)
+    throw InputError(manifest_path(request.parts.front()) + ": has unit results but no count of points (key \"points\")");
+  const std::size_t points = counted ? first["points"].get<std::size_t>() : 0;
+  std::vector<int> shard_of_file;
+  for (const nlohmann::json& m : manifests)
+    if (!file_of(m, "units").empty()) shard_of_file.push_back(m["shard"].value("index", -1));
+  const std::map<std::size_t, std::vector<UnitEntry>> shared_points =
+      index_units(deal, points, unit_files, shard_of_file);
+
   std::string header;
   std::vector<std::string> rows;
-  for (const std::string& part : request.parts) {
+  for (std::size_t i = 0; i < request.parts.size(); ++i) {
+    const std::string& part = request.parts[i];
     auto [part_header, part_rows] = read_csv(part);
     if (header.empty()) header = part_header;
     else if (part_header != header) throw InputError(part + ": header differs from " + request.parts.front() + "'s");
+    if (counted) {
+      // A part holds the rows of the points whole in its shard, one per algorithm.
+      Scenario shard = deal;
+      shard.shard.index = manifests[i]["shard"].value("index", 0);
+      const std::size_t whole = whole_points_in_shard(shard, points);
+      if (part_rows.size() != whole * deal.algorithms.size())
+        throw InputError(part + ": " + std::to_string(part_rows.size()) + " rows, expected " +
+                         std::to_string(whole * deal.algorithms.size()) + " (" + std::to_string(whole) +
+                         " points whole in shard " + std::to_string(shard.shard.index) + ")");
+    }
     rows.insert(rows.end(), part_rows.begin(), part_rows.end());
   }
   const std::vector<std::string> columns = split_csv_row(header);
@@ -208,17 +344,67 @@ void merge_parts(const MergeRequest& request) {
   if (columns.empty() || columns[0] != "algorithm" || replications == columns.end())
     throw InputError(request.parts.front() + ": expected a header 'algorithm,<parameters>,replications,...'");
   const auto parameter_columns = static_cast<std::size_t>(replications - columns.begin()) - 1;
-  const std::vector<std::string> ordered = canonical_order(rows, parameter_columns, "merge");
 
   AtomicFile out(request.output, "output");
   std::unique_ptr<AtomicFile> raw, trace, manifest;
-  if (!raw_target.empty()) raw = std::make_unique<AtomicFile>(raw_target, "raw");
+  std::unique_ptr<WorkDir> spool;
+  if (!raw_target.empty()) {
+    raw = std::make_unique<AtomicFile>(raw_target, "raw");
+    if (!shared_points.empty()) {
+      // A point's raw rows wait beside the raw file, on the disk they fill, as in a run.
+      const std::string beside = raw->temporary().empty() ? temporary_directory()
+                                                           : std::filesystem::path(raw->temporary()).parent_path().string();
+      try {
+        spool = std::make_unique<WorkDir>(beside.empty() ? "." : beside, "hetcoll-merge.spool");
+      } catch (const std::runtime_error&) {
+        throw OutputError("key 'raw': cannot create a directory beside '" + raw_target + "' for the rows in progress");
+      }
+    }
+  }
   if (!trace_target.empty()) trace = std::make_unique<AtomicFile>(trace_target, "trace");
   if (!is_stream(request.output)) manifest = std::make_unique<AtomicFile>(manifest_path(request.output), "output (its manifest)");
+  std::unique_ptr<SideFileMerge> raw_merge, trace_merge;
+  if (raw) raw_merge = std::make_unique<SideFileMerge>(raws, parameter_columns, raw->stream());
+  if (trace) trace_merge = std::make_unique<SideFileMerge>(traces, parameter_columns, trace->stream());
+
+  // Points shared by shards, one at a time in canonical order: their units, read in replication
+  // order, go through the PointCollector a run uses, so p2's estimates see the values in the
+  // single run's order; the point's raw and trace rows go out between those of the whole points.
+  const std::size_t series = deal.algorithms.size() * (1 + deal.family->metrics().size());
+  for (const auto& [point, entries] : shared_points) {
+    const std::string& fields = entries.front().record.fields;
+    std::vector<WorkUnit> units;
+    for (const UnitEntry& e : entries) units.push_back(e.record.unit);
+    PointCollector collector(deal, [&](std::size_t) { return fields; }, units, spool ? spool->path() : "");
+    std::optional<SavedPoint> saved;
+    for (const UnitEntry& e : entries) {
+      std::ifstream in(unit_files[e.part], std::ios::binary);
+      in.seekg(e.result);
+      UnitResult result;
+      if (!read_unit_result(in, e.record, series, result))
+        throw InputError(unit_files[e.part] + ": " + describe(e.record.unit) + " is damaged (expected " +
+                         std::to_string(e.record.unit.count * series) + " values)");
+      saved = collector.add(e.record.unit, std::move(result));
+    }
+    const std::vector<double> at = point_values(fields, unit_files[entries.front().part]);
+    if (raw_merge) {
+      raw_merge->copy_until(&at);
+      for (const std::string& file : saved->raw_files) {
+        append_file(file, raw->stream(), "raw");
+        std::remove(file.c_str());
+      }
+    }
+    if (trace_merge) {
+      trace_merge->copy_until(&at);
+      trace->stream() << saved->trace;
+    }
+    rows.insert(rows.end(), saved->rows.begin(), saved->rows.end());
+  }
+  if (raw_merge) raw_merge->copy_until(nullptr);
+  if (trace_merge) trace_merge->copy_until(nullptr);
+
   out.stream() << header << '\n';
-  for (const std::string& row : ordered) out.stream() << row << '\n';
-  if (raw) merge_side_files(raws, parameter_columns, raw->stream());
-  if (trace) merge_side_files(traces, parameter_columns, trace->stream());
+  for (const std::string& row : canonical_order(rows, parameter_columns, "merge")) out.stream() << row << '\n';
   if (raw) raw->commit();
   if (trace) trace->commit();
   out.commit();

@@ -9,15 +9,15 @@
 
 namespace hetcoll {
 
-PointCollector::PointCollector(const RunSetup& setup, const std::vector<WorkUnit>& units, std::string raw_spool_dir)
-    : setup_(setup), units_(units), raw_spool_dir_(std::move(raw_spool_dir)),
-      streaming_(setup.scenario->quantiles == "p2") {
+PointCollector::PointCollector(const Scenario& scenario, FieldsOf fields, const std::vector<WorkUnit>& units,
+                               std::string raw_spool_dir)
+    : scenario_(scenario), fields_(std::move(fields)), raw_spool_dir_(std::move(raw_spool_dir)),
+      streaming_(scenario.quantiles == "p2") {
   for (const WorkUnit& u : units) ++open_[u.point].units_left;
 }
 
-std::optional<SavedPoint> PointCollector::add(std::size_t unit, UnitResult&& result) {
-  const Scenario& s = *setup_.scenario;
-  const WorkUnit& u = units_[unit];
+std::optional<SavedPoint> PointCollector::add(const WorkUnit& u, UnitResult&& result) {
+  const Scenario& s = scenario_;
   PointState& state = open_.at(u.point);
   // Raw rows and streaming statistics are written in replication order: that order is what
   // makes their bytes independent of jobs, shards and resumes.
@@ -45,10 +45,10 @@ std::optional<SavedPoint> PointCollector::add(std::size_t unit, UnitResult&& res
 
 void PointCollector::write_raw(std::size_t point, PointState& state, const WorkUnit& u,
                                const UnitResult& result) const {
-  const Scenario& s = *setup_.scenario;
+  const Scenario& s = scenario_;
   const std::size_t width = 1 + s.family->metrics().size();
   const std::size_t series = s.algorithms.size() * width;
-  const std::string fields = parameter_fields(*s.family, setup_.points[point]);
+  const std::string fields = fields_(point);
   if (state.raw_files.empty())
     for (std::size_t a = 0; a < s.algorithms.size(); ++a)
       state.raw_files.push_back(raw_spool_dir_ + "/raw-p" + std::to_string(point) + "-a" + std::to_string(a));
@@ -70,10 +70,10 @@ void PointCollector::write_raw(std::size_t point, PointState& state, const WorkU
 }
 
 SavedPoint PointCollector::complete(std::size_t point, PointState& state) const {
-  const Scenario& s = *setup_.scenario;
+  const Scenario& s = scenario_;
   const Family& family = *s.family;
   const std::size_t width = 1 + family.metrics().size();
-  const std::string fields = parameter_fields(family, setup_.points[point]);
+  const std::string fields = fields_(point);
   SavedPoint saved;
   for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
     // The raw rows are written already: a series is summarised in place, never copied.

@@ -2,6 +2,7 @@
 /// @file point_collector.hpp
 /// @brief Takes the work units of each point as they return, in replication order, and turns a
 /// point whose last unit is in into its rows: the summary rows, the raw rows and the trace.
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -22,12 +23,19 @@ namespace hetcoll {
 /// algorithm of their replications).
 class PointCollector {
  public:
-  /// `units` are the units that will come in, each point's in replication order (run_units
-  /// hands them over in unit order). `raw_spool_dir` is where raw rows go; empty: no raw rows.
-  PointCollector(const RunSetup& setup, const std::vector<WorkUnit>& units, std::string raw_spool_dir);
+  /// The parameter columns of a point, by index.
+  using FieldsOf = std::function<std::string(std::size_t point)>;
 
-  /// Takes the result of units[unit]; returns the point's rows once its last unit is in.
-  std::optional<SavedPoint> add(std::size_t unit, UnitResult&& result);
+  /// `units` are the units that will come in, each point's in replication order (run_units
+  /// hands them over in unit order; `hetcoll merge` reads them so). `raw_spool_dir` is where
+  /// raw rows go; empty: no raw rows. A run and a merge give it the same scenario keys
+  /// (family, algorithms, replications, quantiles), hence the same bytes.
+  PointCollector(const Scenario& scenario, FieldsOf fields, const std::vector<WorkUnit>& units,
+                 std::string raw_spool_dir);
+
+  /// Takes the result of `unit` (one of the units given); returns the point's rows once its
+  /// last unit is in.
+  std::optional<SavedPoint> add(const WorkUnit& unit, UnitResult&& result);
 
   /// True while some unit of `point` is still to come.
   bool pending(std::size_t point) const { return open_.count(point) > 0; }
@@ -46,8 +54,8 @@ class PointCollector {
   void write_raw(std::size_t point, PointState& state, const WorkUnit& unit, const UnitResult& result) const;
   SavedPoint complete(std::size_t point, PointState& state) const;
 
-  const RunSetup& setup_;
-  const std::vector<WorkUnit>& units_;
+  const Scenario& scenario_;
+  FieldsOf fields_;
   std::string raw_spool_dir_;
   bool streaming_;  // quantiles = p2
   std::map<std::size_t, PointState> open_;

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace hetcoll {
 namespace {
@@ -16,13 +17,33 @@ void print_duration(double seconds) {
 
 }  // namespace
 
-Progress::Progress(std::uint64_t total, bool enabled)
-    : total_(total), enabled_(enabled), terminal_(::isatty(2) != 0), start_(Clock::now()), last_(start_) {}
+Progress::Progress(std::uint64_t total, std::uint64_t total_units, bool enabled)
+    : total_(total), total_units_(total_units), enabled_(enabled), terminal_(::isatty(2) != 0),
+      start_(Clock::now()), last_(start_), file_written_(start_) {
+  if (const char* file = std::getenv("HETCOLL_PROGRESS_FILE")) file_ = file;
+  write_file();
+}
+
+void Progress::write_file() {
+  if (file_.empty()) return;
+  // Replaced by a rename, so a reader never sees half a line. A file that cannot be written
+  // costs the launcher's summary only, never the run.
+  const std::string temporary = file_ + ".tmp";
+  if (std::FILE* f = std::fopen(temporary.c_str(), "w")) {
+    std::fprintf(f, "%llu %llu %llu %llu\n", static_cast<unsigned long long>(units_done_),
+                 static_cast<unsigned long long>(total_units_), static_cast<unsigned long long>(done_),
+                 static_cast<unsigned long long>(total_));
+    if (std::fclose(f) == 0) std::rename(temporary.c_str(), file_.c_str());
+  }
+  file_written_ = Clock::now();
+}
 
 void Progress::advance(std::uint64_t replications) {
   done_ += replications;
-  if (!enabled_) return;
+  ++units_done_;
   const auto now = Clock::now();
+  if (!file_.empty() && std::chrono::duration<double>(now - file_written_).count() >= 1.0) write_file();
+  if (!enabled_) return;
   const double elapsed = std::chrono::duration<double>(now - start_).count();
   const double since = std::chrono::duration<double>(now - last_).count();
   if (elapsed < 1.0 || since < (terminal_ ? 0.2 : 10.0)) return;
@@ -38,6 +59,7 @@ void Progress::advance(std::uint64_t replications) {
 }
 
 void Progress::finish() {
+  write_file();
   if (enabled_ && shown_ && terminal_) std::fprintf(stderr, "\n");
 }
 

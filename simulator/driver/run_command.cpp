@@ -4,12 +4,14 @@
 #include <filesystem>
 #include <map>
 #include <optional>
+#include <set>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/checkpoint.hpp"
+#include "driver/csv_output.hpp"
 #include "driver/interrupt.hpp"
 #include "driver/manifest.hpp"
 #include "engine/engine_factory.hpp"
@@ -24,9 +26,22 @@
 namespace hetcoll {
 namespace {
 
+/// What this run holds: its whole points and, if it shares points with other shards, its units
+/// of those.
+struct ShardShare {
+  std::size_t points = 0;
+  std::size_t units = 0;
+};
+
 /// "interrupted by SIGINT; 3 of 8 points are saved in out.csv.partial: ..." and the like.
-std::string saved_points_text(const Checkpoint& checkpoint, std::size_t points, const std::string& then) {
-  return std::to_string(checkpoint.points_saved()) + " of " + std::to_string(points) + " points are saved in " +
+std::string saved_points_text(const Checkpoint& checkpoint, const ShardShare& share, const std::string& then) {
+  std::string saved;
+  if (share.points > 0 || share.units == 0)
+    saved = std::to_string(checkpoint.points_saved()) + " of " + std::to_string(share.points) + " points";
+  if (share.units > 0)
+    saved += (saved.empty() ? "" : " and ") + std::to_string(checkpoint.units_saved()) + " of " +
+             std::to_string(share.units) + " work units";
+  return saved + (checkpoint.points_saved() + checkpoint.units_saved() == 1 ? " is" : " are") + " saved in " +
          checkpoint.path() + ": " + then;
 }
 
@@ -40,6 +55,12 @@ void run_scenario(const Scenario& s) {
   int hosts = 0;
   for (const Point& p : setup.points) hosts = std::max(hosts, family.hosts_needed(p));
 
+  // A shard that shares its points with others hands its units' results to `hetcoll merge`
+  // through a file beside its output.
+  if (shards_split_points(s) && is_stream(s.output))
+    throw InputError("key 'output': shard " + std::to_string(s.shard.index) + "/" + std::to_string(s.shard.count) +
+                     " shares its points with other shards and writes its work units' results beside its output "
+                     "(OUTPUT.units) for hetcoll merge; give a file, not standard output or a device");
   // Every file is checked and opened before any work: a clash or an unwritable path fails now,
   // with nothing written.
   const std::vector<NamedPath> inputs = input_files(s);
@@ -62,35 +83,53 @@ void run_scenario(const Scenario& s) {
                        " hosts, the scenario needs " + std::to_string(hosts) + " at its largest point");
   }
 
-  // Resume: points already in the checkpoint are not run again.
+  // Resume: points and units already in the checkpoint are not run again.
   Checkpoint checkpoint(s, identity);
   checkpoint.set_writer(work.path(), outputs.temporaries());
   std::error_code no_error;
   const bool checkpoint_existed = outputs.beside() && std::filesystem::exists(checkpoint.path(), no_error);
+  auto fields_of = [&](std::size_t point) { return parameter_fields(family, setup.points[point]); };
   std::map<std::size_t, SavedPoint> saved;
-  if (outputs.beside()) saved = checkpoint.load(setup.points, outputs.wants_raw() ? outputs.raw_spool() : work.path());
+  std::set<std::pair<std::size_t, std::uint64_t>> saved_units;
+  if (outputs.beside())
+    saved = checkpoint.load(setup.points, outputs.wants_raw() ? outputs.raw_spool() : work.path(),
+                            [&](const WorkUnit& u, const std::string& fields, UnitResult&& result) {
+                              outputs.add_unit(u, fields, result);
+                              saved_units.insert({u.point, u.first});
+                            });
   std::vector<bool> skip(setup.points.size(), false);
   for (const auto& entry : saved) skip[entry.first] = true;
 
-  const std::vector<WorkUnit> units = make_units(s, setup.points.size(), skip);
-  PointCollector collector(setup, units, outputs.raw_spool());
+  // Units of the points whole in this shard go to the collector, which makes their rows; those
+  // of points other shards share go to the units file.
+  const std::vector<WorkUnit> units = make_units(s, setup.points.size(), skip, saved_units);
+  std::vector<WorkUnit> whole_units;
+  for (const WorkUnit& u : units)
+    if (whole_in_shard(s, u.point)) whole_units.push_back(u);
+  PointCollector collector(s, fields_of, whole_units, outputs.raw_spool());
   auto still_running = [&](std::size_t point) { return collector.pending(point); };
-  for (const WorkUnit& u : units) outputs.expect(u.point);
+  for (const WorkUnit& u : whole_units) outputs.expect(u.point);
   for (const auto& entry : saved) outputs.expect(entry.first);
   for (const auto& [point, rows] : saved) outputs.add(point, rows, still_running);
 
   std::uint64_t total = 0;
   for (const WorkUnit& u : units) total += u.count * s.algorithms.size();
-  Progress progress(total, s.progress);
+  Progress progress(total, units.size(), s.progress);
   auto on_unit = [&](std::size_t i, UnitResult&& result) {
-    progress.advance(units[i].count * s.algorithms.size());
-    if (std::optional<SavedPoint> done = collector.add(i, std::move(result))) {
-      checkpoint.append(units[i].point, *done);
-      outputs.add(units[i].point, *done, still_running);
+    const WorkUnit& u = units[i];
+    progress.advance(u.count * s.algorithms.size());
+    if (!whole_in_shard(s, u.point)) {
+      const std::string fields = fields_of(u.point);
+      checkpoint.append_unit(u, fields, result);
+      outputs.add_unit(u, fields, result);
+    } else if (std::optional<SavedPoint> done = collector.add(u, std::move(result))) {
+      checkpoint.append(u.point, *done);
+      outputs.add(u.point, *done, still_running);
     }
   };
-  const std::size_t shard_points = std::count_if(
-      setup.points.begin(), setup.points.end(), [&, p = std::size_t{0}](const Point&) mutable { return in_shard(s, p++); });
+  ShardShare shard_share;
+  shard_share.points = whole_points_in_shard(s, setup.points.size());
+  if (shards_split_points(s)) shard_share.units = units.size() + saved_units.size();
   try {
     // The Paje traces first: one replication per point is quick, and a trace SimGrid cannot
     // write stops the run before its long part.
@@ -103,23 +142,23 @@ void run_scenario(const Scenario& s) {
   } catch (const Interrupted& e) {
     progress.finish();
     throw Interrupted(e.signal(), std::string(e.what()) + "; " +
-                                      (outputs.beside() ? saved_points_text(checkpoint, shard_points,
+                                      (outputs.beside() ? saved_points_text(checkpoint, shard_share,
                                                                             "run the same command with --resume to finish")
                                                         : "nothing was kept (the output is a stream)"));
   } catch (const OutputError& e) {
     // A full disk or an I/O error: finished points stay in a sound checkpoint for --resume.
     progress.finish();
-    if (checkpoint_existed || (checkpoint.points_saved() > 0 && !checkpoint.broken()))
+    if (checkpoint_existed || (checkpoint.points_saved() + checkpoint.units_saved() > 0 && !checkpoint.broken()))
       throw OutputError(std::string(e.what()) + "; " +
-                        saved_points_text(checkpoint, shard_points, "make room and run the same command with --resume"));
+                        saved_points_text(checkpoint, shard_share, "make room and run the same command with --resume"));
     checkpoint.discard();
     throw;
   } catch (const WorkerFailure& e) {
     // Finished points stay in the checkpoint: a rerun with --resume need not compute them again.
     progress.finish();
-    if (outputs.beside() && checkpoint.points_saved() > 0)
+    if (outputs.beside() && checkpoint.points_saved() + checkpoint.units_saved() > 0)
       throw WorkerFailure(std::string(e.what()) + "; " +
-                          saved_points_text(checkpoint, shard_points, "run the same command with --resume to go on"));
+                          saved_points_text(checkpoint, shard_share, "run the same command with --resume to go on"));
     if (!checkpoint_existed) checkpoint.discard();
     throw;
   } catch (const InputError&) {

@@ -23,6 +23,8 @@ std::string checkpoint_path(const std::string& output) { return output + ".parti
 
 std::string manifest_path(const std::string& output) { return output + ".manifest.json"; }
 
+std::string units_path(const std::string& output) { return output + ".units"; }
+
 namespace {
 
 /// `path` with `tag` before the extension of the file name (not of a directory name), so that
@@ -71,6 +73,7 @@ std::vector<NamedPath> output_files(const Scenario& s) {
   if (!is_stream(s.output)) {
     outputs.push_back({"output (its checkpoint)", checkpoint_path(s.output)});
     outputs.push_back({"output (its manifest)", manifest_path(s.output)});
+    if (shards_split_points(s)) outputs.push_back({"output (its unit results)", units_path(s.output)});
   }
   if (!s.raw.empty()) outputs.push_back({"raw", shard_path(s.raw, s.shard)});
   if (!s.trace.empty()) outputs.push_back({"trace", shard_path(s.trace, s.shard)});

@@ -23,12 +23,16 @@ bool is_stream(const std::string& output);
 std::string checkpoint_path(const std::string& output);
 /// @brief Manifest beside an output: OUTPUT.manifest.json.
 std::string manifest_path(const std::string& output);
+/// @brief Unit results of a shard whose points other shards share: OUTPUT.units
+/// (unit_records.hpp), which `hetcoll merge` summarises.
+std::string units_path(const std::string& output);
 /// @brief The file a shard writes for a side output (raw, trace) of a sharded run:
 /// `r.csv` becomes `r.shard-1-of-3.csv`, so shards never write one file. Unchanged for an
 /// unsharded run or for standard output.
 std::string shard_path(const std::string& path, const Shard& shard);
 
-/// @brief The points whose Paje trace this run writes (key `paje`): the points of its shard,
+/// @brief The points whose Paje trace this run writes (key `paje`): points p with p mod N = i
+/// for shard i of N (dealt by point, not by work unit: a trace is one replication of a point),
 /// none without `paje`. `points` is the sweep's point count.
 std::vector<std::size_t> paje_points(const Scenario& scenario, std::size_t points);
 /// @brief Where the Paje trace of `point` goes: `paje` itself for a sweep of one point;

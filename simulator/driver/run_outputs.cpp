@@ -11,6 +11,7 @@
 #include "driver/merge.hpp"
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
+#include "driver/unit_records.hpp"
 
 namespace hetcoll {
 
@@ -35,6 +36,10 @@ RunOutputs::RunOutputs(const Scenario& s)
   }
   if (!s.trace.empty()) trace_ = std::make_unique<AtomicFile>(trace_path_, "trace");
   if (beside_) manifest_ = std::make_unique<AtomicFile>(manifest_path(s.output), "output (its manifest)");
+  if (beside_ && shards_split_points(s)) {
+    units_ = std::make_unique<AtomicFile>(units_path(s.output), "output (its unit results)");
+    units_->stream() << kUnitsFileHeader << '\n';
+  }
   const auto points = static_cast<std::size_t>(count_points(s));
   paje_points_ = hetcoll::paje_points(s, points);
   for (std::size_t p : paje_points_) paje_[p] = std::make_unique<AtomicFile>(paje_path(s, p, points), "paje");
@@ -44,7 +49,7 @@ RunOutputs::RunOutputs(const Scenario& s)
 
 std::vector<std::string> RunOutputs::temporaries() const {
   std::vector<std::string> files;
-  std::vector<const AtomicFile*> all{&output_, raw_.get(), trace_.get(), manifest_.get()};
+  std::vector<const AtomicFile*> all{&output_, raw_.get(), trace_.get(), manifest_.get(), units_.get()};
   for (const auto& entry : paje_) all.push_back(entry.second.get());
   for (const AtomicFile* f : all)
     if (f && !f->temporary().empty()) files.push_back(f->temporary());
@@ -60,6 +65,10 @@ void RunOutputs::flush(std::size_t point) {
   if (trace_) trace_->stream() << trace_ready_[point];
   raw_ready_.erase(point);
   trace_ready_.erase(point);
+}
+
+void RunOutputs::add_unit(const WorkUnit& unit, const std::string& fields, const UnitResult& result) {
+  write_unit_record(units_->stream(), unit, fields, result);
 }
 
 void RunOutputs::take_paje(std::size_t point, const std::string& file) {
@@ -82,10 +91,11 @@ void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputD
   for (const auto& entry : paje_) entry.second->commit();
   if (raw_) raw_->commit();
   if (trace_) trace_->commit();
+  if (units_) units_->commit();
   output_.commit();
   if (manifest_) {
     const Scenario& s = scenario_;
-    manifest_->stream() << make_manifest(s, identity, inputs, {s.output, raw_path_, trace_path_, s.raw, s.trace}).dump(2)
+    manifest_->stream() << make_manifest(s, identity, inputs, {s.output, raw_path_, trace_path_, s.raw, s.trace, units_ ? units_path(s.output) : ""}).dump(2)
                         << '\n';
     manifest_->commit();
   }

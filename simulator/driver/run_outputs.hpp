@@ -14,6 +14,7 @@
 #include "driver/manifest.hpp"
 #include "driver/scenario.hpp"
 #include "driver/work_dir.hpp"
+#include "driver/work_runner.hpp"
 
 namespace hetcoll {
 
@@ -51,6 +52,10 @@ class RunOutputs {
     }
   }
 
+  /// Appends a unit of a point other shards share to the units file (OUTPUT.units), for
+  /// `hetcoll merge`; `fields` are the point's parameter columns.
+  void add_unit(const WorkUnit& unit, const std::string& fields, const UnitResult& result);
+
   /// The points whose Paje trace this run writes, in order (none without key `paje`).
   const std::vector<std::size_t>& paje_points() const { return paje_points_; }
   /// Takes the Paje trace of `point` from the file a trace run wrote (in the work directory);
@@ -68,7 +73,7 @@ class RunOutputs {
   bool beside_;
   std::string raw_path_, trace_path_;
   AtomicFile output_;
-  std::unique_ptr<AtomicFile> raw_, trace_, manifest_;
+  std::unique_ptr<AtomicFile> raw_, trace_, manifest_, units_;
   std::unique_ptr<WorkDir> spool_;
   std::vector<std::size_t> paje_points_;
   std::map<std::size_t, std::unique_ptr<AtomicFile>> paje_;  // by point

@@ -52,7 +52,7 @@ po::options_description common_options() {
       ("jobs", po::value<std::string>(),
        "processes run at once (default: SLURM_CPUS_PER_TASK if set, else the CPUs this process may use, "
        "fewer if memory would not hold them)")
-      ("shard", po::value<std::string>(), "i/N: compute only the points of shard i of N")
+      ("shard", po::value<std::string>(), "i/N: compute only shard i of N's work units (dealt round-robin)")
       ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
       ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr");
   return d;

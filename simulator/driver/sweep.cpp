@@ -57,16 +57,42 @@ std::uint64_t point_seed(std::uint64_t seed, const Point& point) {
   return h;
 }
 
-bool in_shard(const Scenario& s, std::size_t index) {
-  return static_cast<int>(index % static_cast<std::size_t>(s.shard.count)) == s.shard.index;
+std::uint64_t units_per_point(const Scenario& s) { return (s.replications + s.block - 1) / s.block; }
+
+int unit_shard(const Scenario& s, std::size_t point, std::uint64_t b) {
+  // (point * units + b) mod N without overflow: a sweep may hold more than 2^64 replications.
+  const auto n = static_cast<std::uint64_t>(s.shard.count);
+  return static_cast<int>(((point % n) * (units_per_point(s) % n) % n + b % n) % n);
 }
 
-std::vector<WorkUnit> make_units(const Scenario& s, std::size_t points, const std::vector<bool>& skip) {
+bool whole_in_shard(const Scenario& s, std::size_t point) {
+  if (s.shard.count == 1) return true;
+  return units_per_point(s) == 1 && unit_shard(s, point, 0) == s.shard.index;
+}
+
+std::size_t whole_points_in_shard(const Scenario& s, std::size_t points) {
+  if (s.shard.count == 1) return points;
+  if (units_per_point(s) > 1) return 0;
+  // One unit per point: point p is dealt to shard p mod N.
+  const auto n = static_cast<std::size_t>(s.shard.count), index = static_cast<std::size_t>(s.shard.index);
+  return points / n + (index < points % n ? 1 : 0);
+}
+
+bool shards_split_points(const Scenario& s) { return s.shard.count > 1 && units_per_point(s) > 1; }
+
+std::vector<WorkUnit> make_units(const Scenario& s, std::size_t points, const std::vector<bool>& skip,
+                                 const std::set<std::pair<std::size_t, std::uint64_t>>& saved) {
+  const std::uint64_t per_point = units_per_point(s);
+  const auto n = static_cast<std::uint64_t>(s.shard.count), index = static_cast<std::uint64_t>(s.shard.index);
   std::vector<WorkUnit> units;
   for (std::size_t p = 0; p < points; ++p) {
-    if (!in_shard(s, p) || skip[p]) continue;
-    for (std::uint64_t first = 0; first < s.replications; first += s.block)
-      units.push_back({p, first, std::min<std::uint64_t>(s.block, s.replications - first)});
+    if (skip[p]) continue;
+    // The shard's first unit of p, then every N-th: the steps of the round-robin deal.
+    const std::uint64_t dealt_before = static_cast<std::uint64_t>(unit_shard(s, p, 0));
+    for (std::uint64_t b = (index + n - dealt_before) % n; b < per_point; b += n) {
+      const std::uint64_t first = b * s.block;
+      if (!saved.count({p, first})) units.push_back({p, first, std::min<std::uint64_t>(s.block, s.replications - first)});
+    }
   }
   return units;
 }

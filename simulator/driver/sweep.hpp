@@ -2,6 +2,8 @@
 /// @file sweep.hpp
 /// @brief Sweep points, their seeds, and the work units they are cut into.
 #include <cstdint>
+#include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -25,13 +27,36 @@ struct WorkUnit {
   std::uint64_t count = 0;
 };
 
-/// @brief Cuts the points of `shard` into units of `block` replications. A unit is the grain
-/// of reproducibility: its engine starts at clock 0, so its numbers depend on the unit only,
-/// never on how many processes, jobs or shards share the work.
-std::vector<WorkUnit> make_units(const Scenario& scenario, std::size_t points, const std::vector<bool>& skip);
+/// @brief Work units per point: ceil(replications / block).
+std::uint64_t units_per_point(const Scenario& scenario);
 
-/// @brief True if point `index` belongs to the scenario's shard (points are dealt round-robin).
-bool in_shard(const Scenario& scenario, std::size_t index);
+/// @brief The shard that runs unit `b` (replications from b * block) of point `point`. Units are
+/// dealt round-robin over the sweep's list of units (points in canonical order, each point's
+/// units in replication order): unit g = point * units_per_point + b goes to shard g mod N, so
+/// every shard gets the same number of units, to one, and a share of every kind of point, even
+/// when there are more shards than points.
+int unit_shard(const Scenario& scenario, std::size_t point, std::uint64_t b);
+
+/// @brief True if every unit of `point` falls to the scenario's shard: then the shard makes the
+/// point's rows itself. Otherwise, for a point of which the shard holds some units, it writes
+/// their results (unit_records.hpp) for `hetcoll merge` to summarise. With several shards, a
+/// point is whole in one of them only if it has a single unit (replications <= block).
+bool whole_in_shard(const Scenario& scenario, std::size_t point);
+
+/// @brief How many of the sweep's `points` are whole in the scenario's shard (without a loop
+/// over the points: a merge asks it for every shard).
+std::size_t whole_points_in_shard(const Scenario& scenario, std::size_t points);
+
+/// @brief True if the shards split points (N >= 2 and more than one unit per point): then every
+/// shard writes unit results beside its output.
+bool shards_split_points(const Scenario& scenario);
+
+/// @brief This shard's units, in the order of the sweep's list of units, leaving out the points
+/// flagged in `skip` and the units (point, first replication) in `saved`. A unit is the grain of
+/// reproducibility: its engine starts at clock 0, so its numbers depend on the unit only, never
+/// on how many processes, jobs or shards share the work.
+std::vector<WorkUnit> make_units(const Scenario& scenario, std::size_t points, const std::vector<bool>& skip,
+                                 const std::set<std::pair<std::size_t, std::uint64_t>>& saved = {});
 
 /// @brief Number of points expand_points() would make (a double: a sweep of huge axes may
 /// exceed any integer type, and must be refused before it is expanded).

@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <limits>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -82,25 +83,15 @@ class UnitSource final : public ReplicationSource {
 
 void write_result(const std::string& path, const UnitResult& r) {
   std::ofstream out(path, std::ios::binary);
-  const std::uint64_t n = r.values.size(), t = r.trace.size();
-  out.write(reinterpret_cast<const char*>(&n), sizeof n);
-  out.write(reinterpret_cast<const char*>(r.values.data()), static_cast<std::streamsize>(n * sizeof(double)));
-  out.write(reinterpret_cast<const char*>(&t), sizeof t);
-  out.write(r.trace.data(), static_cast<std::streamsize>(t));
+  encode_unit_result(out, r);
   if (!out.flush()) throw std::runtime_error(path + ": cannot write a unit's results");
 }
 
 UnitResult read_result(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   UnitResult r;
-  std::uint64_t n = 0, t = 0;
-  in.read(reinterpret_cast<char*>(&n), sizeof n);
-  r.values.resize(n);
-  in.read(reinterpret_cast<char*>(r.values.data()), static_cast<std::streamsize>(n * sizeof(double)));
-  in.read(reinterpret_cast<char*>(&t), sizeof t);
-  r.trace.resize(t);
-  in.read(r.trace.data(), static_cast<std::streamsize>(t));
-  if (!in) throw std::runtime_error(path + ": a unit's results are incomplete");
+  if (!decode_unit_result(in, std::numeric_limits<std::uint64_t>::max(), r))
+    throw std::runtime_error(path + ": a unit's results are incomplete");
   std::remove(path.c_str());
   return r;
 }
@@ -219,6 +210,36 @@ std::vector<std::string> paje_config(const std::string& file) {
 }
 
 }  // namespace
+
+void encode_unit_result(std::ostream& out, const UnitResult& r) {
+  const std::uint64_t n = r.values.size(), t = r.trace.size();
+  out.write(reinterpret_cast<const char*>(&n), sizeof n);
+  out.write(reinterpret_cast<const char*>(r.values.data()), static_cast<std::streamsize>(n * sizeof(double)));
+  out.write(reinterpret_cast<const char*>(&t), sizeof t);
+  out.write(r.trace.data(), static_cast<std::streamsize>(t));
+}
+
+std::uint64_t encoded_size(const UnitResult& r) {
+  return 2 * sizeof(std::uint64_t) + r.values.size() * sizeof(double) + r.trace.size();
+}
+
+bool decode_unit_result(std::istream& in, std::uint64_t limit, UnitResult& r) {
+  // Each length is checked against what is left before anything is allocated: a damaged
+  // length must not ask for terabytes.
+  std::uint64_t n = 0, t = 0, left = limit;
+  if (left < sizeof n || !in.read(reinterpret_cast<char*>(&n), sizeof n)) return false;
+  left -= sizeof n;
+  if (n > left / sizeof(double)) return false;
+  r.values.resize(n);
+  if (!in.read(reinterpret_cast<char*>(r.values.data()), static_cast<std::streamsize>(n * sizeof(double)))) return false;
+  left -= n * sizeof(double);
+  if (left < sizeof t || !in.read(reinterpret_cast<char*>(&t), sizeof t)) return false;
+  left -= sizeof t;
+  if (t > left) return false;
+  r.trace.resize(t);
+  if (!in.read(r.trace.data(), static_cast<std::streamsize>(t))) return false;
+  return limit == std::numeric_limits<std::uint64_t>::max() || t == left;
+}
 
 UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   const Scenario& s = *setup.scenario;

@@ -6,7 +6,9 @@
 /// own child: the clock starts at 0 for every unit and its numbers cannot depend on what ran
 /// before it in the same process. The parent never loads SimGrid state, holds the results of
 /// the points in flight only, and stays free to merge them in a fixed order.
+#include <cstdint>
 #include <functional>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -52,6 +54,17 @@ struct UnitResult {
   std::vector<double> values;
   std::string trace;
 };
+
+/// @brief The encoding of a unit's result, as a child hands it to its parent and as a shard
+/// keeps it for `hetcoll merge` (unit_records.hpp): the number of values (uint64), the values
+/// (IEEE 754 doubles), the trace's length in bytes (uint64) and the trace, integers and doubles
+/// in the machine's byte order (little-endian on every machine hetcoll builds on).
+void encode_unit_result(std::ostream& out, const UnitResult& result);
+/// @brief Bytes encode_unit_result() writes.
+std::uint64_t encoded_size(const UnitResult& result);
+/// @brief Reads what encode_unit_result() wrote, at most `limit` bytes; false if the stream ends
+/// first or the lengths do not add up to `limit` (a torn or damaged encoding).
+bool decode_unit_result(std::istream& in, std::uint64_t limit, UnitResult& result);
 
 /// @brief Runs one unit in this process. Creates an engine, so with SimGrid only once per process.
 UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit);

@@ -11,7 +11,8 @@ check() {
   if "$@"; then pass "$name"; else fail "$name" "$*"; fi
 }
 
-# Units of 700 replications, points completing in any order on 2 jobs, several points per shard.
+# Units of 700 replications (36 per point), points completing in any order on 2 jobs; shards
+# take work units, so the three share every point and the merge streams its values into p2.
 run=(run --family reduce --cluster platform --algorithms "tree-dyn binomial-stat" --processors "2 4 8"
   --cv "0.5 1" --replications 25000 --block 700 --engine model --quiet)
 d=$(new_dir)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # hetcoll-mpi over 3 ranks gives the very CSV, raw and trace files of a single run, for both
-# engines, with a manifest of the same run identity; a bad key fails on every rank with exit
-# status 2 and leaves no file.
+# engines, with a manifest of the same run identity; so does RR-8315 Figure 4 on 1, 3 and 20
+# ranks, for exact and p2 quantiles; a failed rank is named with its log; a bad key fails on
+# every rank with exit status 2 and leaves no file.
 # usage: test/hpc/mpi_launcher.sh HETCOLL HETCOLL_MPI MPIEXEC
 set -uo pipefail
 hetcoll=$1 launcher=$2 mpiexec=$3
@@ -28,6 +29,42 @@ for engine in model simgrid; do
   check test "$(hash "$dir/single-$engine.csv.manifest.json")" = "$(hash "$dir/mpi-$engine.csv.manifest.json")"
   check test -z "$(ls "$dir" | grep -E 'rank|shard|tmp')"
 done
+
+# RR-8315 Figure 4 (13 points) with 3 units per point (39 units) on 1, 3 and 20 ranks (more ranks
+# than points): ranks take work units, and the merge summarises the points they share, for
+# quantiles = exact and p2 (12000 replications: past the 10000 values p2 keeps exactly).
+declare -A size=([exact]="--replications 3000 --block 1000" [p2]="--replications 12000 --block 4000")
+# One rank (whose part holds whole points, merged in place) in exact mode only.
+declare -A counts=([exact]="1 3 20" [p2]="3 20")
+fig4=("$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/scenarios/rr8315-fig4.ini")
+for q in exact p2; do
+  "$hetcoll" run "${fig4[@]}" ${size[$q]} --quantiles "$q" --quiet --output "$dir/fig4.csv" --raw "$dir/fig4-raw.csv" \
+    --trace "$dir/fig4-trace.csv"
+  for n in ${counts[$q]}; do
+    # Without --quiet: rank 0 may print its summary of the ranks' progress, nobody else anything.
+    "$mpiexec" --allow-run-as-root --oversubscribe -n "$n" "$launcher" "${fig4[@]}" ${size[$q]} --quantiles "$q" \
+      --output "$dir/mpi.csv" --raw "$dir/mpi-raw.csv" --trace "$dir/mpi-trace.csv" 2> "$dir/mpi.err"
+    check test $? -eq 0
+    check cmp -s "$dir/fig4.csv" "$dir/mpi.csv"
+    check cmp -s "$dir/fig4-raw.csv" "$dir/mpi-raw.csv"
+    check cmp -s "$dir/fig4-trace.csv" "$dir/mpi-trace.csv"
+    check test -z "$(grep -v '^hetcoll-mpi: [0-9]*/39 work units' "$dir/mpi.err")"
+    check test -z "$(ls "$dir" | grep -E 'rank|shard|units|tmp')"
+    rm -f "$dir"/mpi*
+  done
+  rm -f "$dir"/fig4*
+done
+
+# A rank that fails (here rank 2, whose part's path is a directory) is named with its log, which
+# stays; the logs of the ranks that succeeded do not, and nothing is merged.
+mkdir "$dir/fail.csv.rank2"
+"${mpi[@]}" "$launcher" "${fig4[@]}" ${size[exact]} --quiet --output "$dir/fail.csv" 2> "$dir/fail.err"
+check test $? -eq 2
+check grep -q "rank 2 failed (exit status 2); its messages are in $dir/fail.csv.rank2.log" "$dir/fail.err"
+check grep -q "is a directory" "$dir/fail.csv.rank2.log"
+check test ! -e "$dir/fail.csv" -a ! -e "$dir/fail.csv.rank1.log" -a ! -e "$dir/fail.csv.rank0.log"
+check test -z "$(ls "$dir" | grep -E 'progress')"
+rm -rf "$dir"/fail*
 
 "${mpi[@]}" "$launcher" --cluster platform --processors 8 --cv -1 --output "$dir/bad.csv" 2> "$dir/bad.err"
 check test $? -eq 2
