@@ -15,7 +15,10 @@ namespace {
 
 // The event loop is the hot path of every Monte Carlo sweep (a reduction on 64 hosts must
 // cost a few microseconds), so it allocates nothing per event once its storage has grown.
-class ModelEngine final : public Engine, private Executor {
+//
+// Executor comes first among the bases, so that a policy's call of start() needs no `this`
+// adjustment (a thunk per activity otherwise).
+class ModelEngine final : private Executor, public Engine {
  public:
   // The platform is shared with the run that made it, never copied: at 2^20 hosts it holds 2^21
   // links. The engine copies the links' costs only when a replication changes them (apply()).
@@ -47,13 +50,17 @@ class ModelEngine final : public Engine, private Executor {
   };
   static constexpr std::uint32_t kNoFlow = std::numeric_limits<std::uint32_t>::max();
 
-  // A link's busy period (occupy()), in half a cache line.
-  struct alignas(32) LinkState {
-    double limit = 0;                                         // most it carries (infinite: not shared)
+  // A link's busy period (occupy()), in 16 bytes: at 2^21 links every byte is 2 MB. While the
+  // period has one flow, its load is that flow's rate; from the second on, spill_[link] holds
+  // the flows beyond the first and the load.
+  struct LinkState {
     double until = -std::numeric_limits<double>::infinity();  // latest end recorded
-    double load = 0;                                          // sum of the rates recorded
     std::uint32_t first = kNoFlow;                            // the busy period's first flow
     bool spilled = false;                                     // spill_[link] holds flows
+  };
+  struct Spill {
+    std::vector<std::uint32_t> ids;
+    double load = 0;  // sum of the rates recorded in the busy period
   };
 
   // A pending completion, in 16 bytes: its date, its id and its owner (for the batch order).
@@ -102,8 +109,9 @@ class ModelEngine final : public Engine, private Executor {
       if (!finite_end(end)) refuse(activity);
       // A flow shorter than one instant occupies no instant of its links (see occupy()).
       if (end - begin >= kSimultaneity && occupies_) {
-        flows_.push_back({begin, end, rate, id});
-        occupy(activity, static_cast<std::uint32_t>(flows_.size() - 1));
+        const Flow flow{begin, end, rate, id};
+        flows_.push_back(flow);
+        occupy(activity, static_cast<std::uint32_t>(flows_.size() - 1), flow);
       }
     }
     push({end, id, static_cast<std::uint32_t>(activity.owner())});
@@ -162,18 +170,20 @@ class ModelEngine final : public Engine, private Executor {
   // to their end), and stops when a new flow makes them exceed the bandwidth at some instant.
   // Each instant is checked when the last of its flows starts: all the others are known then.
   // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
-  [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t flow) {
+  [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t id, const Flow& flow) {
     if (!table_) {
       const HostSpec& src = platform_->hosts[a.host];
       const HostSpec& dst = platform_->hosts[a.peer];
-      occupy(src.up, flow);
-      const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
-      for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow);
-      occupy(dst.down, flow);
+      occupy(src.up, id, flow);
+      if (!between_links_.empty()) {  // no backbone (a cluster): nothing between the two ends
+        const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
+        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], id, flow);
+      }
+      occupy(dst.down, id, flow);
     } else {
       const std::size_t route = static_cast<std::size_t>(a.host) * hosts_ + a.peer;
       for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
-        occupy(platform_->route_links[i], flow);
+        occupy(platform_->route_links[i], id, flow);
     }
   }
 
@@ -186,25 +196,26 @@ class ModelEngine final : public Engine, private Executor {
   // spill_[link]. `load`, the sum of the rates recorded in the busy period, bounds the load at
   // every instant; only when a new flow takes it beyond the limit are the flows that have ended
   // dropped, and, if the flows left still exceed it, the instants checked one by one.
-  [[gnu::always_inline]] void occupy(int link, std::uint32_t id) {
+  [[gnu::always_inline]] void occupy(int link, std::uint32_t id, const Flow& flow) {
     if (link < 0) return;
+    const double limit = limit_of(link);
+    if (!(limit < std::numeric_limits<double>::infinity())) return;  // not shared
     LinkState& s = links_[link];
-    if (!(s.limit < std::numeric_limits<double>::infinity())) return;  // not shared
-    const Flow& flow = flows_[id];
     if (s.until - clock_ < kSimultaneity) {
       s.until = flow.end;
-      s.load = flow.rate;
       s.first = id;
       if (s.spilled) {
-        spill_[link].clear();
+        spill_[link].ids.clear();
         s.spilled = false;
       }
       return;
     }
-    if (s.load + flow.rate > s.limit) recount(link, id);
+    Spill& spill = spill_[link];
+    if (!s.spilled) spill.load = flows_[s.first].rate;
+    if (spill.load + flow.rate > limit) recount(link, id);
     s.until = std::max(s.until, flow.end);
-    s.load += flow.rate;
-    spill_[link].push_back(id);
+    spill.load += flow.rate;
+    spill.ids.push_back(id);
     s.spilled = true;
   }
 
@@ -212,10 +223,11 @@ class ModelEngine final : public Engine, private Executor {
   // (the first one moved there), their exact sum, and the instants if it exceeds the limit.
   [[gnu::noinline]] void recount(int link, std::uint32_t id) {
     LinkState& s = links_[link];
-    std::vector<std::uint32_t>& ids = spill_[link];
+    Spill& spill = spill_[link];
+    std::vector<std::uint32_t>& ids = spill.ids;
     if (s.first != kNoFlow) ids.push_back(s.first);
     s.first = kNoFlow;
-    s.load = 0;
+    spill.load = 0;
     s.until = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < ids.size();) {
       const Flow& f = flows_[ids[i]];
@@ -224,19 +236,19 @@ class ModelEngine final : public Engine, private Executor {
         ids.pop_back();
         continue;
       }
-      s.load += f.rate;
+      spill.load += f.rate;
       s.until = std::max(s.until, f.end);
       ++i;
     }
     s.spilled = !ids.empty();
-    if (s.load + flows_[id].rate > s.limit) check_instants(link, id);
+    if (spill.load + flows_[id].rate > limit_of(link)) check_instants(link, id);
   }
 
   // The load at each instant of the new flow where it can grow (its start and the starts of the
   // flows that share it), and the error if one exceeds the bandwidth.
   void check_instants(int link, std::uint32_t id) const {
     const Flow& flow = flows_[id];
-    const double limit = links_[link].limit;
+    const double limit = limit_of(link);
     auto load_at = [&](double x) {
       double load = flow.rate;
       for (std::uint32_t other : spilled(link)) {
@@ -255,7 +267,7 @@ class ModelEngine final : public Engine, private Executor {
   const std::vector<std::uint32_t>& spilled(int link) const {
     static const std::vector<std::uint32_t> none;
     const auto found = spill_.find(link);
-    return found == spill_.end() ? none : found->second;
+    return found == spill_.end() ? none : found->second.ids;
   }
 
   [[noreturn]] void contention(int link, std::uint32_t id, double x, double load) const {
@@ -345,6 +357,7 @@ class ModelEngine final : public Engine, private Executor {
   };
   const HostEnd& host_end(const std::vector<HostEnd>& ends, int host) const { return ends[host & host_mask_]; }
   double speed(int host) const { return speed_[host & host_mask_]; }
+  double limit_of(int link) const { return limit_[link & link_mask_]; }
 
   // Platform::route walks the route's links; the hot path reads the same numbers from the
   // per-host arrays (up to the zone boundary, across, and down), rebuilt when a link changes.
@@ -406,9 +419,14 @@ class ModelEngine final : public Engine, private Executor {
     // The most a shared link carries before SimGrid would share it: its bandwidth, to a relative
     // 1e-9 (rates that fill a link exactly, such as k streams capped at backbone / k, add up to
     // its bandwidth only to rounding). Unshared (FATPIPE) links: no limit.
+    // One entry (and link_mask_ 0) when every link has the same, as host_end() does for hosts.
     links_.resize(platform_->links.size());
+    limit_.clear();
     for (std::size_t i = 0; i < platform_->links.size(); ++i)
-      links_[i].limit = platform_->links[i].shared ? cost(static_cast<int>(i)).bandwidth * (1 + kContentionTolerance) : inf;
+      limit_.push_back(platform_->links[i].shared ? cost(static_cast<int>(i)).bandwidth * (1 + kContentionTolerance) : inf);
+    const bool same_limit = !limit_.empty() && std::all_of(limit_.begin(), limit_.end(), [&](double l) { return l == limit_[0]; });
+    if (same_limit) limit_.resize(1);
+    link_mask_ = same_limit ? 0 : -1;
   }
 
   double run_one(Policy& policy) {
@@ -477,9 +495,11 @@ class ModelEngine final : public Engine, private Executor {
   // Contention detection (occupy()): per link, its state and the flows beyond the first; the
   // flows of the replication's comms on routes the engine knows.
   std::vector<LinkState> links_;
+  std::vector<double> limit_;  // per link, the most it carries (infinite: not shared); see limit_of()
+  int link_mask_ = -1;
   // Only links that ever carried two flows at once have an entry: at 2^21 links a vector each
   // would cost 48 MB for the few a run spills on.
-  std::unordered_map<int, std::vector<std::uint32_t>> spill_;
+  std::unordered_map<int, Spill> spill_;
   std::vector<Flow> flows_;
   std::vector<int> between_links_;
   std::vector<std::size_t> between_start_;
