@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -41,12 +42,12 @@ class ModelEngine final : private Executor, public Engine {
 
  private:
   // A comm's bytes flowing through the shared links of its route (its latency phase excluded),
-  // and the activity it belongs to (for the error message).
+  // and its record's slot (for the error message).
   struct Flow {
     double begin;
     double end;
     double rate;
-    std::uint32_t activity;
+    std::uint32_t slot;
   };
   static constexpr std::uint32_t kNoFlow = std::numeric_limits<std::uint32_t>::max();
 
@@ -63,34 +64,47 @@ class ModelEngine final : private Executor, public Engine {
     double load = 0;  // sum of the rates recorded in the busy period
   };
 
-  // A pending completion, in 16 bytes: its date, its id and its owner (for the batch order).
-  // The heap orders by date alone: the batch of an instant is the same set whatever the order of
-  // equal dates, and run_one() sorts it by (owner, id) before delivering it.
+  // A pending completion, in 16 bytes: its date, its record's slot and its owner (for the
+  // batch order). The heap orders by date alone: the batch of an instant is the same set
+  // whatever the order of equal dates, and run_one() sorts it by (owner, id) before delivering.
   struct Pending {
     double end;
-    std::uint32_t id;
+    std::uint32_t slot;
     std::uint32_t owner;
   };
 
-  // Activity records (what on_complete receives), in chunks that never move: a policy is handed
-  // a reference to the record itself, and the activities it starts meanwhile add records
-  // without invalidating it. Chunks are kept across replications.
+  // Activity records (what on_complete receives), in slots of chunks that never move: a policy
+  // is handed a reference to the record itself, and the activities it starts meanwhile take
+  // other slots without invalidating it. A slot is free again once its completion has been
+  // delivered, so records cost the most activities pending at once, not all of a replication
+  // (2^19 against 2^20 for Tree-dyn on 2^20 hosts). Chunks are kept across replications.
   static constexpr unsigned kChunkBits = 10;
   static constexpr std::uint32_t kChunkMask = (1u << kChunkBits) - 1;
 
-  Completion& record(std::uint32_t id) { return chunks_[id >> kChunkBits][id & kChunkMask]; }
-  const Completion& record(std::uint32_t id) const { return chunks_[id >> kChunkBits][id & kChunkMask]; }
+  Completion& record(std::uint32_t slot) { return chunks_[slot >> kChunkBits][slot & kChunkMask]; }
+  const Completion& record(std::uint32_t slot) const { return chunks_[slot >> kChunkBits][slot & kChunkMask]; }
+
+  std::uint32_t take_slot() {
+    if (!free_.empty()) {
+      const std::uint32_t slot = free_.back();
+      free_.pop_back();
+      return slot;
+    }
+    const std::uint32_t slot = slots_++;
+    if ((slot >> kChunkBits) == chunks_.size()) chunks_.emplace_back(new Completion[std::size_t{1} << kChunkBits]);
+    return slot;
+  }
 
   double now() const override { return clock_ - origin_; }
 
   std::uint64_t start(const Activity& activity) override {
-    // Ids index records and flows in 32 bits: 2^32 activities in one replication would need
-    // 256 GiB of records, but an overflow must not reorder batches silently.
+    // Ids go into 32-bit batch keys and flows: 2^32 activities in one replication would need
+    // 128 GiB of flows, but an overflow must not reorder batches silently.
     if (started_ == kNoFlow) throw InputError("model engine: more than 2^32 - 1 activities in one replication");
     const std::uint32_t id = started_;
     // Recorded first: the contention check names the flows it finds by their records.
-    if ((id >> kChunkBits) == chunks_.size()) chunks_.emplace_back(new Completion[std::size_t{1} << kChunkBits]);
-    Completion& r = record(id);
+    const std::uint32_t slot = take_slot();
+    Completion& r = record(slot);
     r.id = id;
     r.activity = activity;
     r.start = clock_ - origin_;
@@ -109,12 +123,12 @@ class ModelEngine final : private Executor, public Engine {
       if (!finite_end(end)) refuse(activity);
       // A flow shorter than one instant occupies no instant of its links (see occupy()).
       if (end - begin >= kSimultaneity && occupies_) {
-        const Flow flow{begin, end, rate, id};
+        const Flow flow{begin, end, rate, slot};
         flows_.push_back(flow);
         occupy(activity, static_cast<std::uint32_t>(flows_.size() - 1), flow);
       }
     }
-    push({end, id, static_cast<std::uint32_t>(activity.owner())});
+    push({end, slot, static_cast<std::uint32_t>(activity.owner())});
     ++started_;
     return id;
   }
@@ -284,7 +298,9 @@ class ModelEngine final : private Executor, public Engine {
     const LinkSpec& l = platform_->links[link];
     const double bandwidth = cost(link).bandwidth;
     auto name = [&](std::uint32_t flow) {
-      const Activity& a = record(flows_[flow].activity).activity;
+      // Both flows are still under way (they share an instant after now), so their records
+      // have not been delivered and their slots hold them still.
+      const Activity& a = record(flows_[flow].slot).activity;
       return platform_->hosts[a.host].name + " -> " + platform_->hosts[a.peer].name;
     };
     std::string flows = "flow " + name(id);
@@ -420,13 +436,16 @@ class ModelEngine final : private Executor, public Engine {
     // 1e-9 (rates that fill a link exactly, such as k streams capped at backbone / k, add up to
     // its bandwidth only to rounding). Unshared (FATPIPE) links: no limit.
     // One entry (and link_mask_ 0) when every link has the same, as host_end() does for hosts.
-    links_.resize(platform_->links.size());
-    limit_.clear();
-    for (std::size_t i = 0; i < platform_->links.size(); ++i)
-      limit_.push_back(platform_->links[i].shared ? cost(static_cast<int>(i)).bandwidth * (1 + kContentionTolerance) : inf);
-    const bool same_limit = !limit_.empty() && std::all_of(limit_.begin(), limit_.end(), [&](double l) { return l == limit_[0]; });
-    if (same_limit) limit_.resize(1);
+    const std::size_t links = platform_->links.size();
+    links_.resize(links);
+    auto limit = [&](std::size_t i) {
+      return platform_->links[i].shared ? cost(static_cast<int>(i)).bandwidth * (1 + kContentionTolerance) : inf;
+    };
+    bool same_limit = links > 0;
+    for (std::size_t i = 1; i < links && same_limit; ++i) same_limit = limit(i) == limit(0);
     link_mask_ = same_limit ? 0 : -1;
+    limit_.clear();
+    for (std::size_t i = 0; i < (same_limit ? 1 : links); ++i) limit_.push_back(limit(i));
   }
 
   double run_one(Policy& policy) {
@@ -443,27 +462,31 @@ class ModelEngine final : private Executor, public Engine {
       makespan = clock_ - origin_;
       const Pending first = pop();
       if (heap_.empty() || !(heap_.front().end - clock_ < kSimultaneity)) {
-        deliver(policy, first.id);  // an instant of one completion: most of them
+        deliver(policy, first.slot);  // an instant of one completion: most of them
         continue;
       }
       // The heap yields the batch by date, and dates of one instant may differ in their last
       // bits (sums taken along different paths): the Policy contract orders an instant by
       // (owner, id) alone, as the SimGrid engine does. One 64-bit key each sorts it.
       batch_.clear();
-      batch_.push_back(batch_key(first));
-      while (!heap_.empty() && heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_key(pop()));
-      std::sort(batch_.begin(), batch_.end());
-      for (std::uint64_t key : batch_) deliver(policy, static_cast<std::uint32_t>(key));
+      batch_.push_back(batch_entry(first));
+      while (!heap_.empty() && heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_entry(pop()));
+      std::sort(batch_.begin(), batch_.end());  // keys are distinct: slots never decide
+      for (const auto& entry : batch_) deliver(policy, entry.second);
     }
     return makespan;
   }
 
-  static std::uint64_t batch_key(const Pending& p) { return std::uint64_t{p.owner} << 32 | p.id; }
+  // (owner, id) as one 64-bit key, and the slot.
+  std::pair<std::uint64_t, std::uint32_t> batch_entry(const Pending& p) const {
+    return {std::uint64_t{p.owner} << 32 | record(p.slot).id, p.slot};
+  }
 
-  void deliver(Policy& policy, std::uint32_t id) {
-    Completion& done = record(id);
+  void deliver(Policy& policy, std::uint32_t slot) {
+    Completion& done = record(slot);
     done.end = clock_ - origin_;  // the instant of the batch, as SimGrid reports it
     policy.on_complete(*this, done);
+    free_.push_back(slot);
   }
 
   void apply(const std::vector<LinkSetting>& settings) {
@@ -516,8 +539,10 @@ class ModelEngine final : private Executor, public Engine {
   double origin_ = 0;
   std::uint32_t started_ = 0;  // activities started in this replication: the next id
   std::vector<std::unique_ptr<Completion[]>> chunks_;
+  std::uint32_t slots_ = 0;            // slots ever used: the chunks hold them
+  std::vector<std::uint32_t> free_;    // slots whose completion has been delivered
   std::vector<Pending> heap_;
-  std::vector<std::uint64_t> batch_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> batch_;
 };
 
 }  // namespace
