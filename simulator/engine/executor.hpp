@@ -38,6 +38,8 @@ class Policy {
  public:
   virtual ~Policy() = default;
   virtual void begin(Executor& executor) = 0;
+  /// `done` is valid until on_complete returns (the model engine then reuses its storage):
+  /// copy what must outlive the call.
   virtual void on_complete(Executor& executor, const Completion& done) = 0;
 };
 

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/error.hpp"
@@ -13,14 +15,16 @@ namespace hetcoll {
 namespace {
 
 // The event loop is the hot path of every Monte Carlo sweep (a reduction on 64 hosts must
-// cost a few microseconds), so it allocates nothing per event once its vectors have grown.
-class ModelEngine final : public Engine, private Executor {
+// cost a few microseconds), so it allocates nothing per event once its storage has grown.
+//
+// Executor comes first among the bases, so that a policy's call of start() needs no `this`
+// adjustment (a thunk per activity otherwise).
+class ModelEngine final : private Executor, public Engine {
  public:
   // The platform is shared with the run that made it, never copied: at 2^20 hosts it holds 2^21
-  // links. The engine keeps its own copy of what a replication may change, the links' costs.
-  explicit ModelEngine(std::shared_ptr<const Platform> platform) : platform_(std::move(platform)) {
-    link_cost_.reserve(platform_->links.size());
-    for (const LinkSpec& l : platform_->links) link_cost_.push_back({l.latency, l.bandwidth});
+  // links. The engine copies the links' costs only when a replication changes them (apply()).
+  explicit ModelEngine(std::shared_ptr<const Platform> platform)
+      : platform_(std::move(platform)), hosts_(static_cast<std::size_t>(platform_->host_count())) {
     index_routes();
     index_route_links();
   }
@@ -37,63 +41,139 @@ class ModelEngine final : public Engine, private Executor {
   }
 
  private:
-  // A comm's bytes flowing through the links of its route (its latency phase excluded).
+  // A comm's bytes flowing through the shared links of its route (its latency phase excluded),
+  // and its record's slot (for the error message).
   struct Flow {
     double begin;
     double end;
     double rate;
+    std::uint32_t slot;
   };
   static constexpr std::uint32_t kNoFlow = std::numeric_limits<std::uint32_t>::max();
 
-  // A link's busy period (occupy()), in half a cache line.
-  struct alignas(32) LinkState {
-    double limit = 0;                                         // most it carries (infinite: not shared)
+  // A link's busy period (occupy()), in 16 bytes: at 2^21 links every byte is 2 MB. While the
+  // period has one flow, its load is that flow's rate; from the second on, spill_[link] holds
+  // the flows beyond the first and the load.
+  struct LinkState {
     double until = -std::numeric_limits<double>::infinity();  // latest end recorded
-    double load = 0;                                          // sum of the rates recorded
     std::uint32_t first = kNoFlow;                            // the busy period's first flow
     bool spilled = false;                                     // spill_[link] holds flows
   };
+  struct Spill {
+    std::vector<std::uint32_t> ids;
+    double load = 0;  // sum of the rates recorded in the busy period
+  };
 
+  // A pending completion, in 16 bytes: its date, its record's slot and its owner (for the
+  // batch order). The heap orders by date alone: the batch of an instant is the same set
+  // whatever the order of equal dates, and run_one() sorts it by (owner, id) before delivering.
   struct Pending {
     double end;
-    int owner;
-    std::uint64_t id;
-    // Min-heap on (end, owner, id): the delivery order the Policy contract promises.
-    bool operator<(const Pending& o) const {
-      if (end != o.end) return end > o.end;
-      if (owner != o.owner) return owner > o.owner;
-      return id > o.id;
-    }
+    std::uint32_t slot;
+    std::uint32_t owner;
   };
+
+  // Activity records (what on_complete receives), in slots of chunks that never move: a policy
+  // is handed a reference to the record itself, and the activities it starts meanwhile take
+  // other slots without invalidating it. A slot is free again once its completion has been
+  // delivered, so records cost the most activities pending at once, not all of a replication
+  // (2^19 against 2^20 for Tree-dyn on 2^20 hosts). Chunks are kept across replications.
+  static constexpr unsigned kChunkBits = 10;
+  static constexpr std::uint32_t kChunkMask = (1u << kChunkBits) - 1;
+
+  Completion& record(std::uint32_t slot) { return chunks_[slot >> kChunkBits][slot & kChunkMask]; }
+  const Completion& record(std::uint32_t slot) const { return chunks_[slot >> kChunkBits][slot & kChunkMask]; }
+
+  std::uint32_t take_slot() {
+    if (!free_.empty()) {
+      const std::uint32_t slot = free_.back();
+      free_.pop_back();
+      return slot;
+    }
+    const std::uint32_t slot = slots_++;
+    if ((slot >> kChunkBits) == chunks_.size()) chunks_.emplace_back(new Completion[std::size_t{1} << kChunkBits]);
+    return slot;
+  }
 
   double now() const override { return clock_ - origin_; }
 
   std::uint64_t start(const Activity& activity) override {
-    const std::uint64_t id = started_.size();
-    Flow flow{clock_, clock_, 0.0};
-    const double end = end_date(activity, flow);
-    // An infinite, NaN or negative duration would never leave the heap (or go back in time):
-    // one comparison here keeps the loop finite whatever a platform or a cost draw holds.
-    if (!(end >= clock_ && end <= std::numeric_limits<double>::max())) refuse(activity);
-    started_.push_back({id, activity, clock_ - origin_, end - origin_});
-    flows_.push_back(flow);
-    // A flow shorter than one instant occupies no instant of its links (see occupy()).
-    if (activity.kind == ActivityKind::comm && flow.end - flow.begin >= kSimultaneity)
-      occupy(activity, static_cast<std::uint32_t>(id));
-    heap_.push_back({end, activity.owner(), id});
-    std::push_heap(heap_.begin(), heap_.end());
+    // Ids go into 32-bit batch keys and flows: 2^32 activities in one replication would need
+    // 128 GiB of flows, but an overflow must not reorder batches silently.
+    if (started_ == kNoFlow) throw InputError("model engine: more than 2^32 - 1 activities in one replication");
+    const std::uint32_t id = started_;
+    // Recorded first: the contention check names the flows it finds by their records.
+    const std::uint32_t slot = take_slot();
+    Completion& r = record(slot);
+    r.id = id;
+    r.activity = activity;
+    r.start = clock_ - origin_;
+    double end;
+    if (activity.kind == ActivityKind::compute) {
+      end = clock_ + activity.amount / speed(activity.host);
+      if (!finite_end(end)) refuse(activity);
+    } else {
+      // The sum SimGrid computes: the latency phase ends first, then the bytes flow, from
+      // `begin` to `end` at `rate`.
+      const RouteCost route = route_cost(activity.host, activity.peer);
+      const double rate = activity.rate > 0 ? std::min(activity.rate, route.bandwidth) : route.bandwidth;
+      double begin = clock_;
+      if (route.latency > 0) begin = clock_ + route.latency;
+      end = begin + activity.amount / rate;
+      if (!finite_end(end)) refuse(activity);
+      // A flow shorter than one instant occupies no instant of its links (see occupy()).
+      if (end - begin >= kSimultaneity && occupies_) {
+        const Flow flow{begin, end, rate, slot};
+        flows_.push_back(flow);
+        occupy(activity, static_cast<std::uint32_t>(flows_.size() - 1), flow);
+      }
+    }
+    push({end, slot, static_cast<std::uint32_t>(activity.owner())});
+    ++started_;
     return id;
   }
 
-  // The sum SimGrid computes: the latency phase ends first, then the bytes flow. A comm's bytes
-  // flow from flow.begin to flow.end at flow.rate.
-  double end_date(const Activity& a, Flow& flow) const {
-    if (a.kind == ActivityKind::compute) return clock_ + a.amount / speed_[a.host];
-    const RouteCost route = route_cost(a.host, a.peer);
-    flow.rate = a.rate > 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
-    if (route.latency > 0) flow.begin = clock_ + route.latency;
-    flow.end = flow.begin + a.amount / flow.rate;
-    return flow.end;
+  // An infinite, NaN or negative duration would never leave the heap (or go back in time):
+  // one comparison keeps the loop finite whatever a platform or a cost draw holds.
+  bool finite_end(double end) const { return end >= clock_ && end <= std::numeric_limits<double>::max(); }
+
+  // The heap, in flat storage of 16-byte entries. push() sifts up; pop() is Floyd's: the hole at
+  // the top goes down to a leaf along the earlier child, chosen without a branch, and the last
+  // entry rises from there (fewer mispredicted comparisons than the textbook sift-down).
+  void push(Pending e) {
+    std::size_t i = heap_.size();
+    heap_.push_back(e);
+    while (i > 0) {
+      const std::size_t parent = (i - 1) / 2;
+      if (!(heap_[parent].end > e.end)) break;
+      heap_[i] = heap_[parent];
+      i = parent;
+    }
+    heap_[i] = e;
+  }
+
+  Pending pop() {
+    const Pending top = heap_[0];
+    const Pending last = heap_.back();
+    heap_.pop_back();
+    const std::size_t size = heap_.size();
+    if (size == 0) return top;
+    std::size_t i = 0;
+    for (;;) {
+      std::size_t child = 2 * i + 1;
+      if (child >= size) break;
+      child += static_cast<std::size_t>(child + 1 < size) & static_cast<std::size_t>(heap_[child + 1].end < heap_[child].end);
+      heap_[i] = heap_[child];
+      i = child;
+    }
+    while (i > 0) {
+      const std::size_t parent = (i - 1) / 2;
+      if (!(heap_[parent].end > last.end)) break;
+      heap_[i] = heap_[parent];
+      i = parent;
+    }
+    heap_[i] = last;
+    return top;
   }
 
   // Contention detection (docs/design.md, "Where the model engine stops"). SimGrid (CM02)
@@ -104,18 +184,18 @@ class ModelEngine final : public Engine, private Executor {
   // to their end), and stops when a new flow makes them exceed the bandwidth at some instant.
   // Each instant is checked when the last of its flows starts: all the others are known then.
   // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
-  [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t flow) {
-    if (platform_->route_table.empty()) {
-      const HostEnd& src = up_[a.host];
-      const HostEnd& dst = down_[a.peer];
-      occupy(src.link, flow);
-      const std::size_t pair = static_cast<std::size_t>(src.zone) * zones_ + dst.zone;
-      for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow);
-      occupy(dst.link, flow);
-    } else if (!platform_->route_link_start.empty()) {
-      const std::size_t route = static_cast<std::size_t>(a.host) * speed_.size() + a.peer;
+  [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t id, const Flow& flow) {
+    if (!table_) {
+      occupy(up_link(a.host), id, flow);
+      if (!between_links_.empty()) {  // no backbone (a cluster): nothing between the two ends
+        const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
+        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], id, flow);
+      }
+      occupy(down_link(a.peer), id, flow);
+    } else {
+      const std::size_t route = static_cast<std::size_t>(a.host) * hosts_ + a.peer;
       for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
-        occupy(platform_->route_links[i], flow);
+        occupy(platform_->route_links[i], id, flow);
     }
   }
 
@@ -128,25 +208,26 @@ class ModelEngine final : public Engine, private Executor {
   // spill_[link]. `load`, the sum of the rates recorded in the busy period, bounds the load at
   // every instant; only when a new flow takes it beyond the limit are the flows that have ended
   // dropped, and, if the flows left still exceed it, the instants checked one by one.
-  [[gnu::always_inline]] void occupy(int link, std::uint32_t id) {
+  [[gnu::always_inline]] void occupy(int link, std::uint32_t id, const Flow& flow) {
     if (link < 0) return;
+    const double limit = limit_of(link);
+    if (!(limit < std::numeric_limits<double>::infinity())) return;  // not shared
     LinkState& s = links_[link];
-    if (!(s.limit < std::numeric_limits<double>::infinity())) return;  // not shared
-    const Flow& flow = flows_[id];
     if (s.until - clock_ < kSimultaneity) {
       s.until = flow.end;
-      s.load = flow.rate;
       s.first = id;
       if (s.spilled) {
-        spill_[link].clear();
+        spill_[link].ids.clear();
         s.spilled = false;
       }
       return;
     }
-    if (s.load + flow.rate > s.limit) recount(link, id);
+    Spill& spill = spill_[link];
+    if (!s.spilled) spill.load = flows_[s.first].rate;
+    if (spill.load + flow.rate > limit) recount(link, id);
     s.until = std::max(s.until, flow.end);
-    s.load += flow.rate;
-    spill_[link].push_back(id);
+    spill.load += flow.rate;
+    spill.ids.push_back(id);
     s.spilled = true;
   }
 
@@ -154,10 +235,11 @@ class ModelEngine final : public Engine, private Executor {
   // (the first one moved there), their exact sum, and the instants if it exceeds the limit.
   [[gnu::noinline]] void recount(int link, std::uint32_t id) {
     LinkState& s = links_[link];
-    std::vector<std::uint32_t>& ids = spill_[link];
+    Spill& spill = spill_[link];
+    std::vector<std::uint32_t>& ids = spill.ids;
     if (s.first != kNoFlow) ids.push_back(s.first);
     s.first = kNoFlow;
-    s.load = 0;
+    spill.load = 0;
     s.until = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < ids.size();) {
       const Flow& f = flows_[ids[i]];
@@ -166,19 +248,19 @@ class ModelEngine final : public Engine, private Executor {
         ids.pop_back();
         continue;
       }
-      s.load += f.rate;
+      spill.load += f.rate;
       s.until = std::max(s.until, f.end);
       ++i;
     }
     s.spilled = !ids.empty();
-    if (s.load + flows_[id].rate > s.limit) check_instants(link, id);
+    if (spill.load + flows_[id].rate > limit_of(link)) check_instants(link, id);
   }
 
   // The load at each instant of the new flow where it can grow (its start and the starts of the
   // flows that share it), and the error if one exceeds the bandwidth.
   void check_instants(int link, std::uint32_t id) const {
     const Flow& flow = flows_[id];
-    const double limit = links_[link].limit;
+    const double limit = limit_of(link);
     auto load_at = [&](double x) {
       double load = flow.rate;
       for (std::uint32_t other : spilled(link)) {
@@ -197,7 +279,7 @@ class ModelEngine final : public Engine, private Executor {
   const std::vector<std::uint32_t>& spilled(int link) const {
     static const std::vector<std::uint32_t> none;
     const auto found = spill_.find(link);
-    return found == spill_.end() ? none : found->second;
+    return found == spill_.end() ? none : found->second.ids;
   }
 
   [[noreturn]] void contention(int link, std::uint32_t id, double x, double load) const {
@@ -212,9 +294,11 @@ class ModelEngine final : public Engine, private Executor {
       }
     }
     const LinkSpec& l = platform_->links[link];
-    const double bandwidth = link_cost_[link].bandwidth;
+    const double bandwidth = cost(link).bandwidth;
     auto name = [&](std::uint32_t flow) {
-      const Activity& a = started_[flow].activity;
+      // Both flows are still under way (they share an instant after now), so their records
+      // have not been delivered and their slots hold them still.
+      const Activity& a = record(flows_[flow].slot).activity;
       return platform_->hosts[a.host].name + " -> " + platform_->hosts[a.peer].name;
     };
     std::string flows = "flow " + name(id);
@@ -232,18 +316,19 @@ class ModelEngine final : public Engine, private Executor {
     const std::string where = platform_->file.empty() ? "platform" : platform_->file;
     const std::string& host = platform_->hosts[a.host].name;
     if (a.kind == ActivityKind::compute) {
-      if (!(speed_[a.host] > 0 && speed_[a.host] <= std::numeric_limits<double>::max()))
-        throw InputError(where + ": host " + host + " has speed " + format_number(speed_[a.host]) +
+      const double s = speed(a.host);
+      if (!(s > 0 && s <= std::numeric_limits<double>::max()))
+        throw InputError(where + ": host " + host + " has speed " + format_number(s) +
                          " flop/s; expected a positive finite speed");
       throw InputError("a computation of " + format_number(a.amount) + " flops on host " + host +
                        " has no finite duration; expected a finite, non-negative amount");
     }
     const std::string& peer = platform_->hosts[a.peer].name;
     for (int link : route_links(a.host, a.peer)) {
-      const RouteCost& cost = link_cost_[link];
-      if (!(cost.bandwidth > 0 && cost.latency >= 0 && cost.latency <= std::numeric_limits<double>::max()))
+      const RouteCost c = cost(link);
+      if (!(c.bandwidth > 0 && c.latency >= 0 && c.latency <= std::numeric_limits<double>::max()))
         throw InputError(where + ": link " + platform_->links[link].name + " has bandwidth " +
-                         format_number(cost.bandwidth) + " B/s and latency " + format_number(cost.latency) +
+                         format_number(c.bandwidth) + " B/s and latency " + format_number(c.latency) +
                          " s; expected a positive bandwidth and a finite, non-negative latency");
     }
     throw InputError("a message of " + format_number(a.amount) + " bytes from " + host + " to " + peer +
@@ -252,7 +337,7 @@ class ModelEngine final : public Engine, private Executor {
   }
 
   std::vector<int> route_links(int src, int dst) const {
-    if (!platform_->route_table.empty()) return platform_->route_path(src, dst);
+    if (table_) return platform_->route_path(src, dst);
     std::vector<int> links;
     const HostSpec& s = platform_->hosts[src];
     const HostSpec& d = platform_->hosts[dst];
@@ -264,19 +349,47 @@ class ModelEngine final : public Engine, private Executor {
     return links;
   }
 
-  // Platform::route walks the route's links; the hot path reads the same numbers from flat
+  // A link's latency and bandwidth now: the platform's, or the last change apply() made.
+  RouteCost cost(int link) const {
+    if (!link_cost_.empty()) return link_cost_[link];
+    const LinkSpec& l = platform_->links[link];
+    return {l.latency, l.bandwidth};
+  }
+
+  // Per host, the costs of its route's first (up_) and last (down_) link and its zone:
+  // everything a comm reads about its two ends, in one place. When every host has the same
+  // (the ideal cluster, any cluster of equal hosts), the arrays hold one entry and host_mask_
+  // is 0, so that each host reads entry h & host_mask_ without a branch: a 2^20-host cluster
+  // then costs the engine no per-host memory.
+  struct HostEnd {
+    double latency;
+    double bandwidth;
+    int zone;
+    bool operator==(const HostEnd& o) const {
+      return latency == o.latency && bandwidth == o.bandwidth && zone == o.zone;
+    }
+  };
+  const HostEnd& host_end(const std::vector<HostEnd>& ends, int host) const { return ends[host & host_mask_]; }
+  double speed(int host) const { return speed_[host & host_mask_]; }
+  double limit_of(int link) const { return limit_[link & link_mask_]; }
+
+  // A host's up and down links. Generated clusters number them 2h and 2h + 1: then they are
+  // computed, not read from the host's record (at 2^20 hosts, a cache miss each in 56 MB).
+  int up_link(int host) const { return numbered_links_ ? 2 * host : platform_->hosts[host].up; }
+  int down_link(int host) const { return numbered_links_ ? 2 * host + 1 : platform_->hosts[host].down; }
+
+  // Platform::route walks the route's links; the hot path reads the same numbers from the
   // per-host arrays (up to the zone boundary, across, and down), rebuilt when a link changes.
   RouteCost route_cost(int src, int dst) const {
-    if (!platform_->route_table.empty()) return platform_->route_table[static_cast<std::size_t>(src) * speed_.size() + dst];
-    const HostEnd& up = up_[src];
-    const HostEnd& down = down_[dst];
+    if (table_) return platform_->route_table[static_cast<std::size_t>(src) * hosts_ + dst];
+    const HostEnd& up = host_end(up_, src);
+    const HostEnd& down = host_end(down_, dst);
     const RouteCost& across = between_[up.zone * zones_ + down.zone];
     return {up.latency + across.latency + down.latency, std::min({up.bandwidth, across.bandwidth, down.bandwidth})};
   }
 
-  // The links of every route of the fixed shape, for occupy(): each host's up and down link,
-  // and the links between two zones as one array (zone pair a·zones + b owns
-  // between_links_[between_start_[pair] .. between_start_[pair + 1])).
+  // The links between two zones as one array, for occupy(): zone pair a·zones + b owns
+  // between_links_[between_start_[pair] .. between_start_[pair + 1]).
   void index_route_links() {
     between_start_.assign(1, 0);
     for (int a = 0; a < zones_; ++a)
@@ -289,36 +402,61 @@ class ModelEngine final : public Engine, private Executor {
 
   void index_routes() {
     const double inf = std::numeric_limits<double>::infinity();
-    auto link = [&](int i) { return i < 0 ? RouteCost{0.0, inf} : link_cost_[i]; };
+    auto end_of = [&](int link, int zone) {
+      const RouteCost c = link < 0 ? RouteCost{0.0, inf} : cost(link);
+      return HostEnd{c.latency, c.bandwidth, zone};
+    };
+    table_ = !platform_->route_table.empty();
+    // A route table without its links (no route_link_start) gives the engine nothing to check.
+    occupies_ = !table_ || !platform_->route_link_start.empty();
     speed_.clear();
     up_.clear();
     down_.clear();
     zones_ = 1;
-    for (const HostSpec& h : platform_->hosts) {
-      speed_.push_back(h.speed);
-      up_.push_back({link(h.up).latency, link(h.up).bandwidth, h.up, h.zone});
-      down_.push_back({link(h.down).latency, link(h.down).bandwidth, h.down, h.zone});
+    const std::vector<HostSpec>& hosts = platform_->hosts;
+    bool same = !hosts.empty();
+    for (const HostSpec& h : hosts) {
       zones_ = std::max(zones_, h.zone + 1);
+      if (same && !(h.speed == hosts[0].speed && end_of(h.up, h.zone) == end_of(hosts[0].up, hosts[0].zone) &&
+                    end_of(h.down, h.zone) == end_of(hosts[0].down, hosts[0].zone)))
+        same = false;
+    }
+    host_mask_ = same ? 0 : -1;
+    numbered_links_ = true;
+    for (std::size_t h = 0; h < hosts.size() && numbered_links_; ++h)
+      numbered_links_ = hosts[h].up == static_cast<int>(2 * h) && hosts[h].down == static_cast<int>(2 * h + 1);
+    for (std::size_t i = 0; i < (same ? 1 : hosts.size()); ++i) {
+      speed_.push_back(hosts[i].speed);
+      up_.push_back(end_of(hosts[i].up, hosts[i].zone));
+      down_.push_back(end_of(hosts[i].down, hosts[i].zone));
     }
     between_.assign(static_cast<std::size_t>(zones_) * zones_, RouteCost{0.0, inf});
     for (int a = 0; a < zones_ && a < static_cast<int>(platform_->between.size()); ++a)
       for (int b = 0; b < zones_ && b < static_cast<int>(platform_->between[a].size()); ++b)
         for (int l : platform_->between[a][b]) {
           RouteCost& c = between_[a * zones_ + b];
-          c.latency += link_cost_[l].latency;
-          c.bandwidth = std::min(c.bandwidth, link_cost_[l].bandwidth);
+          c.latency += cost(l).latency;
+          c.bandwidth = std::min(c.bandwidth, cost(l).bandwidth);
         }
     // The most a shared link carries before SimGrid would share it: its bandwidth, to a relative
     // 1e-9 (rates that fill a link exactly, such as k streams capped at backbone / k, add up to
     // its bandwidth only to rounding). Unshared (FATPIPE) links: no limit.
-    links_.resize(platform_->links.size());
-    for (std::size_t i = 0; i < platform_->links.size(); ++i)
-      links_[i].limit = platform_->links[i].shared ? link_cost_[i].bandwidth * (1 + kContentionTolerance) : inf;
+    // One entry (and link_mask_ 0) when every link has the same, as host_end() does for hosts.
+    const std::size_t links = platform_->links.size();
+    links_.resize(links);
+    auto limit = [&](std::size_t i) {
+      return platform_->links[i].shared ? cost(static_cast<int>(i)).bandwidth * (1 + kContentionTolerance) : inf;
+    };
+    bool same_limit = links > 0;
+    for (std::size_t i = 1; i < links && same_limit; ++i) same_limit = limit(i) == limit(0);
+    link_mask_ = same_limit ? 0 : -1;
+    limit_.clear();
+    for (std::size_t i = 0; i < (same_limit ? 1 : links); ++i) limit_.push_back(limit(i));
   }
 
   double run_one(Policy& policy) {
     origin_ = clock_;
-    started_.clear();
+    started_ = 0;
     flows_.clear();
     heap_.clear();
     policy.begin(*this);
@@ -327,28 +465,34 @@ class ModelEngine final : public Engine, private Executor {
       // Take the whole batch of this instant before delivering any of it, so activities the
       // policy starts meanwhile wait for a later batch even when they end at the same date.
       clock_ = heap_.front().end;
-      batch_.clear();
-      while (!heap_.empty() && heap_.front().end - clock_ < kSimultaneity) {
-        std::pop_heap(heap_.begin(), heap_.end());
-        batch_.push_back(heap_.back().id);
-        heap_.pop_back();
-      }
       makespan = clock_ - origin_;
+      const Pending first = pop();
+      if (heap_.empty() || !(heap_.front().end - clock_ < kSimultaneity)) {
+        deliver(policy, first.slot);  // an instant of one completion: most of them
+        continue;
+      }
       // The heap yields the batch by date, and dates of one instant may differ in their last
       // bits (sums taken along different paths): the Policy contract orders an instant by
-      // (owner, id) alone, as the SimGrid engine does.
-      if (batch_.size() > 1)
-        std::sort(batch_.begin(), batch_.end(), [this](std::uint64_t a, std::uint64_t b) {
-          const int oa = started_[a].activity.owner(), ob = started_[b].activity.owner();
-          return oa != ob ? oa < ob : a < b;
-        });
-      for (std::uint64_t id : batch_) {
-        Completion done = started_[id];  // a copy: the policy may grow started_
-        done.end = clock_ - origin_;     // the instant of the batch, as SimGrid reports it
-        policy.on_complete(*this, done);
-      }
+      // (owner, id) alone, as the SimGrid engine does. One 64-bit key each sorts it.
+      batch_.clear();
+      batch_.push_back(batch_entry(first));
+      while (!heap_.empty() && heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_entry(pop()));
+      std::sort(batch_.begin(), batch_.end());  // keys are distinct: slots never decide
+      for (const auto& entry : batch_) deliver(policy, entry.second);
     }
     return makespan;
+  }
+
+  // (owner, id) as one 64-bit key, and the slot.
+  std::pair<std::uint64_t, std::uint32_t> batch_entry(const Pending& p) const {
+    return {std::uint64_t{p.owner} << 32 | record(p.slot).id, p.slot};
+  }
+
+  void deliver(Policy& policy, std::uint32_t slot) {
+    Completion& done = record(slot);
+    done.end = clock_ - origin_;  // the instant of the batch, as SimGrid reports it
+    policy.on_complete(*this, done);
+    free_.push_back(slot);
   }
 
   void apply(const std::vector<LinkSetting>& settings) {
@@ -359,39 +503,39 @@ class ModelEngine final : public Engine, private Executor {
     if (link_by_name_.empty())
       for (std::size_t i = 0; i < platform_->links.size(); ++i)
         link_by_name_.emplace(platform_->links[i].name, static_cast<int>(i));
+    if (link_cost_.empty())
+      for (const LinkSpec& l : platform_->links) link_cost_.push_back({l.latency, l.bandwidth});
     for (const LinkSetting& s : settings) {
       check_link_setting(s);
       const auto found = link_by_name_.find(s.link);
       const int index = found == link_by_name_.end() ? -1 : found->second;
-      if (index < 0 || !platform_->route_table.empty())
-        throw InputError("platform: no link named " + s.link + " to update");
+      if (index < 0 || table_) throw InputError("platform: no link named " + s.link + " to update");
       link_cost_[index] = {s.latency, s.bandwidth};
     }
     index_routes();
   }
 
   std::shared_ptr<const Platform> platform_;
-  std::vector<RouteCost> link_cost_;  // per link: its latency and bandwidth now (apply())
+  std::size_t hosts_;
+  bool table_ = false;     // the platform's route table replaces the fixed route shape
+  bool occupies_ = true;   // the engine knows the links of routes (occupy())
+  std::vector<RouteCost> link_cost_;  // per link: its latency and bandwidth, once apply() changed one
   std::unordered_map<std::string, int> link_by_name_;
-  // Contention detection (occupy()): per link, its state and the flows beyond the first; per
-  // activity of the replication (by id), its flow (unused for a computation).
+  // Contention detection (occupy()): per link, its state and the flows beyond the first; the
+  // flows of the replication's comms on routes the engine knows.
   std::vector<LinkState> links_;
+  std::vector<double> limit_;  // per link, the most it carries (infinite: not shared); see limit_of()
+  int link_mask_ = -1;
   // Only links that ever carried two flows at once have an entry: at 2^21 links a vector each
   // would cost 48 MB for the few a run spills on.
-  std::unordered_map<int, std::vector<std::uint32_t>> spill_;
+  std::unordered_map<int, Spill> spill_;
   std::vector<Flow> flows_;
   std::vector<int> between_links_;
   std::vector<std::size_t> between_start_;
   std::vector<double> speed_;
-  // Per host, the route's first (up_) and last (down_) link and the host's zone: everything a
-  // comm reads about its two ends, in one place.
-  struct HostEnd {
-    double latency;
-    double bandwidth;
-    int link;  // -1: none
-    int zone;
-  };
   std::vector<HostEnd> up_, down_;
+  int host_mask_ = -1;
+  bool numbered_links_ = false;  // host h's links are 2h (up) and 2h + 1 (down)
   std::vector<RouteCost> between_;
   int zones_ = 1;
   // Like SimGrid's, the clock runs on across the replications of an engine and each one is
@@ -400,9 +544,12 @@ class ModelEngine final : public Engine, private Executor {
   // gives every work unit a fresh engine, so results never depend on how work is split.
   double clock_ = 0;
   double origin_ = 0;
-  std::vector<Completion> started_;
+  std::uint32_t started_ = 0;  // activities started in this replication: the next id
+  std::vector<std::unique_ptr<Completion[]>> chunks_;
+  std::uint32_t slots_ = 0;            // slots ever used: the chunks hold them
+  std::vector<std::uint32_t> free_;    // slots whose completion has been delivered
   std::vector<Pending> heap_;
-  std::vector<std::uint64_t> batch_;
+  std::vector<std::pair<std::uint64_t, std::uint32_t>> batch_;
 };
 
 }  // namespace

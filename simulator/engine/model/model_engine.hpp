@@ -32,7 +32,7 @@ class ContentionError : public InputError {
 /// InputError for durations it cannot compute (a zero bandwidth or speed, an infinite cost).
 std::unique_ptr<Engine> make_model_engine(Platform platform);
 /// @brief The same on a platform shared with its maker (a run's, which families read too):
-/// the engine copies only the links' costs, which replications may change.
+/// the engine copies only the links' costs, and only once a replication changes one.
 std::unique_ptr<Engine> make_model_engine(std::shared_ptr<const Platform> platform);
 
 }  // namespace hetcoll
