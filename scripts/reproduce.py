@@ -95,10 +95,12 @@ PAPERS = [
            Figure("steffenel-sizes", ["steffenel-grid5000"], "Figures 9 and 10: GRID5000, predicted and simulated")]),
     # hetcoll's own findings, beyond the papers (scenarios/claims/hetcoll.toml says so in each claim).
     Paper("hetcoll",
-          [Run("reduce-clairvoyance-map"), Run("divisible-uncertainty", quick=500),
+          [Run("reduce-clairvoyance-map"), Run("reduce-uncertain-costs", quick=500), Run("divisible-uncertainty", quick=500),
            Run("redistribute-uncertainty", quick=100), Run("broadcast-uncertainty", quick=500)],
           [Figure("reduce-clairvoyance", ["reduce-clairvoyance-map"],
                   "Beyond the papers: clairvoyant SNF against non-clairvoyant reductions, CV × slow/fast ratio"),
+           Figure("reduce-uncertainty", ["reduce-uncertain-costs", "reduce-uncertain-costs-raw"],
+                  "Beyond the papers: planners and non-clairvoyant reductions on drawn costs"),
            Figure("divisible-uncertainty", ["divisible-uncertainty", "divisible-uncertainty-raw"],
                   "Beyond the papers: the divisible-load heuristics on drawn costs"),
            Figure("redistribute-uncertainty", ["redistribute-uncertainty", "redistribute-uncertainty-raw"],

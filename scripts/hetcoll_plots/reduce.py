@@ -402,6 +402,16 @@ LIU_METHODS = pc.MethodStyles({
     "binomial-stat": ("binomial tree", "#66a61e"),
 })
 label, colour, order = LIU_METHODS.label, LIU_METHODS.colour, LIU_METHODS.order
+# Every algorithm of the family in one table, for figures that draw both kinds (the uncertainty
+# study): RR-8315's four with their colours, then the planners with colours RR-8315's do not use.
+PLANNER_AND_RR8315_STYLES = pc.MethodStyles({
+    **pc.METHODS,
+    "snf": ("SNF", "#000000"),
+    "optimal": ("optimum", "#999999"),
+    "fastest-first": ("fastest first", "#e6ab02"),
+    "random-order": ("random order", "#a6761d"),
+    "ep-order": ("EP, given order", "#66a61e"),
+})
 RECEIVING = "#bbbbbb"  # the receiver's window, thinner than the sender's
 TRACE_ELSEWHERE = "; draw this trace with plot.py gantt (or plot_gantt.py)"
 SEARCH_LIMIT = 12  # kOptimalMaxProcessors: ratios are to the optimum up to here

@@ -7,9 +7,10 @@ against the CV on a log axis with CV = 0 drawn one grid step left of the smalles
   (b) the value over the best algorithm's value in the same replication: the mean of that
       per-replication ratio, with its 10-90% band (raw CSV);
   (c) the cost of uncertainty: the value over the same algorithm's value at CV = 0 in the same
-      replication, i.e. on the same instance (the families leave cv out of the seed, so
-      replication r of every CV draws the same star, matrix or grid; raw CSV, the sweep must hold
-      cv = 0).
+      replication, i.e. on the same instance (divisible, redistribute and broadcast leave cv out
+      of the seed, so replication r of every CV draws the same star, matrix or grid; raw CSV, the
+      sweep must hold cv = 0). Not drawn for reduce, whose seeds include cv (RR-8315's streams):
+      its replication r draws another cluster at every CV.
 Inputs: the summary CSV, then the raw CSV of the same run. Every column before `replications`
 (summary) or `replication` (raw) but `cv` must hold one value: one study per file, except the
 figure's variant column (redistribute: `asynchronous`), whose value 1 draws each algorithm again,
@@ -18,7 +19,7 @@ registration (throughput or time).
 """
 import math
 
-from . import broadcast, common as pc, divisible, redistribute
+from . import broadcast, common as pc, divisible, redistribute, reduce
 
 SUMMARY = ("algorithm", "cv", "replications", "mean", "q10", "q90")
 SUMMARY_NUMERIC = ("cv", "replications", "mean", "q10", "q90")
@@ -140,7 +141,7 @@ def draw_panel(axes, series, algorithms, cvs, where, ylabel, styles):
     axes.set_ylabel(ylabel)
 
 
-def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=None):
+def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=None, paired=True):
     """(Figure, subject) of a study: tables = [summary] or [summary, raw]."""
     plt = pc.pyplot()
     summary_table = tables[0]
@@ -164,7 +165,7 @@ def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=N
         for row in raw_rows:
             row["algorithm"] = series_name(row, variant)
         raw = per_replication(raw_rows, raw_table.source)
-    panels = 1 if raw is None else (3 if 0.0 in cvs else 2)
+    panels = 1 if raw is None else (3 if paired and 0.0 in cvs else 2)
     figure, axes = plt.subplots(1, panels, figsize=(6 * panels, 4.6), layout="constrained", squeeze=False)
     axes = axes[0]
     for a in algorithms:
@@ -191,13 +192,14 @@ def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=N
     return figure, f"{value_label} under uncertain costs"
 
 
-def study_figure(value_label, higher_better, styles, exclude=(), variant=None):
+def study_figure(value_label, higher_better, styles, exclude=(), variant=None, paired=True):
     def figure(tables, _options):
-        return draw_study(tables, value_label, higher_better, styles, exclude, variant)
+        return draw_study(tables, value_label, higher_better, styles, exclude, variant, paired)
     return figure
 
 
 FIGURES = {
+    "reduce-uncertainty": study_figure("reduction makespan (s)", False, reduce.PLANNER_AND_RR8315_STYLES, paired=False),
     "divisible-uncertainty": study_figure("throughput \u03c1 (load / makespan)", True, divisible.METHODS),
     "redistribute-uncertainty": study_figure("redistribution time (s)", False, redistribute.METHODS,
                                              exclude=("lower-bound",), variant="asynchronous"),

@@ -76,7 +76,7 @@ def synthetic_inputs(directory):
             json.dump({"identity": {"family": "broadcast", "parameters": {"intra": strategy}}}, manifest)
     write(path("reduce-trace.csv"), gantt_data.TRACE_HEADER, gantt_data.trace_rows("tree-dyn"))
     studies = {}
-    for name, algorithms in (("divisible-uncertainty", ["opt-fifo", "opt-lifo"]),
+    for name, algorithms in (("reduce-uncertainty", ["snf", "tree-dyn"]), ("divisible-uncertainty", ["opt-fifo", "opt-lifo"]),
                              ("redistribute-uncertainty", ["oggp", "dggp"]), ("broadcast-uncertainty", ["ecef", "flat"])):
         os.makedirs(path(name))
         studies[name] = list(uncertainty_data.study_csvs(path(name), algorithms))

@@ -19,6 +19,10 @@
 namespace hetcoll {
 namespace {
 
+/// Smallest chunk of self-scheduling, as a share of the load: a million chunks, three activities
+/// each, is about a second of simulation per replication; a smaller share would run for ever.
+constexpr double kSmallestChunk = 1e-6;
+
 /// The family's keys, declared once and read back as point[keys().z].
 struct DivisibleKeys {
   KeyTable table;
@@ -63,7 +67,7 @@ struct DivisibleKeys {
                                  "self-scheduling: the size of a chunk, as a share of the load OPT-FIFO plans for "
                                  "T = 1 (the load it serves)",
                                  0.01)
-                        .sweep().above(0).at_most(1);
+                        .sweep().at_least(kSmallestChunk).at_most(1);
 };
 
 const DivisibleKeys& keys() {
@@ -189,6 +193,12 @@ class DivisibleRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
+    // Drawn sizes below half a byte or flop round to nothing: at a large cv every operation of a
+    // replication may, and its throughput would be infinite. The run stops instead.
+    if (!(makespan > 0))
+      throw InputError("key 'cv' = " + format_number(noise_.cv) + ": every operation of " + algorithms_[algorithm]->name +
+                       " in a replication drew a size that rounds to nothing, so its throughput is infinite; lower "
+                       "'cv'");
     if (algorithms_[algorithm]->demand_driven) {
       metrics[kValue] = reference_load_ / makespan;
       metrics[kEnrolled] = demand_[algorithm]->enrolled();
