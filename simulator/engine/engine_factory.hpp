@@ -36,7 +36,6 @@ struct EngineRequest {
   /// SimGrid with a file: also read the file's route table (Family::needs_routes); the model
   /// engine always reads it.
   bool routes = false;
-  std::string work_dir;                 //!< private directory for a generated platform's XML
 };
 
 /// @brief An engine ready to run one work unit, with what runs on it.

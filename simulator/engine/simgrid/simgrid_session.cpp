@@ -18,6 +18,7 @@
 #include "engine/simgrid/host_selection.hpp"
 #include "engine/simgrid/platform_checks.hpp"
 #include "engine/simgrid/simgrid_engine.hpp"
+#include "engine/simgrid/simgrid_platform_builder.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -74,6 +75,31 @@ struct SimgridSession::Impl {
   std::string file;
 };
 
+// SimGrid's engine with hetcoll's timing settings and the user's `cfg`, platform not yet loaded.
+void SimgridSession::start_engine(const std::vector<std::string>& cfg) {
+  Impl& impl = *impl_;
+  check_simgrid_config(cfg, exact_timing_config());
+  impl.args.push_back("hetcoll");
+  for (const std::string& c : exact_timing_config()) impl.args.push_back("--cfg=" + c);
+  // SimGrid copies its command line into the head of a Paje trace: a trace file named there
+  // would carry the run's temporary directory, and two runs of one replication would differ.
+  // The file name is set after, out of the command line.
+  std::vector<std::string> unlisted;
+  for (const std::string& c : cfg) {
+    if (c.rfind("tracing/filename:", 0) == 0)
+      unlisted.push_back(c);
+    else
+      impl.args.push_back("--cfg=" + c);
+  }
+  // SimGrid announces every configuration change at INFO level; keep stderr for progress.
+  impl.args.push_back("--log=xbt_cfg.thres:warning");
+  for (std::string& a : impl.args) impl.argv.push_back(a.data());
+  impl.argv.push_back(nullptr);
+  int argc = static_cast<int>(impl.args.size());
+  impl.engine = std::make_unique<sg4::Engine>(&argc, impl.argv.data());
+  for (const std::string& c : unlisted) sg4::Engine::set_config(c);
+}
+
 SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,
                                const std::vector<std::string>& hosts)
     : impl_(std::make_unique<Impl>()) {
@@ -83,26 +109,7 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
     throw InputError(platform_file + ": is a directory; expected a SimGrid platform file (platform = FILE.xml)");
   if (!std::ifstream(platform_file))
     throw InputError(platform_file + ": cannot read the platform file (platform = FILE.xml)");
-  check_simgrid_config(cfg, exact_timing_config());
-  impl_->args.push_back("hetcoll");
-  for (const std::string& c : exact_timing_config()) impl_->args.push_back("--cfg=" + c);
-  // SimGrid copies its command line into the head of a Paje trace: a trace file named there
-  // would carry the run's temporary directory, and two runs of one replication would differ.
-  // The file name is set after, out of the command line.
-  std::vector<std::string> unlisted;
-  for (const std::string& c : cfg) {
-    if (c.rfind("tracing/filename:", 0) == 0)
-      unlisted.push_back(c);
-    else
-      impl_->args.push_back("--cfg=" + c);
-  }
-  // SimGrid announces every configuration change at INFO level; keep stderr for progress.
-  impl_->args.push_back("--log=xbt_cfg.thres:warning");
-  for (std::string& a : impl_->args) impl_->argv.push_back(a.data());
-  impl_->argv.push_back(nullptr);
-  int argc = static_cast<int>(impl_->args.size());
-  impl_->engine = std::make_unique<sg4::Engine>(&argc, impl_->argv.data());
-  for (const std::string& c : unlisted) sg4::Engine::set_config(c);
+  start_engine(cfg);
   try {
     impl_->engine->load_platform(platform_file);
     // run() would seal it anyway; sealing now lets describe() query routes of every routing
@@ -120,6 +127,13 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
   impl_->hosts = impl_->engine->get_all_hosts();
   std::sort(impl_->hosts.begin(), impl_->hosts.end(),
             [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
+}
+
+SimgridSession::SimgridSession(const Platform& generated, const std::vector<std::string>& cfg)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->file = "platform";
+  start_engine(cfg);
+  impl_->hosts = build_simgrid_platform(generated);
 }
 
 SimgridSession::~SimgridSession() {
