@@ -73,6 +73,7 @@ struct SimgridSession::Impl {
   std::unique_ptr<sg4::Engine> engine;
   std::vector<sg4::Host*> hosts;
   std::string file;
+  bool every_route_checked = false;  // a built platform: hosts and links checked, routes sound
 };
 
 // SimGrid's engine with hetcoll's timing settings and the user's `cfg`, platform not yet loaded.
@@ -134,6 +135,12 @@ SimgridSession::SimgridSession(const Platform& generated, const std::vector<std:
   impl_->file = "platform";
   start_engine(cfg);
   impl_->hosts = build_simgrid_platform(generated);
+  // Every route of a built platform exists (a star, or routers joined two by two) and crosses
+  // only the platform's links: with its hosts and links checked, so is every route, and the
+  // engine need not look each one up before its first message (5% of a 1024-host Tree-dyn run).
+  for (const sg4::Host* h : impl_->hosts) check_host(*h, impl_->file);
+  for (const LinkSpec& l : generated.links) check_link(*sg4::Link::by_name(l.name), impl_->file);
+  impl_->every_route_checked = true;
 }
 
 SimgridSession::~SimgridSession() {
@@ -199,7 +206,7 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
                      std::to_string(impl_->hosts.size()));
   std::vector<sg4::Host*> used(impl_->hosts.begin(), impl_->hosts.begin() + hosts);
-  check_hosts_and_routes(used, impl_->file);
+  if (!impl_->every_route_checked) check_hosts_and_routes(used, impl_->file);
   // Every host gets an agent actor or more. SimGrid's default 8 MiB stacks, each with a guard
   // page, exhaust the process's memory mappings near 32768 actors (vm.max_map_count); small
   // stacks without guard pages come from the heap. Only defaults change: a user's --cfg wins.
@@ -208,7 +215,7 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     if (simgrid::config::is_default("contexts/stack-size"))
       sg4::Engine::set_config("contexts/stack-size", kSmallStackKiB);
   }
-  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file);
+  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file, impl_->every_route_checked);
 }
 
 std::string SimgridSession::version() {
