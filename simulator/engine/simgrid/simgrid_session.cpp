@@ -73,7 +73,7 @@ struct SimgridSession::Impl {
   std::unique_ptr<sg4::Engine> engine;
   std::vector<sg4::Host*> hosts;
   std::string file;
-  bool every_route_checked = false;  // a built platform: hosts and links checked, routes sound
+  bool built = false;  // built through s4u: hosts and links checked, every route sound
 };
 
 // SimGrid's engine with hetcoll's timing settings and the user's `cfg`, platform not yet loaded.
@@ -140,7 +140,7 @@ SimgridSession::SimgridSession(const Platform& generated, const std::vector<std:
   // engine need not look each one up before its first message (5% of a 1024-host Tree-dyn run).
   for (const sg4::Host* h : impl_->hosts) check_host(*h, impl_->file);
   for (const LinkSpec& l : generated.links) check_link(*sg4::Link::by_name(l.name), impl_->file);
-  impl_->every_route_checked = true;
+  impl_->built = true;
 }
 
 SimgridSession::~SimgridSession() {
@@ -152,7 +152,7 @@ SimgridSession::~SimgridSession() {
 
 Platform SimgridSession::describe(bool routes) const {
   Platform p;
-  p.file = impl_->file;
+  if (!impl_->built) p.file = impl_->file;  // a generated platform has no file
   for (const sg4::Host* h : impl_->hosts) p.hosts.push_back({h->get_name(), h->get_speed(), -1, -1, 0});
   // SimGrid adds internal links (named "__loopback__" and the like) that no route between two
   // hosts crosses; they would make the fastest link, and so the unit of cost, meaningless.
@@ -206,7 +206,7 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
                      std::to_string(impl_->hosts.size()));
   std::vector<sg4::Host*> used(impl_->hosts.begin(), impl_->hosts.begin() + hosts);
-  if (!impl_->every_route_checked) check_hosts_and_routes(used, impl_->file);
+  if (!impl_->built) check_hosts_and_routes(used, impl_->file);
   // Every host gets an agent actor or more. SimGrid's default 8 MiB stacks, each with a guard
   // page, exhaust the process's memory mappings near 32768 actors (vm.max_map_count); small
   // stacks without guard pages come from the heap. Only defaults change: a user's --cfg wins.
@@ -215,7 +215,7 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     if (simgrid::config::is_default("contexts/stack-size"))
       sg4::Engine::set_config("contexts/stack-size", kSmallStackKiB);
   }
-  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file, impl_->every_route_checked);
+  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file, impl_->built);
 }
 
 std::string SimgridSession::version() {

@@ -52,7 +52,7 @@ class SimgridSession {
   /// index i of every algorithm is hosts[i]. With `routes`, also their route table (n² look-ups,
   /// n the session's hosts, not the file's), so the model engine can time
   /// messages on this platform, and the links of every route (Platform::route_links). The
-  /// platform's `file` is the path it was loaded from. With `routes`, every host and route of
+  /// platform's `file` is the path it was loaded from (empty for a built platform). With `routes`, every host and route of
   /// the file is checked (InputError naming the file and the host, link or host pair).
   Platform describe(bool routes) const;
 
