@@ -256,7 +256,6 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   request.hosts = s.hosts;
   request.host_count = s.family->hosts_needed(point);
   request.routes = s.family->needs_routes(point);
-  request.work_dir = setup.work_dir;
   const std::unique_ptr<EngineRun> run = open_engine(request);
   UnitResult result;
   auto runner = s.family->prepare(point, s.algorithms, run->platform(), point_seed(s.seed, s.family->seed_identity(point)),

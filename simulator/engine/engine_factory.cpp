@@ -11,7 +11,6 @@
 #include "engine/model/model_probe.hpp"
 #include "engine/simgrid/simgrid_probe.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
-#include "platform/simgrid_xml.hpp"
 
 namespace hetcoll {
 namespace {
@@ -56,11 +55,7 @@ class SimgridRun final : public RunBase {
   explicit SimgridRun(const EngineRequest& r) {
     if (r.platform_file.empty()) {
       platform_ = std::make_shared<const Platform>(r.generated());
-      // SimGrid loads platforms from files only; the pid keeps concurrent children apart.
-      const std::string file = r.work_dir + "/platform-" + std::to_string(::getpid()) + ".xml";
-      write_simgrid_xml_file(*platform_, file);
-      session_ = std::make_unique<SimgridSession>(file, r.cfg);
-      std::remove(file.c_str());
+      session_ = std::make_unique<SimgridSession>(*platform_, r.cfg);
     } else {
       session_ = std::make_unique<SimgridSession>(r.platform_file, r.cfg, r.hosts);
       session_->keep_first(r.host_count);

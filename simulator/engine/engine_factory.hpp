@@ -36,7 +36,6 @@ struct EngineRequest {
   /// SimGrid with a file: also read the file's route table (Family::needs_routes); the model
   /// engine always reads it.
   bool routes = false;
-  std::string work_dir;                 //!< private directory for a generated platform's XML
 };
 
 /// @brief An engine ready to run one work unit, with what runs on it.
@@ -57,7 +56,7 @@ class EngineRun {
 
 /// @brief Opens the engine of `request`: the model engine of the family's platform or of the
 /// file's description (SimGrid reads the file and answers route queries, its engine is never
-/// run), or a SimGrid session of the file or of the family's platform written as XML. Throws
+/// run), or a SimGrid session of the file or of the family's platform built through s4u. Throws
 /// InputError for an unknown word, a platform file SimGrid refuses, or hosts and routes the
 /// engine cannot time. With SimGrid, once per process.
 std::unique_ptr<EngineRun> open_engine(const EngineRequest& request);

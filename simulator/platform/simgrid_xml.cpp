@@ -25,12 +25,7 @@ void write_link(std::ostream& out, const LinkSpec& link, const char* indent = " 
       << "/>\n";
 }
 
-// Several zones, as one Floyd-routed zone (SimGrid 3.32 has no XML way to give the router of a
-// Cluster zone a route, which zoneRoute gateways need): a router per zone, host -> router over
-// the host's uplink, router -> host over its downlink, router -> router over the link between the
-// zones. Floyd takes the fewest links, so a route is the sender's uplink, the link between the
-// two zones (none inside a zone) and the receiver's downlink: Platform::route() exactly.
-void write_zones(const Platform& p, int zones, std::ostream& out) {
+void check_zones(const Platform& p, int zones) {
   if (p.between.size() != static_cast<std::size_t>(zones))
     throw InputError("platform: the table of links between zones does not match the zones of the hosts");
   for (int a = 0; a < zones; ++a) {
@@ -42,8 +37,13 @@ void write_zones(const Platform& p, int zones, std::ostream& out) {
       if (a != b && p.between[a][b].size() != 1)
         throw InputError("platform: two zones of a multi-zone platform are joined by exactly one link");
   }
-  for (const HostSpec& h : p.hosts)
-    if (h.up < 0 || h.down < 0) throw InputError("platform: host " + h.name + " needs an up and a down link");
+}
+
+// Several zones, as one Floyd-routed zone (simgrid_layout): a router per zone, host -> router
+// over the host's uplink, router -> host over its downlink, router -> router over the link
+// between the zones. Floyd takes the fewest links, so a route is the sender's uplink, the link
+// between the two zones (none inside a zone) and the receiver's downlink: Platform::route().
+void write_zones(const Platform& p, int zones, std::ostream& out) {
   auto router = [](int z) { return "router" + std::to_string(z); };
   out << "<?xml version='1.0'?>\n"
          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
@@ -72,15 +72,37 @@ void write_zones(const Platform& p, int zones, std::ostream& out) {
 
 }  // namespace
 
-void write_simgrid_xml(const Platform& p, std::ostream& out) {
+SimgridLayout simgrid_layout(const Platform& p) {
   if (!p.route_table.empty())
-    throw InputError("platform: a platform given by a route table cannot be written as XML");
+    throw InputError("platform: a platform given by a route table cannot be given to SimGrid (it has no zones)");
   std::set<int> zones;
   for (const HostSpec& h : p.hosts) zones.insert(h.zone);
+  SimgridLayout layout;
   if (zones.size() > 1) {
     if (*zones.begin() != 0 || *zones.rbegin() != static_cast<int>(zones.size()) - 1)
       throw InputError("platform: zones must be numbered 0 to N-1, each with at least one host");
-    write_zones(p, static_cast<int>(zones.size()), out);
+    layout.zones = static_cast<int>(zones.size());
+    check_zones(p, layout.zones);
+  } else {
+    std::set<int> backbone;
+    if (!p.between.empty())
+      for (int link : p.between[0][0]) backbone.insert(link);
+    if (backbone.size() > 1) throw InputError("platform: a cluster zone has at most one backbone link");
+    if (!backbone.empty()) layout.backbone = *backbone.begin();
+  }
+  for (const HostSpec& h : p.hosts)
+    if (h.up < 0 || h.down < 0) throw InputError("platform: host " + h.name + " needs an up and a down link");
+  // SimGrid's <backbone> has no sharing_policy attribute: it is always shared.
+  if (layout.backbone >= 0 && !p.links[layout.backbone].shared)
+    throw InputError("platform: the backbone " + p.links[layout.backbone].name +
+                     " of a cluster zone is always shared in SimGrid");
+  return layout;
+}
+
+void write_simgrid_xml(const Platform& p, std::ostream& out) {
+  const SimgridLayout layout = simgrid_layout(p);
+  if (layout.zones > 1) {
+    write_zones(p, layout.zones, out);
     return;
   }
   out << "<?xml version='1.0'?>\n"
@@ -91,23 +113,13 @@ void write_simgrid_xml(const Platform& p, std::ostream& out) {
          "  <zone id=\"cluster\" routing=\"Cluster\">\n";
   for (const HostSpec& h : p.hosts)
     out << "    <host id=\"" << h.name << "\" speed=\"" << number(h.speed) << "f\"/>\n";
-  std::set<int> backbone;
-  if (!p.between.empty())
-    for (int link : p.between[0][0]) backbone.insert(link);
-  if (backbone.size() > 1)
-    throw InputError("platform: a cluster zone has at most one backbone link");
   for (std::size_t i = 0; i < p.links.size(); ++i)
-    if (!backbone.count(static_cast<int>(i))) write_link(out, p.links[i]);
-  for (const HostSpec& h : p.hosts) {
-    if (h.up < 0 || h.down < 0)
-      throw InputError("platform: host " + h.name + " needs an up and a down link");
+    if (static_cast<int>(i) != layout.backbone) write_link(out, p.links[i]);
+  for (const HostSpec& h : p.hosts)
     out << "    <host_link id=\"" << h.name << "\" up=\"" << p.links[h.up].name << "\" down=\""
         << p.links[h.down].name << "\"/>\n";
-  }
-  for (int link : backbone) {
-    const LinkSpec& b = p.links[link];
-    // SimGrid's <backbone> has no sharing_policy attribute: it is always shared.
-    if (!b.shared) throw InputError("platform: the backbone " + b.name + " of a cluster zone is always shared in SimGrid");
+  if (layout.backbone >= 0) {
+    const LinkSpec& b = p.links[layout.backbone];
     out << "    <backbone id=\"" << b.name << "\" bandwidth=\"" << number(b.bandwidth)
         << "Bps\" latency=\"" << number(b.latency) << "s\"/>\n";
   }

@@ -1,6 +1,8 @@
 #pragma once
 /// @file simgrid_xml.hpp
-/// @brief Writes a Platform as a SimGrid XML platform file (version 4.1).
+/// @brief How a Platform maps onto SimGrid zones, and writing it as a SimGrid XML platform file
+/// (version 4.1). The SimGrid engine builds the same zones through s4u instead of re-reading
+/// a file (engine/simgrid/simgrid_platform_builder.hpp); the file is for users and tests.
 #include <ostream>
 #include <string>
 
@@ -8,20 +10,30 @@
 
 namespace hetcoll {
 
-/// @brief Writes `platform` as SimGrid XML: one Cluster-routed zone per platform zone, each host
-/// with its own UP and DOWN links (`host_link`), and the zone's backbone if it has one.
+/// @brief The SimGrid shape of a Platform: how many zones, and the backbone of a single zone.
 ///
-/// A single zone is written as zone "cluster" inside a root zone "world" (Full routing). Several
-/// zones (numbered 0..N−1, no backbone, exactly one link between two zones) are written as one
+/// A single zone is zone "cluster" (Cluster routing, a star: each host with its own UP and
+/// DOWN links, and the zone's backbone if it has one) inside a root zone "world" (Full routing).
+/// Several zones (numbered 0..N−1, no backbone, exactly one link between two zones) are one
 /// Floyd-routed zone "world" with a router per zone: host -> router over the host's uplink,
 /// router -> host over its downlink, router -> router over `between[a][b]`. SimGrid then routes a
 /// message from a host of zone a to one of zone b through the sender's uplink, that link and the
 /// receiver's downlink, as Platform::route(). (SimGrid 3.32 cannot give a Cluster zone's router a
 /// route from XML, so zoneRoute gateways are not an option.)
-/// A link that is not `shared` is written with sharing_policy="FATPIPE", so SimGrid shares
-/// exactly the links the model engine checks for contention.
-/// Throws InputError for shapes the writer does not support (routes given as a table, more than
-/// one backbone per zone or an unshared one, the multi-zone restrictions above).
+/// A link that is not `shared` gets sharing policy FATPIPE, so SimGrid shares exactly the links
+/// the model engine checks for contention.
+struct SimgridLayout {
+  int zones = 1;
+  int backbone = -1;  //!< index into Platform::links of a single zone's backbone, -1 for none
+};
+
+/// @brief The layout of `platform`; throws InputError for shapes SimGrid cannot be given (routes
+/// given as a table, more than one backbone per zone or an unshared one, a host without up or
+/// down link, the multi-zone restrictions above).
+SimgridLayout simgrid_layout(const Platform& platform);
+
+/// @brief Writes `platform` as SimGrid XML in the layout of simgrid_layout(), which it checks
+/// first.
 void write_simgrid_xml(const Platform& platform, std::ostream& out);
 
 /// @brief Same, to a file; throws InputError naming the path if it cannot be written.

@@ -26,12 +26,11 @@ std::vector<PingPong> some_pings() {
 }
 
 /// A unit's engine of `word` on the generated 3-host ideal cluster.
-EngineRequest ideal_request(const std::string& word, const std::string& work_dir) {
+EngineRequest ideal_request(const std::string& word) {
   EngineRequest r;
   r.engine = word;
   r.generated = [] { return ideal_cluster(3); };
   r.host_count = 3;
-  r.work_dir = work_dir;
   return r;
 }
 
@@ -43,7 +42,7 @@ TEST(EngineFactory, AnUnknownEngineWordIsAnInputErrorNamingIt) {
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find("'" + word + "'"), std::string::npos) << e.what();
     }
-    EXPECT_THROW(open_engine(ideal_request(word, "/nonexistent")), InputError) << word;
+    EXPECT_THROW(open_engine(ideal_request(word)), InputError) << word;
     EXPECT_THROW(open_platform_probe(word, "/nonexistent.xml", {}), InputError) << word;
   }
 }
@@ -53,7 +52,7 @@ TEST(EngineFactory, EveryEngineWordNamesAnEngine) {
 }
 
 TEST(EngineFactory, AModelProbeMeasuresOnAFreshClockEveryTime) {
-  const std::unique_ptr<EngineRun> run = open_engine(ideal_request("model", "/nonexistent"));
+  const std::unique_ptr<EngineRun> run = open_engine(ideal_request("model"));
   const std::vector<double> first = run->probe().round_trips(some_pings());
   EXPECT_EQ(run->probe().round_trips(some_pings()), first);
   // 1000 bytes each way at 2^23 B/s on top of the empty message's round trip.
@@ -65,7 +64,7 @@ TEST(EngineFactory, EveryEnginesUnitProbeAndTheSimgridProbeOfAFileAgree) {
   std::vector<std::vector<double>> measured;
   for (const std::string& word : engine_words())
     measured.push_back(test_support::values_in_child(dir.path(), [&] {
-      return open_engine(ideal_request(word, dir.path()))->probe().round_trips(some_pings());
+      return open_engine(ideal_request(word))->probe().round_trips(some_pings());
     }));
   const std::string file = dir.path() + "/ideal3.xml";
   write_simgrid_xml_file(ideal_cluster(3), file);
@@ -120,7 +119,6 @@ TEST(EngineFactory, TwoHostsWithoutARouteAreRefusedBeforeAnyReplicationNamingThe
       r.engine = word;
       r.platform_file = path;
       r.host_count = hosts;
-      r.work_dir = dir.path();
       try {
         run_in_child(dir.path(), [&] {
           open_engine(r);

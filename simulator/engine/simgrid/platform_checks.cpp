@@ -38,13 +38,15 @@ void check_route(const sg4::Host& src, const sg4::Host& dst, const std::string& 
   }
   if (links.empty() && !(latency > 0))
     throw InputError(file + ": no route " + pair + "; expected a <route> (or host links) between every two hosts used");
-  for (const sg4::Link* link : links) {
-    const double bandwidth = link->get_bandwidth(), link_latency = link->get_latency();
-    if (!(bandwidth > 0 && finite_non_negative(bandwidth) && finite_non_negative(link_latency)))
-      throw InputError(file + ": link " + link->get_name() + " has bandwidth " + format_number(bandwidth) +
-                       " B/s and latency " + format_number(link_latency) +
-                       " s; expected a positive, finite bandwidth and a finite, non-negative latency");
-  }
+  for (const sg4::Link* link : links) check_link(*link, file);
+}
+
+void check_link(const sg4::Link& link, const std::string& file) {
+  const double bandwidth = link.get_bandwidth(), latency = link.get_latency();
+  if (bandwidth > 0 && finite_non_negative(bandwidth) && finite_non_negative(latency)) return;
+  throw InputError(file + ": link " + link.get_name() + " has bandwidth " + format_number(bandwidth) +
+                   " B/s and latency " + format_number(latency) +
+                   " s; expected a positive, finite bandwidth and a finite, non-negative latency");
 }
 
 void check_hosts_and_routes(const std::vector<sg4::Host*>& hosts, const std::string& file) {

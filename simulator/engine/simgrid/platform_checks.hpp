@@ -7,6 +7,7 @@
 
 namespace simgrid::s4u {
 class Host;
+class Link;
 }  // namespace simgrid::s4u
 
 namespace hetcoll {
@@ -21,6 +22,10 @@ void check_host(const simgrid::s4u::Host& host, const std::string& file);
 /// (Floyd, Dijkstra, a missing route between zones), or an empty route without latency (a
 /// Full zone without that <route>, cluster hosts without links).
 void check_route(const simgrid::s4u::Host& src, const simgrid::s4u::Host& dst, const std::string& file);
+
+/// @brief Throws InputError naming `file` and the link unless its bandwidth is positive and
+/// finite and its latency finite and non-negative (what check_route() asks of every link).
+void check_link(const simgrid::s4u::Link& link, const std::string& file);
 
 /// @brief Checks `hosts` and routes among them before a simulation, in time linear in their number
 /// beyond a few dozen hosts.

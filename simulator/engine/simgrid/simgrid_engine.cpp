@@ -62,8 +62,12 @@ struct Agent {
 /// only then calls the policy: the order of the Policy contract, whatever SimGrid's wake order.
 class SimgridEngine final : public Engine, private Executor {
  public:
-  SimgridEngine(sg4::Engine& engine, std::vector<sg4::Host*> hosts, std::string file)
-      : engine_(engine), hosts_(std::move(hosts)), file_(std::move(file)), idle_(hosts_.size()) {}
+  SimgridEngine(sg4::Engine& engine, std::vector<sg4::Host*> hosts, std::string file, bool every_route_checked)
+      : engine_(engine),
+        hosts_(std::move(hosts)),
+        file_(std::move(file)),
+        every_route_checked_(every_route_checked),
+        idle_(hosts_.size()) {}
 
   void run(ReplicationSource& source) override {
     // The policies run on the coordinator's stack, which keeps SimGrid's default size even when
@@ -179,7 +183,7 @@ class SimgridEngine final : public Engine, private Executor {
     // SimGrid aborts on a message without route and never ends one over a link without
     // bandwidth: check each route once, before its first message (every route of a few hosts
     // is checked before the simulation, check_hosts_and_routes).
-    if (hosts_.size() <= static_cast<std::size_t>(kAllPairsHosts)) return;
+    if (every_route_checked_ || hosts_.size() <= static_cast<std::size_t>(kAllPairsHosts)) return;
     if (checked_routes_.insert(static_cast<std::uint64_t>(src) * hosts_.size() + dst).second)
       check_route(*hosts_[src], *hosts_[dst], file_);
   }
@@ -248,6 +252,7 @@ class SimgridEngine final : public Engine, private Executor {
   sg4::Engine& engine_;
   std::vector<sg4::Host*> hosts_;
   std::string file_;  // the platform file, for error messages
+  bool every_route_checked_;  // a built platform (SimgridSession): no route to check
   std::exception_ptr failure_;
   std::vector<std::vector<Agent*>> idle_;
   std::vector<std::unique_ptr<Agent>> agents_;
@@ -296,8 +301,8 @@ void Agent::operator()() {
 }  // namespace
 
 std::unique_ptr<Engine> make_simgrid_engine(sg4::Engine& engine, std::vector<sg4::Host*> hosts,
-                                            const std::string& file) {
-  return std::make_unique<SimgridEngine>(engine, std::move(hosts), file);
+                                            const std::string& file, bool every_route_checked) {
+  return std::make_unique<SimgridEngine>(engine, std::move(hosts), file, every_route_checked);
 }
 
 }  // namespace hetcoll

@@ -15,8 +15,10 @@ class Host;
 namespace hetcoll {
 
 /// @brief Runs replications as one SimGrid simulation on `hosts` (host index i = hosts[i]) of
-/// the platform loaded from `file` (named in error messages).
+/// the platform loaded from `file` (named in error messages). Unless `every_route_checked`, it
+/// checks each route beyond kAllPairsHosts hosts before its first message.
 std::unique_ptr<Engine> make_simgrid_engine(simgrid::s4u::Engine& engine,
-                                            std::vector<simgrid::s4u::Host*> hosts, const std::string& file);
+                                            std::vector<simgrid::s4u::Host*> hosts, const std::string& file,
+                                            bool every_route_checked);
 
 }  // namespace hetcoll

@@ -18,6 +18,7 @@
 #include "engine/simgrid/host_selection.hpp"
 #include "engine/simgrid/platform_checks.hpp"
 #include "engine/simgrid/simgrid_engine.hpp"
+#include "engine/simgrid/simgrid_platform_builder.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -72,7 +73,33 @@ struct SimgridSession::Impl {
   std::unique_ptr<sg4::Engine> engine;
   std::vector<sg4::Host*> hosts;
   std::string file;
+  bool built = false;  // built through s4u: hosts and links checked, every route sound
 };
+
+// SimGrid's engine with hetcoll's timing settings and the user's `cfg`, platform not yet loaded.
+void SimgridSession::start_engine(const std::vector<std::string>& cfg) {
+  Impl& impl = *impl_;
+  check_simgrid_config(cfg, exact_timing_config());
+  impl.args.push_back("hetcoll");
+  for (const std::string& c : exact_timing_config()) impl.args.push_back("--cfg=" + c);
+  // SimGrid copies its command line into the head of a Paje trace: a trace file named there
+  // would carry the run's temporary directory, and two runs of one replication would differ.
+  // The file name is set after, out of the command line.
+  std::vector<std::string> unlisted;
+  for (const std::string& c : cfg) {
+    if (c.rfind("tracing/filename:", 0) == 0)
+      unlisted.push_back(c);
+    else
+      impl.args.push_back("--cfg=" + c);
+  }
+  // SimGrid announces every configuration change at INFO level; keep stderr for progress.
+  impl.args.push_back("--log=xbt_cfg.thres:warning");
+  for (std::string& a : impl.args) impl.argv.push_back(a.data());
+  impl.argv.push_back(nullptr);
+  int argc = static_cast<int>(impl.args.size());
+  impl.engine = std::make_unique<sg4::Engine>(&argc, impl.argv.data());
+  for (const std::string& c : unlisted) sg4::Engine::set_config(c);
+}
 
 SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,
                                const std::vector<std::string>& hosts)
@@ -83,26 +110,7 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
     throw InputError(platform_file + ": is a directory; expected a SimGrid platform file (platform = FILE.xml)");
   if (!std::ifstream(platform_file))
     throw InputError(platform_file + ": cannot read the platform file (platform = FILE.xml)");
-  check_simgrid_config(cfg, exact_timing_config());
-  impl_->args.push_back("hetcoll");
-  for (const std::string& c : exact_timing_config()) impl_->args.push_back("--cfg=" + c);
-  // SimGrid copies its command line into the head of a Paje trace: a trace file named there
-  // would carry the run's temporary directory, and two runs of one replication would differ.
-  // The file name is set after, out of the command line.
-  std::vector<std::string> unlisted;
-  for (const std::string& c : cfg) {
-    if (c.rfind("tracing/filename:", 0) == 0)
-      unlisted.push_back(c);
-    else
-      impl_->args.push_back("--cfg=" + c);
-  }
-  // SimGrid announces every configuration change at INFO level; keep stderr for progress.
-  impl_->args.push_back("--log=xbt_cfg.thres:warning");
-  for (std::string& a : impl_->args) impl_->argv.push_back(a.data());
-  impl_->argv.push_back(nullptr);
-  int argc = static_cast<int>(impl_->args.size());
-  impl_->engine = std::make_unique<sg4::Engine>(&argc, impl_->argv.data());
-  for (const std::string& c : unlisted) sg4::Engine::set_config(c);
+  start_engine(cfg);
   try {
     impl_->engine->load_platform(platform_file);
     // run() would seal it anyway; sealing now lets describe() query routes of every routing
@@ -122,6 +130,19 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
             [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
 }
 
+SimgridSession::SimgridSession(const Platform& generated, const std::vector<std::string>& cfg)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->file = "platform";
+  start_engine(cfg);
+  impl_->hosts = build_simgrid_platform(generated);
+  // Every route of a built platform exists (a star, or routers joined two by two) and crosses
+  // only the platform's links: with its hosts and links checked, so is every route, and the
+  // engine need not look each one up before its first message (5% of a 1024-host Tree-dyn run).
+  for (const sg4::Host* h : impl_->hosts) check_host(*h, impl_->file);
+  for (const LinkSpec& l : generated.links) check_link(*sg4::Link::by_name(l.name), impl_->file);
+  impl_->built = true;
+}
+
 SimgridSession::~SimgridSession() {
   // Tearing an engine down frees its hosts and links one by one: 0.3 s for a 65,536-host file,
   // as long as loading it. A process holds one engine and exits right after it (a forked
@@ -131,7 +152,7 @@ SimgridSession::~SimgridSession() {
 
 Platform SimgridSession::describe(bool routes) const {
   Platform p;
-  p.file = impl_->file;
+  if (!impl_->built) p.file = impl_->file;  // a generated platform has no file
   for (const sg4::Host* h : impl_->hosts) p.hosts.push_back({h->get_name(), h->get_speed(), -1, -1, 0});
   // SimGrid adds internal links (named "__loopback__" and the like) that no route between two
   // hosts crosses; they would make the fastest link, and so the unit of cost, meaningless.
@@ -185,7 +206,7 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
                      std::to_string(impl_->hosts.size()));
   std::vector<sg4::Host*> used(impl_->hosts.begin(), impl_->hosts.begin() + hosts);
-  check_hosts_and_routes(used, impl_->file);
+  if (!impl_->built) check_hosts_and_routes(used, impl_->file);
   // Every host gets an agent actor or more. SimGrid's default 8 MiB stacks, each with a guard
   // page, exhaust the process's memory mappings near 32768 actors (vm.max_map_count); small
   // stacks without guard pages come from the heap. Only defaults change: a user's --cfg wins.
@@ -194,7 +215,7 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     if (simgrid::config::is_default("contexts/stack-size"))
       sg4::Engine::set_config("contexts/stack-size", kSmallStackKiB);
   }
-  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file);
+  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file, impl_->built);
 }
 
 std::string SimgridSession::version() {

@@ -40,6 +40,10 @@ class SimgridSession {
   /// select, in their order; without, every host in natural name order.
   SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,
                  const std::vector<std::string>& hosts = {});
+  /// Builds the generated `platform` through s4u (simgrid_platform_builder.hpp) rather than
+  /// from a file: the session's hosts are its hosts, in its order; error messages name it
+  /// "platform". Throws InputError for a shape SimGrid cannot be given (simgrid_layout()).
+  SimgridSession(const Platform& platform, const std::vector<std::string>& cfg);
   ~SimgridSession();
   SimgridSession(const SimgridSession&) = delete;
   SimgridSession& operator=(const SimgridSession&) = delete;
@@ -48,7 +52,7 @@ class SimgridSession {
   /// index i of every algorithm is hosts[i]. With `routes`, also their route table (n² look-ups,
   /// n the session's hosts, not the file's), so the model engine can time
   /// messages on this platform, and the links of every route (Platform::route_links). The
-  /// platform's `file` is the path it was loaded from. With `routes`, every host and route of
+  /// platform's `file` is the path it was loaded from (empty for a built platform). With `routes`, every host and route of
   /// the file is checked (InputError naming the file and the host, link or host pair).
   Platform describe(bool routes) const;
 
@@ -70,6 +74,8 @@ class SimgridSession {
 
  private:
   struct Impl;
+  /// Starts SimGrid's engine with exact_timing_config() and `cfg`, platform not yet loaded.
+  void start_engine(const std::vector<std::string>& cfg);
   std::unique_ptr<Impl> impl_;
 };
 
