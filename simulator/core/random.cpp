@@ -1,5 +1,7 @@
 #include "core/random.hpp"
 
+#include <Random123/philox.h>
+
 #include <cmath>
 
 namespace hetcoll {
@@ -17,9 +19,22 @@ std::uint64_t derive_seed(std::uint64_t root, std::initializer_list<std::uint64_
   return h;
 }
 
+std::array<std::uint64_t, 4> philox4x64_10(const std::array<std::uint64_t, 4>& counter,
+                                           const std::array<std::uint64_t, 2>& key) {
+  const r123::Philox4x64_R<10>::ctr_type c = {{counter[0], counter[1], counter[2], counter[3]}};
+  const r123::Philox4x64_R<10>::key_type k = {{key[0], key[1]}};
+  const r123::Philox4x64_R<10>::ctr_type out = r123::Philox4x64_R<10>()(c, k);
+  return {out.v[0], out.v[1], out.v[2], out.v[3]};
+}
+
+void RandomStream::refill() {
+  block_ = philox4x64_10({next_block_++, replication_, 0, 0}, key_);
+  lane_ = 0;
+}
+
 double RandomStream::uniform() {
   // 53 random bits centred in their cell: never exactly 0 or 1, so log() is always finite.
-  return (static_cast<double>(engine_() >> 11) + 0.5) * 0x1.0p-53;
+  return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53;
 }
 
 double RandomStream::normal() {
@@ -76,7 +91,7 @@ double RandomStream::gamma_mean_cv(double mean, double cv) {
 std::uint64_t RandomStream::below(std::uint64_t n) {
   const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % n);
   for (;;) {
-    const std::uint64_t x = engine_();
+    const std::uint64_t x = next();
     if (x < limit) return x % n;
   }
 }

@@ -25,7 +25,7 @@ class RandomGridRunner final : public PointRunner {
     if (settings_.given) {
       instance_ = *settings_.given;
     } else {
-      RandomStream stream(derive_seed(seed_, {replication}));
+      RandomStream stream(seed_, replication);
       instance_ = draw_grid(settings_.clusters, settings_.root, settings_.ranges, stream);
     }
   }

@@ -111,7 +111,7 @@ std::vector<int> zero_based(const std::vector<double>& order) {
 
 /// Replications of one point. A fixed star (lists or file) is solved once; a random star is
 /// drawn, solved and set on the links at the first algorithm of every replication, from
-/// derive_seed(point seed, {replication}), so every algorithm of a replication sees it.
+/// RandomStream(point seed, replication), so every algorithm of a replication sees it.
 class DivisibleRunner final : public PointRunner {
  public:
   DivisibleRunner(const Point& point, const std::vector<std::string>& names, const Platform& platform,
@@ -153,7 +153,7 @@ class DivisibleRunner final : public PointRunner {
     if (random_) {
       star_ = draw_star(static_cast<int>(point_[keys().workers]), point_[keys().c_mean],
                         point_[keys().c_mean] * point_[keys().wc_ratio], point_[keys().spread], point_[keys().z],
-                        derive_seed(seed_, {replication}));
+                        RandomStream(seed_, replication));
       settings = star_link_settings(star_);
       rates_ = star_rates(star_, speeds_);
       solve();

@@ -150,7 +150,7 @@ class RedistributionRunner final : public PointRunner {
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
     if (setup_.from_matrix) return;
     // A new instance (and new NIC speeds) for every replication, the same for all algorithms.
-    use(random_instance(setup_.random, derive_seed(seed_, {replication})));
+    use(random_instance(setup_.random, RandomStream(seed_, replication)));
     for (LinkSetting& s : nic_settings(nic_bytes_)) settings.push_back(std::move(s));
   }
 
