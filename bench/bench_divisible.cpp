@@ -18,7 +18,7 @@ namespace {
 
 void DivisibleSolve(benchmark::State& state, const std::string& algorithm) {
   const int workers = static_cast<int>(state.range(0));
-  const Star star = draw_star(workers, 1, 3, 0.5, 0.8, 1);
+  const Star star = draw_star(workers, 1, 3, 0.5, 0.8, RandomStream(1));
   const DivisibleAlgorithm& solver = divisible_algorithms().at(algorithm);
   for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
   state.SetItemsProcessed(state.iterations() * workers);
@@ -33,7 +33,7 @@ BENCHMARK_CAPTURE(DivisibleSolve, Optimal, std::string("optimal"))->Arg(4)->Arg(
 /// about 1% of a message to one of 100 workers (the two-site platform's WAN link: 5.6 ms against
 /// 0.1-0.2 s messages).
 Star latency_star(int workers) {
-  Star star = draw_star(workers, 1, 3, 0.5, 0.8, 1);
+  Star star = draw_star(workers, 1, 3, 0.5, 0.8, RandomStream(1));
   RandomStream random(2);
   for (int i = 0; i < workers; ++i) {
     star.send_latency.push_back(1e-3 * random.uniform());

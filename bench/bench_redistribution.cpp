@@ -30,7 +30,7 @@ void RedistributionSchedule(benchmark::State& state, const char* algorithm) {
   std::uint64_t seed = 0;
   for (auto _ : state) {
     state.PauseTiming();
-    const Instance instance = random_instance(spec, seed++).instance;
+    const Instance instance = random_instance(spec, RandomStream(seed++)).instance;
     state.ResumeTiming();
     benchmark::DoNotOptimize(schedule(instance));
   }
@@ -52,7 +52,7 @@ void RedistributionScale(benchmark::State& state, Schedule (*schedule)(const Ins
   spec.senders = spec.receivers = static_cast<int>(state.range(0));
   spec.edges = static_cast<int>(state.range(1));
   spec.k = static_cast<int>(state.range(2));
-  const Instance instance = random_instance(spec, 0).instance;
+  const Instance instance = random_instance(spec, RandomStream(0)).instance;
   std::size_t steps = 0;
   for (auto _ : state) {
     const Schedule s = schedule(instance);

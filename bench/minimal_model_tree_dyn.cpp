@@ -13,10 +13,10 @@
 //     empty and waits in it, or finds q there and sends its partial result to q. At the end of
 //     a reception the receiver q is idle again (⊕ is free); the sender is done.
 //   * Costs (reduction_costs.cpp, random.cpp): the k-th communication started takes the k-th
-//     draw of one stream, gamma of mean 1 and coefficient of variation CV, seeded per
-//     replication r with derive_seed(derive_seed(point seed, {r}), {0}) on Boost's mt19937_64;
-//     the point seed is hetcoll's point_seed(SEED, {N, CV, 0, 1}) (driver/sweep.cpp,
-//     ReduceFamily::seed_identity). A draw d carries nearbyint(d · 8388608) bytes and lasts
+//     draw of one stream, gamma of mean 1 and coefficient of variation CV: replication r's
+//     communication stream, whose n-th 64-bit draw is lane n mod 4 of Random123's
+//     Philox4x64-10(counter {n / 4, r, 0, 0}, key {point seed, 0}); the point seed is
+//     hetcoll's point_seed(SEED, {N, CV, 0, 1}) (driver/sweep.cpp, ReduceFamily::seed_identity). A draw d carries nearbyint(d · 8388608) bytes and lasts
 //     bytes / 8388608 seconds.
 //   * Dates (model_engine.cpp): a binary heap of (end date, receiving host) in flat arrays.
 //     Each step takes the whole batch of one instant (dates within 1e-9 s), delivers it in host
@@ -30,9 +30,10 @@
 // (shortest round-trip form, as in hetcoll's CSV), its standard error, the wall time and the
 // microseconds per replication.
 //
-// Built by CMake on request (cmake --build BUILD --target minimal_model_tree_dyn); by hand:
+// Built by CMake on request (cmake --build BUILD --target minimal_model_tree_dyn); by hand
+// (Random123's headers from Debian's librandom123-dev):
 //   g++ -O2 -std=c++17 bench/minimal_model_tree_dyn.cpp -o minimal_model_tree_dyn
-#include <boost/random/mersenne_twister.hpp>
+#include <Random123/philox.h>
 
 #include <algorithm>
 #include <charconv>
@@ -55,12 +56,6 @@ std::uint64_t mix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-std::uint64_t derive_seed(std::uint64_t root, std::initializer_list<std::uint64_t> path) {
-  std::uint64_t h = mix64(root);
-  for (std::uint64_t step : path) h = mix64(h ^ mix64(step + 0x632BE59BD9B4E019ULL));
-  return h;
-}
-
 // simulator/driver/sweep.cpp: the seed of a point made of numbers only.
 std::uint64_t point_seed(std::uint64_t seed, std::initializer_list<double> values) {
   std::uint64_t h = mix64(seed);
@@ -73,11 +68,15 @@ std::uint64_t point_seed(std::uint64_t seed, std::initializer_list<double> value
   return h;
 }
 
-// RandomStream::gamma_mean_cv: uniform from the top 53 bits, polar normal, Marsaglia–Tsang.
+// RandomStream (Philox4x64-10 blocks of 4 draws) and its gamma_mean_cv: uniform from the top
+// 53 bits, polar normal, Marsaglia–Tsang.
 class Stream {
  public:
-  void seed(std::uint64_t s) {
-    engine_.seed(s);
+  explicit Stream(std::uint64_t key) : key_{{key, 0}} {}  // stream 0: communications
+
+  void reposition(std::uint64_t replication) {
+    counter_ = {{0, replication, 0, 0}};
+    lane_ = 4;
     has_spare_ = false;
   }
 
@@ -107,7 +106,16 @@ class Stream {
   }
 
  private:
-  double uniform() { return (static_cast<double>(engine_() >> 11) + 0.5) * 0x1.0p-53; }
+  std::uint64_t next() {
+    if (lane_ == 4) {
+      block_ = Philox()(counter_, key_);
+      ++counter_.v[0];
+      lane_ = 0;
+    }
+    return block_.v[lane_++];
+  }
+
+  double uniform() { return (static_cast<double>(next() >> 11) + 0.5) * 0x1.0p-53; }
 
   double normal() {
     if (has_spare_) {
@@ -127,7 +135,11 @@ class Stream {
     }
   }
 
-  boost::random::mt19937_64 engine_;
+  using Philox = r123::Philox4x64_R<10>;
+  Philox::key_type key_;
+  Philox::ctr_type counter_ = {{0, 0, 0, 0}};
+  Philox::ctr_type block_ = {{0, 0, 0, 0}};
+  unsigned lane_ = 4;
   double spare_ = 0;
   bool has_spare_ = false;
 };
@@ -148,11 +160,12 @@ constexpr std::uint64_t kBlock = 1000;   // Scenario::block: replications per wo
 
 class TreeDyn {
  public:
-  TreeDyn(int n, double cv) : n_(n), cv_(cv), heap_(new Event[n / 2 + 1]), batch_(new int[n / 2 + 1]) {}
+  TreeDyn(int n, double cv, std::uint64_t point)
+      : n_(n), cv_(cv), stream_(point), heap_(new Event[n / 2 + 1]), batch_(new int[n / 2 + 1]) {}
 
-  // One replication on the stream seeded with `seed`, the clock running on from where it is.
-  double run(std::uint64_t seed) {
-    stream_.seed(seed);
+  // Replication r, the clock running on from where it is.
+  double run(std::uint64_t r) {
+    stream_.reposition(r);
     const double origin = clock_;
     slot_ = -1;
     size_ = 0;
@@ -247,12 +260,12 @@ int main(int argc, char** argv) {
 
   // ReduceFamily::seed_identity on cluster = platform: (processors, cv, ratio, comm-mean).
   const std::uint64_t point = point_seed(seed, {static_cast<double>(n), cv, 0.0, 1.0});
-  TreeDyn tree(n, cv);
+  TreeDyn tree(n, cv, point);
   double sum = 0, mean = 0, m2 = 0;  // the CSV's plain sum; Welford for the standard error
   const auto start = std::chrono::steady_clock::now();
   for (long long r = 0; r < replications; ++r) {
     if (static_cast<std::uint64_t>(r) % kBlock == 0) tree.restart_clock();  // a fresh engine per unit
-    const double makespan = tree.run(derive_seed(derive_seed(point, {static_cast<std::uint64_t>(r)}), {0}));
+    const double makespan = tree.run(static_cast<std::uint64_t>(r));
     sum += makespan;
     const double delta = makespan - mean;
     mean += delta / static_cast<double>(r + 1);

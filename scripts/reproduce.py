@@ -87,7 +87,7 @@ PAPERS = [
            Figure("jw-sharing", ["jw-sharing"], "Past the paper: the schedules under SimGrid's bandwidth sharing")]),
     Paper("steffenel",
           [Run("steffenel-example"), Run("steffenel-fig3"), Run("steffenel-fig4"), Run("steffenel-fig5"),
-           Run("steffenel-fig7", quick=300), Run("steffenel-fig8", quick=300), Run("steffenel-grid5000")],
+           Run("steffenel-fig7", quick=3000), Run("steffenel-fig8", quick=3000), Run("steffenel-grid5000")],
           [Figure("steffenel-intra", ["steffenel-fig3", "steffenel-fig4", "steffenel-fig5"],
                   "Figures 3 to 6: intra-cluster broadcast strategies"),
            Figure("steffenel-fig7", ["steffenel-fig7"], "Figure 7: the heuristics against the number of clusters"),

@@ -12,7 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 PACKAGES=(
   build-essential cmake pkg-config
-  libsimgrid-dev libboost-random-dev libboost-program-options-dev
+  libsimgrid-dev libboost-program-options-dev librandom123-dev
   libgtest-dev googletest libbenchmark-dev libglpk-dev nlohmann-json3-dev libssl-dev
   python3-matplotlib python3-numpy python3-pandas
   libopenmpi-dev openmpi-bin

@@ -1,11 +1,19 @@
 #pragma once
 /// @file random.hpp
-/// @brief Random streams derived from (seed, point, replication), and the gamma sampler.
+/// @brief Counter-based random streams positioned by (key, replication, stream), and the samplers.
 ///
-/// Numbers must not change with the Boost version, so only Boost's engine (mt19937_64, whose
-/// output sequence is fixed by the C++ standard) is used; the conversion to doubles, the normal
-/// and the gamma samplers are written here and pinned by golden-value tests.
-#include <boost/random/mersenne_twister.hpp>
+/// The engine is Philox4x64-10 (Salmon, Moraes, Dror, Shaw, "Parallel random numbers: as easy as
+/// 1, 2, 3", SC'11), from Random123's header, whose output is fixed by its published
+/// known-answer vectors. A stream's n-th 64-bit draw is lane n mod 4 of the block
+///   Philox4x64-10(counter = {n / 4, replication, 0, 0}, key = {key, stream}),
+/// so a replication's stream is positioned in O(1): no state to seed or skip. The conversion to
+/// doubles, the normal and the gamma samplers are written here and pinned by golden-value tests.
+///
+/// No two streams overlap: streams with different keys (key, stream) are different bijections
+/// of the counter space; streams with the same key differ in counter word 1 (replication) and
+/// a stream only ever moves counter word 0 (its block index, which would wrap onto its own
+/// start after 4·2^64 draws, never carry into another replication's words).
+#include <array>
 #include <cstdint>
 #include <initializer_list>
 
@@ -14,16 +22,35 @@ namespace hetcoll {
 /// @brief SplitMix64 finaliser: a bijective 64-bit mixer used to derive independent seeds.
 std::uint64_t mix64(std::uint64_t x);
 
-/// @brief Seed of a sub-stream, derived from a root seed and a path of integers.
+/// @brief A 64-bit key derived from a root seed and a path of integers (SplitMix64 mixing).
 ///
-/// Used as derive_seed(seed, {point_key, replication, stream}); the result depends only on
-/// these values, never on which process, rank or shard asks for it.
+/// The driver's point seeds are hashes of (seed, point values); derive_seed serves tests and
+/// benchmarks that need many unrelated keys. Depends only on its arguments.
 std::uint64_t derive_seed(std::uint64_t root, std::initializer_list<std::uint64_t> path);
 
+/// @brief One Philox4x64-10 block: the keyed bijection of the counter every stream draws from.
+std::array<std::uint64_t, 4> philox4x64_10(const std::array<std::uint64_t, 4>& counter,
+                                           const std::array<std::uint64_t, 2>& key);
+
 /// @brief A reproducible stream of uniform, normal and gamma variates.
+///
+/// Families draw from RandomStream(point seed, replication, stream): the numbers depend only
+/// on (seed, point values, replication, stream), never on the process, rank or shard.
 class RandomStream {
  public:
-  explicit RandomStream(std::uint64_t seed) : engine_(seed) {}
+  /// Stream `stream` of replication `replication` under `key` (a point's seed); O(1).
+  RandomStream(std::uint64_t key, std::uint64_t replication, std::uint64_t stream = 0)
+      : key_{key, stream}, replication_(replication) {}
+  /// Replication 0 of stream 0 under `seed`: for draws outside a sweep (tests, benchmarks).
+  explicit RandomStream(std::uint64_t seed) : RandomStream(seed, 0, 0) {}
+
+  /// Restarts at the first draw of `replication` of the same (key, stream): a counter reset.
+  void reposition(std::uint64_t replication) {
+    replication_ = replication;
+    next_block_ = 0;
+    lane_ = 4;
+    has_spare_normal_ = false;
+  }
 
   /// Uniform double in the open interval (0, 1), from the top 53 bits of one engine draw.
   double uniform();
@@ -35,12 +62,21 @@ class RandomStream {
   /// Gamma variate with the given mean and coefficient of variation; cv = 0 returns the mean.
   double gamma_mean_cv(double mean, double cv);
   /// Raw 64-bit draw, for integer choices.
-  std::uint64_t next() { return engine_(); }
+  std::uint64_t next() {
+    if (lane_ == 4) refill();
+    return block_[lane_++];
+  }
   /// Uniform integer in [0, n) (n > 0), by rejection so it is exactly uniform.
   std::uint64_t below(std::uint64_t n);
 
  private:
-  boost::random::mt19937_64 engine_;
+  void refill();  // the next block: one Philox call every 4 draws
+
+  std::array<std::uint64_t, 2> key_;
+  std::uint64_t replication_;
+  std::uint64_t next_block_ = 0;  // counter word 0 of the next block
+  std::array<std::uint64_t, 4> block_{};
+  unsigned lane_ = 4;             // next lane of block_ to hand out; 4: none left
   double spare_normal_ = 0;
   bool has_spare_normal_ = false;
 };

@@ -8,9 +8,9 @@
 
 namespace hetcoll {
 
-void NoisyPolicy::reseed(std::uint64_t seed) {
-  comm_stream_ = RandomStream(derive_seed(seed, {0}));
-  compute_stream_ = RandomStream(derive_seed(seed, {1}));
+void NoisyPolicy::position(std::uint64_t key, std::uint64_t replication, std::uint64_t first_stream) {
+  comm_stream_ = RandomStream(key, replication, first_stream);
+  compute_stream_ = RandomStream(key, replication, first_stream + 1);
 }
 
 void NoisyPolicy::begin(Executor& executor) {

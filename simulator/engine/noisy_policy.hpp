@@ -42,9 +42,11 @@ class NoisyPolicy final : public Policy, private Executor {
  public:
   NoisyPolicy(Policy& inner, Noise noise) : inner_(inner), noise_(noise) {}
 
-  /// Positions both streams for a replication: `seed` is the replication's noise seed (its
-  /// communication stream derives from {seed, 0}, its computation stream from {seed, 1}).
-  void reseed(std::uint64_t seed);
+  /// Positions both streams at replication `replication` under `key` (the point's seed): the
+  /// communications draw from stream `first_stream`, the computations from `first_stream` + 1
+  /// (RandomStream: numbers that depend on (key, replication, stream) only). A family gives
+  /// streams no other use of the key takes.
+  void position(std::uint64_t key, std::uint64_t replication, std::uint64_t first_stream);
 
   void begin(Executor& executor) override;
   void on_complete(Executor& executor, const Completion& done) override;
@@ -56,8 +58,8 @@ class NoisyPolicy final : public Policy, private Executor {
   Policy& inner_;
   Noise noise_;
   Executor* outer_ = nullptr;
-  RandomStream comm_stream_{0};
-  RandomStream compute_stream_{0};
+  RandomStream comm_stream_{0, 0, 0};
+  RandomStream compute_stream_{0, 0, 0};
 };
 
 }  // namespace hetcoll

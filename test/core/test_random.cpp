@@ -1,34 +1,82 @@
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdint>
 
 #include "core/random.hpp"
 
 namespace hetcoll {
 
-// Golden values: the sampler is our own code on top of mt19937_64 (whose sequence the C++
-// standard fixes), so these numbers must never change, whatever the Boost version. If one of
-// these fails, every published result of the project changes: do not update them lightly.
-TEST(RandomGolden, DerivedSeedAndUniformsArePinned) {
+// Random123's published known-answer vectors for Philox4x64-10 (kat_vectors in its
+// distribution: counter, key, output): the engine is the generator the papers describe.
+TEST(RandomPhilox, MatchesRandom123KnownAnswers) {
+  using Block = std::array<std::uint64_t, 4>;
+  using Key = std::array<std::uint64_t, 2>;
+  EXPECT_EQ(philox4x64_10(Block{0, 0, 0, 0}, Key{0, 0}),
+            (Block{0x16554d9eca36314cULL, 0xdb20fe9d672d0fdcULL, 0xd7e772cee186176bULL, 0x7e68b68aec7ba23bULL}));
+  const std::uint64_t ones = ~std::uint64_t{0};
+  EXPECT_EQ(philox4x64_10(Block{ones, ones, ones, ones}, Key{ones, ones}),
+            (Block{0x87b092c3013fe90bULL, 0x438c3c67be8d0224ULL, 0x9cc7d7c69cd777b6ULL, 0xa09caebf594f0ba0ULL}));
+  EXPECT_EQ(philox4x64_10(Block{0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL, 0xa4093822299f31d0ULL, 0x082efa98ec4e6c89ULL},
+                          Key{0x452821e638d01377ULL, 0xbe5466cf34e90c6cULL}),
+            (Block{0xa528f45403e61d95ULL, 0x38c72dbd566e9788ULL, 0xa5a1610e72fd18b5ULL, 0x57bd43b5e52b7fe6ULL}));
+}
+
+// The layout random.hpp documents: draw n of RandomStream(key, r, s) is lane n mod 4 of
+// Philox4x64-10(counter {n / 4, r, 0, 0}, key {key, s}).
+TEST(RandomStreams, DrawNIsALaneOfTheCounterBlock) {
+  const std::uint64_t key = 0x0123456789abcdefULL, replication = 1000003, stream = 3;
+  RandomStream r(key, replication, stream);
+  for (std::uint64_t n = 0; n < 13; ++n)
+    EXPECT_EQ(r.next(), philox4x64_10({n / 4, replication, 0, 0}, {key, stream})[n % 4]) << "draw " << n;
+  EXPECT_EQ(RandomStream(0, 0, 0).next(), 0x16554d9eca36314cULL);  // the first known answer
+  EXPECT_EQ(RandomStream(77).next(), RandomStream(77, 0, 0).next());
+}
+
+TEST(RandomStreams, RepositionIsAFreshStreamOfThatReplication) {
+  RandomStream moved(5, 0, 1);
+  for (int i = 0; i < 7; ++i) moved.gamma_mean_cv(1, 0.5);
+  moved.normal();  // leaves a spare normal behind, which must not survive
+  for (std::uint64_t replication : {3ULL, 0ULL, 1ULL << 40}) {
+    moved.reposition(replication);
+    RandomStream fresh(5, replication, 1);
+    for (int i = 0; i < 10; ++i) EXPECT_EQ(moved.normal(), fresh.normal()) << replication << " " << i;
+  }
+}
+
+TEST(RandomStreams, KeyReplicationAndStreamEachChangeTheDraws) {
+  const std::uint64_t first = RandomStream(9, 4, 2).next();
+  EXPECT_NE(RandomStream(10, 4, 2).next(), first);
+  EXPECT_NE(RandomStream(9, 5, 2).next(), first);
+  EXPECT_NE(RandomStream(9, 4, 3).next(), first);
+  EXPECT_EQ(RandomStream(9, 4, 2).next(), first);
+}
+
+// Golden values: the samplers are our own code on top of Philox4x64-10 (pinned above by the
+// known answers), so these numbers must never change, whatever the compiler or library version.
+// If one of these fails, every published result of the project changes: do not update them
+// lightly (they changed once, when mt19937_64 reseeded per replication gave way to Philox).
+TEST(RandomGolden, DerivedSeedAndVariatesArePinned) {
   EXPECT_EQ(derive_seed(42, {1, 2, 3}), 1174074829062133144ULL);
-  RandomStream r(derive_seed(42, {1, 2, 3}));
-  EXPECT_EQ(r.uniform(), 0.25473151888085238);
-  EXPECT_EQ(r.uniform(), 0.81831709038332168);
-  EXPECT_EQ(r.uniform(), 0.94832155103121796);
-  EXPECT_EQ(r.normal(), -0.49567185965780985);
-  EXPECT_EQ(r.normal(), 1.2660640585070591);
-  EXPECT_EQ(r.normal(), -0.46732440681901077);
-  EXPECT_EQ(r.gamma(2.0, 1.5), 3.7690135951509163);
-  EXPECT_EQ(r.gamma(2.0, 1.5), 0.80391032645239169);
-  EXPECT_EQ(r.gamma(2.0, 1.5), 0.4261286552938256);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 3.443540015343285e-128);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 2.9953993441609756e-17);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 1.1837807019584637e-18);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.8573041025584095);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.81153500738747097);
-  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 1.413975193956188);
-  EXPECT_EQ(r.gamma_mean_cv(2.0, 1.0), 6.2859950727970766);  // shape 1: the exponential path
-  EXPECT_EQ(r.gamma_mean_cv(2.0, 1.0), 4.4361905398505783);
+  RandomStream r(derive_seed(42, {1, 2, 3}), 7, 2);
+  EXPECT_EQ(r.uniform(), 0.73002979472938412);
+  EXPECT_EQ(r.uniform(), 0.23757384368319162);
+  EXPECT_EQ(r.uniform(), 0.079748850603222732);
+  EXPECT_EQ(r.normal(), -1.0034067994855496);
+  EXPECT_EQ(r.normal(), -0.74411415694840632);
+  EXPECT_EQ(r.normal(), -0.50522507209565326);
+  EXPECT_EQ(r.gamma(2.0, 1.5), 9.2283472499762862);
+  EXPECT_EQ(r.gamma(2.0, 1.5), 0.47493302455070557);
+  EXPECT_EQ(r.gamma(2.0, 1.5), 1.2197790737861416);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 2.7082899268567771e-15);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 0.0092725655707882274);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 10.0), 3.6444847437216083e-43);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 1.7984455609139476);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 0.5182965891760356);
+  EXPECT_EQ(r.gamma_mean_cv(1.0, 0.3), 1.0734810104776376);
+  EXPECT_EQ(r.gamma_mean_cv(2.0, 1.0), 0.31164489445880605);  // shape 1: the exponential path
+  EXPECT_EQ(r.gamma_mean_cv(2.0, 1.0), 0.86354401852951568);
 }
 
 TEST(RandomStreams, SeedsDependOnEveryPathElement) {

@@ -51,7 +51,7 @@ Plan tree_plan() {
 std::vector<Completion> run_noisy(Engine& engine, const Plan& plan, Noise noise, std::uint64_t seed) {
   PlanPolicy inner(plan, CostScale{kUnit, kUnit}, nullptr);
   NoisyPolicy noisy(inner, noise);
-  noisy.reseed(seed);
+  noisy.position(seed, 3, 1);
   RecordingPolicy recorder(noisy);
   run_single(engine, recorder);
   return recorder.events();
@@ -74,7 +74,7 @@ TEST(NoisyPolicy, TheKthCommAndTheKthComputationTakeTheKthDrawsOfTheirStreams) {
   for (double cv : {0.3, 1.0, 4.0}) {
     const auto engine = make_model_engine(ideal_cluster(8));
     const std::uint64_t seed = 1234;
-    RandomStream comms(derive_seed(seed, {0})), computes(derive_seed(seed, {1}));
+    RandomStream comms(seed, 3, 1), computes(seed, 3, 2);
     int drawn = 0;
     for (const Completion& c : by_start(run_noisy(*engine, plan, Noise{cv}, seed))) {
       const double nominal = std::nearbyint(plan.op(static_cast<int>(c.activity.tag)).cost * kUnit);
@@ -89,7 +89,7 @@ TEST(NoisyPolicy, TheKthCommAndTheKthComputationTakeTheKthDrawsOfTheirStreams) {
 TEST(NoisyPolicy, ComputationsLeftOutKeepTheirAmountAndTakeNoDraw) {
   const Plan plan = tree_plan();
   const auto engine = make_model_engine(ideal_cluster(8));
-  RandomStream comms(derive_seed(99, {0}));
+  RandomStream comms(99, 3, 1);
   for (const Completion& c : by_start(run_noisy(*engine, plan, Noise{1.0, true, false}, 99))) {
     const double nominal = std::nearbyint(plan.op(static_cast<int>(c.activity.tag)).cost * kUnit);
     if (c.activity.kind == ActivityKind::compute) EXPECT_EQ(c.activity.amount, nominal);

@@ -120,8 +120,8 @@ std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& 
                                                        const std::vector<std::string>& algorithms,
                                                        const Platform& platform, std::uint64_t seed, Probe& probe);
 
-/// @brief derive_seed(point seed, {replication, kBroadcastNoiseStream}) seeds a replication's
-/// noise (NoisyPolicy); {replication} alone draws a random grid.
-inline constexpr std::uint64_t kBroadcastNoiseStream = 1;
+/// @brief Streams 1 and 2 of the point's seed draw a replication's noise (NoisyPolicy); stream
+/// 0 draws a random grid.
+inline constexpr std::uint64_t kBroadcastNoiseStreams = 1;
 
 }  // namespace hetcoll

@@ -165,7 +165,7 @@ class PlatformGridRunner final : public PointRunner {
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
     if (noisy_.empty()) return policies_[algorithm].get();
-    noisy_[algorithm]->reseed(derive_seed(seed_, {replication, kBroadcastNoiseStream}));
+    noisy_[algorithm]->position(seed_, replication, kBroadcastNoiseStreams);
     return noisy_[algorithm].get();
   }
 

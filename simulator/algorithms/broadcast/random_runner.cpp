@@ -37,7 +37,7 @@ class RandomGridRunner final : public PointRunner {
     if (settings_.given) {
       instance_ = *settings_.given;
     } else {
-      RandomStream stream(derive_seed(seed_, {replication}));
+      RandomStream stream(seed_, replication);
       instance_ = draw_grid(settings_.clusters, settings_.root, settings_.ranges, stream);
     }
   }
@@ -69,7 +69,7 @@ class RandomGridRunner final : public PointRunner {
   Policy* noisy(Policy& run, std::uint64_t replication) {
     if (noise_.cv == 0) return &run;
     noisy_ = std::make_unique<NoisyPolicy>(run, noise_);
-    noisy_->reseed(derive_seed(seed_, {replication, kBroadcastNoiseStream}));
+    noisy_->position(seed_, replication, kBroadcastNoiseStreams);
     return noisy_.get();
   }
 

@@ -131,7 +131,7 @@ std::vector<int> zero_based(const std::vector<double>& order) {
 
 /// Replications of one point. A fixed star (lists or file) is solved once; a random star is
 /// drawn, solved and set on the links at the first algorithm of every replication, from
-/// derive_seed(point seed, {replication}), so every algorithm of a replication sees it.
+/// RandomStream(point seed, replication), so every algorithm of a replication sees it.
 class DivisibleRunner final : public PointRunner {
  public:
   DivisibleRunner(const Point& point, const std::vector<std::string>& names, const Platform& platform,
@@ -174,12 +174,12 @@ class DivisibleRunner final : public PointRunner {
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
     // The noise of the replication, the same for every algorithm (common random numbers), from
     // a stream of its own: the stars do not change with cv.
-    noise_seed_ = derive_seed(seed_, {replication, kNoiseStream});
+    replication_ = replication;
     // A random star is drawn once per replication and shared by all its algorithms.
     if (random_) {
       star_ = draw_star(static_cast<int>(point_[keys().workers]), point_[keys().c_mean],
                         point_[keys().c_mean] * point_[keys().wc_ratio], point_[keys().spread], point_[keys().z],
-                        derive_seed(seed_, {replication}));
+                        RandomStream(seed_, replication));
       settings = star_link_settings(star_);
       rates_ = star_rates(star_, speeds_);
       solve();
@@ -188,7 +188,7 @@ class DivisibleRunner final : public PointRunner {
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
     if (noisy_.empty()) return &run(algorithm);
-    noisy_[algorithm]->reseed(noise_seed_);
+    noisy_[algorithm]->position(seed_, replication_, kNoiseStreams);
     return noisy_[algorithm].get();
   }
 
@@ -250,14 +250,13 @@ class DivisibleRunner final : public PointRunner {
     return *policies_[a];
   }
 
-  /// derive_seed(point seed, {replication, kNoiseStream}) seeds the noise; {replication} alone
-  /// draws the random star.
-  static constexpr std::uint64_t kNoiseStream = 1;
+  /// Streams 1 and 2 of the point's seed draw the noise (NoisyPolicy); stream 0 the random star.
+  static constexpr std::uint64_t kNoiseStreams = 1;
 
   Point point_;
   std::uint64_t seed_;
   Noise noise_;
-  std::uint64_t noise_seed_ = 0;
+  std::uint64_t replication_ = 0;  // the replication begun last
   std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // empty when cv = 0
   SolveOptions options_;
   std::vector<const DivisibleAlgorithm*> algorithms_;

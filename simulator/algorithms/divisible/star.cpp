@@ -6,7 +6,6 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "core/random.hpp"
 
 namespace hetcoll {
 
@@ -92,8 +91,7 @@ double schedule_length(const Star& star, const DivisibleSchedule& s, PortModel p
   return length;
 }
 
-Star draw_star(int workers, double c_mean, double w_mean, double spread, double z, std::uint64_t seed) {
-  RandomStream stream(seed);
+Star draw_star(int workers, double c_mean, double w_mean, double spread, double z, RandomStream stream) {
   Star star;
   auto around = [&](double mean) { return mean * (1 - spread + 2 * spread * stream.uniform()); };
   for (int i = 0; i < workers; ++i) star.c.push_back(around(c_mean));

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "core/random.hpp"
+
 namespace hetcoll {
 
 /// @brief Range of c_i and w_i (d_i: from 0), seconds per load unit. A schedule for T = 1
@@ -84,7 +86,8 @@ Star reversed(const Star& star);
 double schedule_length(const Star& star, const DivisibleSchedule& s, PortModel port);
 
 /// @brief Draws a star as in Figure 4 (paper §5; docs/divisible.md): c_i = c̄·U[1−s, 1+s], then
-/// w_i = w̄·U[1−s, 1+s] for every worker, d_i = z·c_i; all c are drawn before all w.
-Star draw_star(int workers, double c_mean, double w_mean, double spread, double z, std::uint64_t seed);
+/// w_i = w̄·U[1−s, 1+s] for every worker, d_i = z·c_i; all c are drawn before all w, from
+/// `stream` (the function's own copy).
+Star draw_star(int workers, double c_mean, double w_mean, double spread, double z, RandomStream stream);
 
 }  // namespace hetcoll

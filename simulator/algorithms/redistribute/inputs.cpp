@@ -6,7 +6,6 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "core/random.hpp"
 
 namespace hetcoll {
 namespace {
@@ -87,8 +86,7 @@ std::vector<std::vector<double>> read_matrix_file(const std::string& path) {
   return rows;
 }
 
-Derived random_instance(const RandomSpec& spec, std::uint64_t seed) {
-  RandomStream random(seed);
+Derived random_instance(const RandomSpec& spec, RandomStream random) {
   Derived d;
   d.base = kRandomBase;
   Instance& g = d.instance;

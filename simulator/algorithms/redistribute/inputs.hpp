@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "algorithms/redistribute/instance.hpp"
+#include "core/random.hpp"
 
 namespace hetcoll {
 
@@ -85,8 +86,8 @@ struct RandomSpec {
 /// @brief Base speed of random instances (Mbit/s): only the platform's byte counts depend on it.
 inline constexpr double kRandomBase = 100;
 
-/// @brief One random instance, a function of (spec, seed) only; messages sorted by
-/// (sender, receiver); `base` is kRandomBase.
-Derived random_instance(const RandomSpec& spec, std::uint64_t seed);
+/// @brief One random instance, a function of (spec, the draws of `random`) only (the function's
+/// own copy of the stream); messages sorted by (sender, receiver); `base` is kRandomBase.
+Derived random_instance(const RandomSpec& spec, RandomStream random);
 
 }  // namespace hetcoll

@@ -172,10 +172,10 @@ class RedistributionRunner final : public PointRunner {
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
     // The replication's noise, the same for every algorithm (common random numbers), from a
     // stream of its own: the instances do not change with cv.
-    for (auto& n : noisy_) n->reseed(derive_seed(seed_, {replication, kNoiseStream}));
+    for (auto& n : noisy_) n->position(seed_, replication, kNoiseStreams);
     if (setup_.from_matrix) return;
     // A new instance (and new NIC speeds) for every replication, the same for all algorithms.
-    use(random_instance(setup_.random, derive_seed(seed_, {replication})));
+    use(random_instance(setup_.random, RandomStream(seed_, replication)));
     for (LinkSetting& s : nic_settings(nic_bytes_)) settings.push_back(std::move(s));
   }
 
@@ -228,9 +228,9 @@ class RedistributionRunner final : public PointRunner {
     for (int ports : d.ports) nic_bytes_.push_back(ports * base_bytes_);
   }
 
-  /// derive_seed(point seed, {replication, kNoiseStream}) seeds the noise; {replication} alone
-  /// draws the random instance.
-  static constexpr std::uint64_t kNoiseStream = 1;
+  /// Streams 1 and 2 of the point's seed draw the noise (NoisyPolicy); stream 0 the random
+  /// instance.
+  static constexpr std::uint64_t kNoiseStreams = 1;
 
   RedistributionPoint setup_;
   std::uint64_t seed_;

@@ -86,7 +86,7 @@ void check_largest_draws(const Point& point, const CostScale& scale, const std::
 
 /// Replications of one point.
 ///
-/// Costs: one stream of gamma draws, reseeded identically for every algorithm of a replication,
+/// Costs: one stream of gamma draws, repositioned alike for every algorithm of a replication,
 /// so the k-th communication (and the k-th ⊕) of every algorithm takes the same draw; a message
 /// of draw d from host p lasts d·t(p). Cluster: a fixed one (platform, times, file) gets its
 /// plans and its reference makespan once; a drawn one gets new times, new uplinks and new plans
@@ -131,7 +131,7 @@ class ReducePointRunner final : public PointRunner {
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
     // Replication r's cluster and random orders, shared by all its algorithms.
     if (is_drawn(law_.kind)) {
-      RandomStream stream(derive_seed(seed_, {replication, 0}));
+      RandomStream stream(seed_, replication, kClusterStream);
       times_ = draw_times(law_, stream);
       set_uplinks(uplinks_, times_, message_, settings);
     }
@@ -139,7 +139,7 @@ class ReducePointRunner final : public PointRunner {
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
-    costs_->reseed(derive_seed(seed_, {replication}));
+    costs_->reposition(replication);
     return policies_[algorithm].get();
   }
 
@@ -154,7 +154,7 @@ class ReducePointRunner final : public PointRunner {
 
  private:
   // With `per_replication`, only what changes: everything for a drawn cluster, else the
-  // random planners (every one reseeded alike: common random numbers).
+  // random planners (every one on the same stream: common random numbers).
   void plan_all(std::uint64_t replication, bool per_replication) {
     const bool drawn = is_drawn(law_.kind);
     if (per_replication && !drawn) {
@@ -170,7 +170,7 @@ class ReducePointRunner final : public PointRunner {
   }
 
   Plan plan(std::size_t a, std::uint64_t replication) const {
-    RandomStream stream(derive_seed(seed_, {replication, 1}));
+    RandomStream stream(seed_, replication, kPlannerStream);
     const bool exact = !optimum_.sequence.empty();
     return algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr});
   }

@@ -2,22 +2,17 @@
 
 namespace hetcoll {
 
-ReductionCosts::ReductionCosts(const ReductionCostParams& params, std::uint64_t seed)
-    : params_(params),
-      seed_(seed),
-      comm_stream_(derive_seed(seed, {0})),
-      compute_stream_(derive_seed(seed, {1})) {}
+ReductionCosts::ReductionCosts(const ReductionCostParams& params, std::uint64_t key)
+    : params_(params), comm_stream_(key, 0, kCommStream), compute_stream_(key, 0, kComputeStream) {}
 
-void ReductionCosts::reseed(std::uint64_t seed) {
+void ReductionCosts::reposition(std::uint64_t replication) {
   next_comm_ = next_compute_ = 0;
-  if (seed == seed_) return;  // the next algorithm of the same replication: replay
-  seed_ = seed;
+  if (replication == replication_) return;  // the next algorithm of the same replication: replay
+  replication_ = replication;
   comm_draws_.clear();
   compute_draws_.clear();
-  comm_stream_ = RandomStream(derive_seed(seed, {0}));
-  // Seeding a Mersenne Twister is a sizeable part of a replication (about 0.5 µs of 7 for
-  // Tree-dyn on 64 hosts); with ratio 0, compute() returns 0 without touching its stream.
-  if (computes()) compute_stream_ = RandomStream(derive_seed(seed, {1}));
+  comm_stream_.reposition(replication);
+  compute_stream_.reposition(replication);
 }
 
 double ReductionCosts::comm(int, int) {

@@ -9,6 +9,13 @@
 
 namespace hetcoll {
 
+/// @brief The random streams of a reduce point (RandomStream's `stream` under the point's seed):
+/// one per use, so that no use shares a draw with another.
+constexpr std::uint64_t kCommStream = 0;     //!< communication costs (ReductionCosts)
+constexpr std::uint64_t kComputeStream = 1;  //!< ⊕ costs (ReductionCosts)
+constexpr std::uint64_t kClusterStream = 2;  //!< a drawn cluster's per-host times
+constexpr std::uint64_t kPlannerStream = 3;  //!< random planners (random-order)
+
 /// @brief Cost distribution of one sweep point: gamma laws given by their mean and CV.
 struct ReductionCostParams {
   double comm_mean = 1;  //!< μ_d: mean abstract cost of one communication
@@ -24,13 +31,14 @@ struct ReductionCostParams {
 /// not tied to the (src, dst) pair: heterogeneity belongs to the platform.
 class ReductionCosts final : public CostDraws {
  public:
-  explicit ReductionCosts(const ReductionCostParams& params, std::uint64_t seed = 0);
+  /// Costs under `key` (the point's seed), positioned at replication 0.
+  explicit ReductionCosts(const ReductionCostParams& params, std::uint64_t key = 0);
 
-  /// Restarts both streams for a new replication: derive_seed(seed, {0}) feeds communications,
-  /// derive_seed(seed, {1}) computations (left alone when computes() is false: it is unused).
-  /// Reseeding with the seed in use rewinds: the draws already made are replayed from memory,
-  /// so the algorithms of one replication share one set of draws (same values, drawn once).
-  void reseed(std::uint64_t seed);
+  /// Restarts both streams at `replication`: RandomStream(key, replication, kCommStream) feeds
+  /// communications, kComputeStream computations. A counter reset, O(1). Repositioning to the
+  /// replication in use rewinds: the draws already made are replayed from memory, so the
+  /// algorithms of one replication share one set of draws (same values, each gamma drawn once).
+  void reposition(std::uint64_t replication);
 
   /// Gamma(mean μ_d, cv): the next communication draw; the pair is ignored.
   double comm(int src, int dst) override;
@@ -44,7 +52,7 @@ class ReductionCosts final : public CostDraws {
 
  private:
   ReductionCostParams params_;
-  std::uint64_t seed_;
+  std::uint64_t replication_ = 0;
   RandomStream comm_stream_;
   RandomStream compute_stream_;
   std::vector<double> comm_draws_;     // every draw of this replication so far, in order

@@ -25,7 +25,7 @@ namespace hetcoll {
 struct ReduceSetup {
   int processors = 0;               //!< n: hosts 0..n-1 each hold one value
   CostScale scale;                  //!< abstract cost to bytes and flops
-  ReductionCosts* costs = nullptr;  //!< reseeded by the caller between replications
+  ReductionCosts* costs = nullptr;  //!< repositioned by the caller between replications
   bool static_overlap = true;       //!< static trees: receptions may overlap ⊕ (docs/reduce.md)
   /// Where costs are drawn from if not null (tests: per-pair worst cases, recording wrappers);
   /// `costs` still decides whether ⊕ is an activity.

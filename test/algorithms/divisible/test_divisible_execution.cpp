@@ -30,7 +30,7 @@ Star star_of(const Scenario& s, std::uint64_t r) {
   if (!c.empty()) return {c, point.lists[s.family->parameter_index("d")], point.lists[s.family->parameter_index("w")]};
   const std::uint64_t seed = point_seed(s.seed, s.family->seed_identity(point));  // as the driver seeds it
   return draw_star(static_cast<int>(value("workers")), value("c-mean"), value("c-mean") * value("wc-ratio"),
-                   value("spread"), value("z"), derive_seed(seed, {r}));
+                   value("spread"), value("z"), RandomStream(seed, r));
 }
 
 void expect_engines_end_at_t(const std::vector<std::string>& args) {

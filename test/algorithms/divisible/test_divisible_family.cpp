@@ -98,7 +98,7 @@ TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptF
       runner->record(a, 1.0, &metrics[a * 3]);  // a makespan of exactly T
     }
     runner->complete_replication(metrics.data(), 3);
-    const Star star = draw_star(10, 1, 2, 0.5, 0.8, derive_seed(point_seed(s.seed, point), {r}));
+    const Star star = draw_star(10, 1, 2, 0.5, 0.8, RandomStream(point_seed(s.seed, point), r));
     EXPECT_DOUBLE_EQ(metrics[0], test::solve("fifo-inc-c", star).load());
     EXPECT_DOUBLE_EQ(metrics[3], test::solve("opt-fifo", star).load());
     EXPECT_DOUBLE_EQ(metrics[1], metrics[0] / metrics[3]);

@@ -26,7 +26,7 @@ Instance random_shape(RandomStream& random, std::uint64_t seed, int max_nodes, d
   spec.k = 1 + static_cast<int>(random.below(8));
   spec.weight_max = weight_max;
   spec.beta = beta;
-  return random_instance(spec, seed).instance;
+  return random_instance(spec, RandomStream(seed)).instance;
 }
 
 TEST(RedistributionAlgorithms, EveryStepScheduleIsValidAndCostsAtLeastTheLowerBound) {
@@ -87,7 +87,7 @@ TEST(RedistributionAlgorithms, DggpNeverExceedsTwiceTheDeltaPortBoundNorOggpTwic
     RandomSpec spec;
     spec.edges = 1 + static_cast<int>(random.below(14 * 14));
     spec.k = 1 + static_cast<int>(random.below(14));
-    const Instance g = random_instance(spec, seed).instance;
+    const Instance g = random_instance(spec, RandomStream(seed)).instance;
     worst_dggp = std::max(worst_dggp, schedule_cost(g, dggp_schedule(g)) / lower_bound(g));
     worst_oggp = std::max(worst_oggp, schedule_cost(g, oggp_schedule(g)) / one_port_lower_bound(g));
     worst_ggp = std::max(worst_ggp, schedule_cost(g, ggp_schedule(g)) / one_port_lower_bound(g));
@@ -136,7 +136,7 @@ TEST(RedistributionExact, LiesBetweenTheBoundAndEveryAlgorithmAndDggpIsWithinTwi
     spec.delta_max = 3;
     spec.weight_max = 1 + static_cast<int>(random.below(6));
     spec.beta = static_cast<double>(random.below(8));
-    const Instance g = random_instance(spec, seed).instance;
+    const Instance g = random_instance(spec, RandomStream(seed)).instance;
     const Schedule optimum = exact_schedule(g);
     ASSERT_EQ(check_schedule(g, optimum), "") << seed;
     const double opt = schedule_cost(g, optimum);

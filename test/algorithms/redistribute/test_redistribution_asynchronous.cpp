@@ -49,7 +49,7 @@ TEST(RedistributionAsynchronous, EveryInstantRespectsTheNodeAndBackboneLimitsAnd
   const Point point = redistribution_point({{"senders", 6}, {"receivers", 5}, {"k", 3}, {"beta", 0.5}});
   const RedistributionPoint setup = resolve_redistribution_point(point);
   for (std::uint64_t r = 0; r < 10; ++r) {
-    const Derived d = random_instance(setup.random, derive_seed(91, {r}));
+    const Derived d = random_instance(setup.random, RandomStream(91, r));
     const double base = d.base * kBytesPerMbit;
     for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) {
       const Schedule schedule = a->make(d.instance);
@@ -88,7 +88,7 @@ TEST(RedistributionAsynchronous, WithOneStreamAtATimeItTakesBetaPlusEveryWeight)
   const Point point = redistribution_point({{"senders", 4}, {"receivers", 4}, {"k", 1}, {"beta", 0.75}});
   const RedistributionPoint setup = resolve_redistribution_point(point);
   for (std::uint64_t r = 0; r < 10; ++r) {
-    const Derived d = random_instance(setup.random, derive_seed(5, {r}));
+    const Derived d = random_instance(setup.random, RandomStream(5, r));
     double total = d.instance.beta;
     for (const Message& m : d.instance.messages) total += m.weight;
     for (const RedistributionAlgorithm* a : test::scalable_step_algorithms())

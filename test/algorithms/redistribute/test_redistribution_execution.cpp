@@ -32,9 +32,9 @@ Point running_example_point(const WorkDir& dir, bool uncapped) {
                               {{"matrix", matrix}}, {{"nic", {300, 200, 100, 300}}});
 }
 
-/// The seed of replication r's instance, as the driver derives it for unit_values (seed 5).
-std::uint64_t instance_seed(const Point& point, std::uint64_t r) {
-  return derive_seed(point_seed(5, redistribution_family().seed_identity(point)), {r});
+/// The stream of replication r's instance, as the driver positions it for unit_values (seed 5).
+RandomStream instance_stream(const Point& point, std::uint64_t r) {
+  return RandomStream(point_seed(5, redistribution_family().seed_identity(point)), r);
 }
 
 void expect_close(double actual, double expected, const std::string& what) {
@@ -55,7 +55,7 @@ TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines)
   // Two streams of one message in a step (DGGP) share a mailbox on SimGrid: make sure one runs.
   int parallel_pieces = 0;
   for (std::uint64_t r = 0; r < replications; ++r) {
-    const Instance g = random_instance(setup.random, instance_seed(point, r)).instance;
+    const Instance g = random_instance(setup.random, instance_stream(point, r)).instance;
     for (const Step& step : dggp_schedule(g))
       for (std::size_t i = 0; i < step.size(); ++i)
         for (std::size_t j = i + 1; j < step.size(); ++j) parallel_pieces += step[i].message == step[j].message;
@@ -66,7 +66,7 @@ TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines)
     if (values.size() != replications * algorithms.size() * 2) continue;
     for (std::uint64_t r = 0; r < replications; ++r) {
       // The runner's instance of replication r, rebuilt from the same seeds.
-      const Instance g = random_instance(setup.random, instance_seed(point, r)).instance;
+      const Instance g = random_instance(setup.random, instance_stream(point, r)).instance;
       for (std::size_t a = 0; a < algorithms.size(); ++a) {
         const RedistributionAlgorithm& alg = redistribution_algorithms().at(algorithms[a]);
         const double expected = alg.make ? schedule_cost(g, alg.make(g)) : lower_bound(g);
@@ -139,7 +139,7 @@ TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
   ASSERT_EQ(values.size(), replications * algorithms.size() * 2);
   int faster = 0;
   for (std::uint64_t r = 0; r < replications; ++r) {
-    const Instance g = random_instance(setup.random, instance_seed(point, r)).instance;
+    const Instance g = random_instance(setup.random, instance_stream(point, r)).instance;
     for (std::size_t a = 0; a < algorithms.size(); ++a) {
       const double capped = schedule_cost(g, redistribution_algorithms().at(algorithms[a]).make(g));
       const double uncapped = values[(r * algorithms.size() + a) * 2];

@@ -30,7 +30,7 @@ TEST(RedistributionNoise, CappedStepSchedulesEndAtTheirCriticalPathOverTheDrawnS
   const Point point = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}, {"beta", 0.75}});
   const RedistributionPoint setup = resolve_redistribution_point(point);
   for (std::uint64_t r = 0; r < 8; ++r) {
-    const Derived d = random_instance(setup.random, derive_seed(77, {r}));
+    const Derived d = random_instance(setup.random, RandomStream(77, r));
     const double base = d.base * kBytesPerMbit;
     std::vector<double> nic;
     for (int ports : d.ports) nic.push_back(ports * base);
@@ -39,7 +39,7 @@ TEST(RedistributionNoise, CappedStepSchedulesEndAtTheirCriticalPathOverTheDrawnS
       const Plan plan = schedule_plan(d.instance, a->make(d.instance), base);
       PlanPolicy inner(plan, CostScale{base, kHostSpeed}, nullptr);
       NoisyPolicy noisy(inner, Noise{0.6, true, false});
-      noisy.reseed(r);
+      noisy.position(77, r, 1);
       RecordingPolicy recorder(noisy);
       const double makespan = run_single(*make_model_engine(platform), recorder);
       const double critical = test_support::critical_path(plan, recorder.events(), platform);

@@ -47,7 +47,7 @@ Instance random_shape(RandomStream& random, std::uint64_t seed, int max_side, in
   spec.weight_max = weight_max[random.below(6)];
   static const double beta[] = {0, 0.5, 1, 3};
   spec.beta = beta[random.below(4)];
-  Instance g = random_instance(spec, seed).instance;
+  Instance g = random_instance(spec, RandomStream(seed)).instance;
   if (random.below(4) == 0)
     for (Message& m : g.messages) m.weight *= 0.37;
   return g;
@@ -81,7 +81,7 @@ TEST(RedistributionSameness, DenseInstancesWithFewDistinctWeightsGiveTheReferenc
     spec.k = 1 + static_cast<int>(random.below(std::min(spec.senders, spec.receivers)));
     spec.weight_max = 1 + static_cast<int>(random.below(4));
     spec.beta = 1;
-    const Instance g = random_instance(spec, 300 + i).instance;
+    const Instance g = random_instance(spec, RandomStream(300 + i)).instance;
     ASSERT_EQ(first_difference(ggp_schedule(g), reference::ggp(g)), "") << "ggp " << i;
     ASSERT_EQ(first_difference(oggp_schedule(g), reference::oggp(g)), "") << "oggp " << i;
     ASSERT_EQ(first_difference(dggp_schedule(g), reference::dggp(g)), "") << "dggp " << i;
@@ -97,7 +97,7 @@ TEST(RedistributionSameness, LargerInstancesGiveTheReferenceSchedules) {
     spec.edges = 1000 + 1000 * i;
     spec.k = 10 + 10 * i;
     spec.weight_max = i % 2 == 0 ? 20 : 4;
-    const Instance g = random_instance(spec, 500 + i).instance;
+    const Instance g = random_instance(spec, RandomStream(500 + i)).instance;
     ASSERT_EQ(first_difference(ggp_schedule(g), reference::ggp(g)), "") << "ggp " << i;
     ASSERT_EQ(first_difference(oggp_schedule(g), reference::oggp(g)), "") << "oggp " << i;
     ASSERT_EQ(first_difference(dggp_schedule(g), reference::dggp(g)), "") << "dggp " << i;

@@ -61,20 +61,20 @@ inline CostScale ideal_scale() {
   return {p.reference_bandwidth(), p.reference_speed()};
 }
 
-/// @brief Seeds of R replications: derive_seed(seed, {r}) for r = 0..R−1.
+/// @brief R unrelated replication numbers (RandomStream counters): derive_seed(seed, {r}) for r = 0..R−1.
 inline std::vector<std::uint64_t> replication_seeds(std::uint64_t seed, int replications) {
   std::vector<std::uint64_t> seeds;
   for (int r = 0; r < replications; ++r) seeds.push_back(derive_seed(seed, {static_cast<std::uint64_t>(r)}));
   return seeds;
 }
 
-/// @brief One replication: the policy to run and the seed `costs` is reseeded with first.
+/// @brief One replication: the policy to run and the replication `costs` is repositioned to first.
 struct Replication {
   Policy* policy;
   std::uint64_t seed;
 };
 
-/// @brief Supplies a list of runs to one engine, reseeding `costs` before each, and calls
+/// @brief Supplies a list of runs to one engine, repositioning `costs` before each, and calls
 /// `after(i, makespan)` when run i ends.
 class RunListSource final : public ReplicationSource {
  public:
@@ -82,7 +82,7 @@ class RunListSource final : public ReplicationSource {
       : costs_(costs), runs_(std::move(runs)), after_(std::move(after)) {}
   Policy* next(std::vector<LinkSetting>&) override {
     if (current_ >= runs_.size()) return nullptr;
-    costs_.reseed(runs_[current_].seed);
+    costs_.reposition(runs_[current_].seed);
     return runs_[current_].policy;
   }
   void finished(double makespan) override {
@@ -226,7 +226,7 @@ inline std::vector<double> run_plans(Engine& engine, const Platform& platform, c
       if (next_run == runs->size()) return nullptr;
       const PlanRun& run = (*runs)[next_run];
       set_uplinks(uplink_names(*platform, static_cast<int>(run.times.size())), run.times, kDefaultMessageBytes, settings);
-      costs.reseed(0);
+      costs.reposition(0);
       policy = std::make_unique<PlanPolicy>(run.plan, CostScale{kDefaultMessageBytes, platform->reference_speed()}, &costs);
       recorder = std::make_unique<RecordingPolicy>(*policy);
       return recorder.get();

@@ -239,7 +239,7 @@ TEST(ReduceCostModel, WithCvZeroEveryPlanTakesCommMeanTimesItsPrediction) {
           const double makespan = v[(r * s.algorithms.size() + a) * kWidth];
           double expected = 0;
           if (algorithm.plan != nullptr) {
-            RandomStream planning(derive_seed(seed, {r, 1}));
+            RandomStream planning(seed, r, kPlannerStream);
             const std::vector<int> order;
             expected = mean * predicted_makespan(algorithm.plan(ReducePlanInput{times, planning, order}), times);
           } else if (algorithm.name == "binomial-stat") {

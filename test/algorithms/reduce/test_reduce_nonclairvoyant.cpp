@@ -261,11 +261,11 @@ TEST(TreeDyn, PairsProcessorsInIndexOrderAtDateZero) {
              });
 }
 
-TEST(ReductionCostsDraws, ComeFromTwoStreamsDerivedFromTheSeed) {
+TEST(ReductionCostsDraws, ComeFromTwoStreamsOfTheKey) {
   const std::uint64_t seed = 123;
   ReductionCosts costs({2, 0.7, 0.25}, seed);
-  RandomStream comms(derive_seed(seed, {0}));
-  RandomStream computes(derive_seed(seed, {1}));
+  RandomStream comms(seed, 0, kCommStream);
+  RandomStream computes(seed, 0, kComputeStream);
   // Interleaving the two kinds changes nothing: each kind has its own stream.
   for (int k = 0; k < 20; ++k) {
     if (k % 3 == 0) {
@@ -273,8 +273,11 @@ TEST(ReductionCostsDraws, ComeFromTwoStreamsDerivedFromTheSeed) {
     }
     EXPECT_EQ(costs.comm(1, 0), comms.gamma_mean_cv(2, 0.7)) << k;
   }
-  costs.reseed(seed);
-  EXPECT_EQ(costs.comm(0, 1), RandomStream(derive_seed(seed, {0})).gamma_mean_cv(2, 0.7));
+  costs.reposition(0);  // the replication in use: its draws again
+  EXPECT_EQ(costs.comm(0, 1), RandomStream(seed, 0, kCommStream).gamma_mean_cv(2, 0.7));
+  costs.reposition(9);
+  EXPECT_EQ(costs.comm(0, 1), RandomStream(seed, 9, kCommStream).gamma_mean_cv(2, 0.7));
+  EXPECT_EQ(costs.compute(0), RandomStream(seed, 9, kComputeStream).gamma_mean_cv(0.5, 0.7));
   EXPECT_TRUE(costs.computes());
   EXPECT_FALSE(ReductionCosts({1, 0.7, 0}).computes());
   ReductionCosts fixed({1.5, 0, 2});
@@ -284,8 +287,9 @@ TEST(ReductionCostsDraws, ComeFromTwoStreamsDerivedFromTheSeed) {
 
 TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
   const int n = 64;
-  const std::uint64_t seed = derive_seed(99, {4});
-  ReductionCosts reference({1, 1, 0.5}, seed);
+  const std::uint64_t replication = derive_seed(99, {4});
+  ReductionCosts reference({1, 1, 0.5});
+  reference.reposition(replication);
   std::vector<double> expected_comms, expected_computes;
   for (int k = 0; k < n - 1; ++k) expected_comms.push_back(reference.comm(0, 0));
   for (int k = 0; k < n - 1; ++k) expected_computes.push_back(reference.compute(0));
@@ -295,7 +299,7 @@ TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
     RecordingDraws recorder(costs);
     auto policy = a.make(ideal_setup(n, costs, true, &recorder));
     RecordingPolicy trace(*policy);
-    reduce_test::run_policy(ideal_cluster(n), trace, costs, {seed});
+    reduce_test::run_policy(ideal_cluster(n), trace, costs, {replication});
 
     EXPECT_EQ(recorder.comms, expected_comms) << a.name;
     EXPECT_EQ(recorder.computes, expected_computes) << a.name;
