@@ -100,5 +100,32 @@ class StudyFigureTest(PlotScriptTest):
         self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw), raw, "twice")
 
 
+class PairedScriptTest(PlotScriptTest):
+    SCRIPT = script("paired.py")
+
+    def test_the_ratios_of_each_replication_are_summarised_per_algorithm_and_cv(self):
+        # value = (1 + index) (1 + cv) (1 + r mod 3): the first algorithm is the best of every
+        # replication, the second twice it; at cv = 1 each value is twice its own at cv = 0.
+        _, raw = study_csvs(self.dir.name, ["fast", "slow"])
+        output = self.path("paired.csv")
+        result = self.run_script(raw, "--output", output)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(output) as handle:
+            rows = {(r["algorithm"], float(r["cv"])): r for r in __import__("csv").DictReader(handle)}
+        self.assertAlmostEqual(float(rows[("fast", 1.0)]["to_best_mean"]), 1.0)
+        self.assertAlmostEqual(float(rows[("slow", 1.0)]["to_best_q90"]), 2.0)
+        self.assertAlmostEqual(float(rows[("slow", 1.0)]["to_nominal_mean"]), 2.0)
+        self.assertAlmostEqual(float(rows[("fast", 0.1)]["to_nominal_q10"]), 1.1)
+        result = self.run_script(raw, "--higher-is-better", "--exclude", "fast", "--output", output)
+        self.assertEqual(result.returncode, 0, result.stderr)
+        with open(output) as handle:
+            self.assertEqual({r["algorithm"] for r in __import__("csv").DictReader(handle)}, {"slow"})
+
+    def test_a_missing_column_exits_2_naming_the_file(self):
+        bad = self.path("bad.csv")
+        write(bad, ["algorithm", "cv", "value"], [["a", 0, 1]])
+        self.assert_input_error(self.run_script(bad), bad, "replication")
+
+
 if __name__ == "__main__":
     unittest.main()
