@@ -95,8 +95,8 @@ PAPERS = [
            Figure("steffenel-sizes", ["steffenel-grid5000"], "Figures 9 and 10: GRID5000, predicted and simulated")]),
     # hetcoll's own findings, beyond the papers (scenarios/claims/hetcoll.toml says so in each claim).
     Paper("hetcoll",
-          [Run("reduce-clairvoyance-map"), Run("reduce-uncertain-costs", quick=500), Run("divisible-uncertainty", quick=500),
-           Run("redistribute-uncertainty", quick=100), Run("broadcast-uncertainty", quick=500)],
+          [Run("reduce-clairvoyance-map"), Run("reduce-uncertain-costs", quick=500), Run("divisible-uncertainty"),
+           Run("redistribute-uncertainty", quick=100), Run("broadcast-uncertainty")],
           [Figure("reduce-clairvoyance", ["reduce-clairvoyance-map"],
                   "Beyond the papers: clairvoyant SNF against non-clairvoyant reductions, CV × slow/fast ratio"),
            Figure("reduce-uncertainty", ["reduce-uncertain-costs", "reduce-uncertain-costs-raw"],
