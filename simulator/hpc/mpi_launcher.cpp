@@ -172,8 +172,10 @@ int main(int argc, char** argv) {
   const std::string part = output + ".rank" + std::to_string(rank);
   std::vector<std::string> command{hetcoll, "run"};
   command.insert(command.end(), args.begin(), args.end());
+  // --resume: launched again after a failure, each rank finishes from its own checkpoint (a
+  // rank whose part is whole runs again; a checkpoint of another run is refused, naming the key).
   for (const std::string& a : {std::string("--shard"), std::to_string(rank) + "/" + std::to_string(size),
-                               std::string("--output"), part, std::string("--quiet")})
+                               std::string("--output"), part, std::string("--quiet"), std::string("--resume")})
     command.push_back(a);
   // Rank 0 speaks for all: the ranks' runs report progress through files only, and the other
   // ranks keep their stderr in a log, removed unless that rank failed (then rank 0 names it).

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # hetcoll-mpi over 3 ranks gives the very CSV, raw and trace files of a single run, for both
 # engines, with a manifest of the same run identity; so does RR-8315 Figure 4 on 1, 3 and 20
-# ranks, for exact and p2 quantiles; a failed rank is named with its log; a bad key fails on
+# ranks, for exact and p2 quantiles; a failed rank is named with its log, and a launch after the
+# failure resumes to a single run's bytes; a bad key fails on
 # every rank with exit status 2 and leaves no file.
 # usage: test/hpc/mpi_launcher.sh HETCOLL HETCOLL_MPI MPIEXEC
 set -uo pipefail
@@ -64,6 +65,25 @@ check grep -q "rank 2 failed (exit status 2); its messages are in $dir/fail.csv.
 check grep -q "is a directory" "$dir/fail.csv.rank2.log"
 check test ! -e "$dir/fail.csv" -a ! -e "$dir/fail.csv.rank1.log" -a ! -e "$dir/fail.csv.rank0.log"
 check test -z "$(ls "$dir" | grep -E 'progress')"
+# Launched again once the cause is gone, the ranks resume from what the failed launch left (the
+# parts and checkpoints of its ranks) and the merged CSV is a single run's. Rank 1's part is made
+# a checkpoint of a killed run first: a launch without --resume would refuse to start over it.
+rmdir "$dir/fail.csv.rank2"
+rm -f "$dir/fail.csv.rank1" "$dir/fail.csv.rank1".*
+"$hetcoll" run "${fig4[@]}" ${size[exact]} --shard 1/3 --output "$dir/fail.csv.rank1" --quiet &
+pid=$!
+for ((t = 0; t < 600; t++)); do
+  [[ -f $dir/fail.csv.rank1.partial ]] && (($(grep -a -c '^@unit ' "$dir/fail.csv.rank1.partial") >= 1)) && break
+  sleep 0.02
+done
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+check test -f "$dir/fail.csv.rank1.partial"
+"${mpi[@]}" "$launcher" "${fig4[@]}" ${size[exact]} --quiet --output "$dir/fail.csv" 2> "$dir/fail.err"
+check test $? -eq 0
+"$hetcoll" run "${fig4[@]}" ${size[exact]} --quiet --output "$dir/fail-single.csv"
+check cmp -s "$dir/fail-single.csv" "$dir/fail.csv"
+check test -z "$(ls "$dir" | grep -E 'rank|units|partial')"
 rm -rf "$dir"/fail*
 
 "${mpi[@]}" "$launcher" --cluster platform --processors 8 --cv -1 --output "$dir/bad.csv" 2> "$dir/bad.err"
