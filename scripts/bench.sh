@@ -16,8 +16,9 @@
 # With --references it builds the two hand-written yardsticks (targets minimal_model_tree_dyn
 # and minimal_simgrid_tree_dyn, bench/), runs each beside hetcoll on the same engine, n and
 # replication count, and prints the table
-#   engine n replications hetcoll_us minimal_us ratio same_mean
-# (whole processes, ratio = hetcoll / minimal; same_mean: the model yardstick's mean makespan
+#   engine n replications hetcoll_us minimal_us cpu_ratio wall_ratio same_mean
+# (whole processes; microseconds and cpu_ratio from CPU time, user + system, which a loaded
+# machine disturbs far less than wall time; same_mean: the model yardstick's mean makespan
 # equals the CSV's to the last digit, as it must; the SimGrid one draws its own costs: n/a).
 # With --mpi it runs RR-8315's Figure 4 at 100,000 replications under build/hetcoll-mpi on 1, 2,
 # 4, 8 and 16 ranks (--jobs 1 each, ranks beyond this machine's usable CPUs are skipped and said
@@ -139,26 +140,28 @@ if ((references)); then
     echo "bench: could not build the reference programs" >&2
     exit 1
   }
+  [[ -x /usr/bin/time ]] || { echo "bench: --references needs GNU time (/usr/bin/time, package time)" >&2; exit 1; }
   echo
   echo "# hetcoll vs the hand-written yardsticks (bench/minimal_*_tree_dyn.cpp): tree-dyn, cv = 1, seed 1,"
-  echo "# whole processes (start-up included), back to back; ratio = hetcoll / minimal"
-  printf '%-8s %6s %13s %11s %11s %7s %10s\n' engine n replications hetcoll_us minimal_us ratio same_mean
+  echo "# whole processes (start-up included), back to back; CPU time = user + system of the process and"
+  echo "# its children (GNU time), which a loaded machine disturbs far less than wall time; ratio = hetcoll / minimal"
+  printf '%-8s %6s %13s %11s %11s %9s %10s %10s\n' engine n replications hetcoll_us minimal_us cpu_ratio wall_ratio same_mean
+  timed() {  # FILE COMMAND...: runs COMMAND under GNU time, "wall user system" into FILE
+    local out=$1
+    shift
+    /usr/bin/time -f "%e %U %S" -o "$out" "$@"
+  }
   for engine in model simgrid; do
     for n in 64 1024; do
       r=${REPLICATIONS[$engine:$n]}
-      start=$(date +%s.%N)
-      tree_dyn -- "$engine" "$n" "$r" "$tmp/references.csv"
-      middle=$(date +%s.%N)
+      tree_dyn /usr/bin/time -f "%e %U %S" -o "$tmp/hetcoll.time" -- "$engine" "$n" "$r" "$tmp/references.csv"
       if [[ "$engine" == model ]]; then
-        begin=$(date +%s.%N)
-        build/minimal_model_tree_dyn "$n" "$r" 1 1 >"$tmp/minimal.txt"
+        timed "$tmp/minimal.time" build/minimal_model_tree_dyn "$n" "$r" 1 1 >"$tmp/minimal.txt"
       else
-        # The platform file is the yardstick's input, not its work: written before its clock starts.
+        # The platform file is the yardstick's input, not its work: written before it is timed.
         "$bin" platform "$n" --output "$tmp/platform-$n.xml"
-        begin=$(date +%s.%N)
-        build/minimal_simgrid_tree_dyn "$tmp/platform-$n.xml" "$r" 1 1 >"$tmp/minimal.txt"
+        timed "$tmp/minimal.time" build/minimal_simgrid_tree_dyn "$tmp/platform-$n.xml" "$r" 1 1 >"$tmp/minimal.txt"
       fi
-      end=$(date +%s.%N)
       same=n/a
       if [[ "$engine" == model ]]; then
         # The CSV's `mean` column against the yardstick's mean_makespan, compared as text.
@@ -168,9 +171,12 @@ if ((references)); then
         same=no
         [[ -n "$csv_mean" && "$csv_mean" == "$minimal_mean" ]] && same=yes
       fi
-      awk -v e="$engine" -v n="$n" -v r="$r" -v s="$start" -v m="$middle" -v b="$begin" -v t="$end" -v same="$same" \
-        'BEGIN { h = (m - s) / r * 1e6; y = (t - b) / r * 1e6
-                 printf "%-8s %6d %13d %11.3f %11.3f %7.2f %10s\n", e, n, r, h, y, h / y, same }'
+      read -r hw hu hs <"$tmp/hetcoll.time"
+      read -r mw mu ms <"$tmp/minimal.time"
+      awk -v e="$engine" -v n="$n" -v r="$r" -v hw="$hw" -v hc="$(awk -v u="$hu" -v s="$hs" 'BEGIN { print u + s }')" \
+        -v mw="$mw" -v mc="$(awk -v u="$mu" -v s="$ms" 'BEGIN { print u + s }')" -v same="$same" \
+        'BEGIN { printf "%-8s %6d %13d %11.3f %11.3f %9.2f %10.2f %10s\n", e, n, r, hc / r * 1e6, mc / r * 1e6,
+                 hc / mc, hw / mw, same }'
     done
   done
 fi
