@@ -49,25 +49,19 @@ for ((i = 0; i < ${#run_args[@]}; i++)); do
     --jobs=*) jobs=${run_args[i]#--jobs=} ;;
   esac
 done
+# The merge is one process: it gets the sbatch options without the CPUs per task.
+merge_sbatch_args=()
 for ((i = 0; i < ${#sbatch_args[@]}; i++)); do
   case ${sbatch_args[i]} in
-    --cpus-per-task | -c) cpus=${sbatch_args[i + 1]:-} ;;
+    --cpus-per-task | -c) cpus=${sbatch_args[i + 1]:-}; i=$((i + 1)) ;;
     --cpus-per-task=*) cpus=${sbatch_args[i]#--cpus-per-task=} ;;
     -c?*) cpus=${sbatch_args[i]#-c} ;;
+    *) merge_sbatch_args+=("${sbatch_args[i]}") ;;
   esac
 done
 if [[ -n $jobs && -n $cpus && $jobs != "$cpus" ]]; then
   fail "--jobs $jobs and sbatch's --cpus-per-task=$cpus disagree: give one of them (the other follows)"
 fi
-# The merge is one process: it gets the sbatch options without the CPUs per task.
-merge_sbatch_args=()
-for ((i = 0; i < ${#sbatch_args[@]}; i++)); do
-  case ${sbatch_args[i]} in
-    --cpus-per-task | -c) i=$((i + 1)) ;;
-    --cpus-per-task=* | -c?*) ;;
-    *) merge_sbatch_args+=("${sbatch_args[i]}") ;;
-  esac
-done
 if [[ -n $jobs && -z $cpus ]]; then sbatch_args+=("--cpus-per-task=$jobs"); fi
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)

@@ -111,9 +111,9 @@ def to_best(values, algorithms, cvs, higher_better):
     out = {}
     for cv in cvs:
         shared = set.intersection(*(set(values.get((a, cv), {})) for a in algorithms))
+        best = {r: pick(values[(b, cv)][r] for b in algorithms) for r in sorted(shared)}
         for a in algorithms:
-            out[(a, cv)] = [values[(a, cv)][r] / pick(values[(b, cv)][r] for b in algorithms)
-                            for r in sorted(shared) if pick(values[(b, cv)][r] for b in algorithms) != 0]
+            out[(a, cv)] = [values[(a, cv)][r] / best[r] for r in best if best[r] != 0]
     return out
 
 

@@ -30,6 +30,18 @@ double cgroup_quota() {
   return 0;
 }
 
+/// The value of environment variable `name` as a count of jobs: a whole number from 1 to `most`,
+/// or InputError naming the variable (a wrong value would silently oversubscribe or idle cores).
+int count_from(const char* name, const std::string& text, int most, const std::string& fix) {
+  const bool digits = !text.empty() && text.size() <= 9 &&
+                      std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+  const long value = digits ? std::strtol(text.c_str(), nullptr, 10) : 0;
+  if (value < 1 || value > most)
+    throw InputError(std::string("environment variable ") + name + " (the default of key 'jobs') expects a whole "
+                     "number from 1 to " + std::to_string(most) + ", got '" + text + "'" + fix);
+  return static_cast<int>(value);
+}
+
 }  // namespace
 
 int usable_cpus() {
@@ -42,16 +54,8 @@ int usable_cpus() {
 }
 
 int default_jobs(const std::optional<std::string>& slurm_cpus_per_task, int usable, int most) {
-  if (slurm_cpus_per_task) {
-    const std::string& text = *slurm_cpus_per_task;
-    const bool digits = !text.empty() && text.size() <= 9 &&
-                        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-    const long value = digits ? std::strtol(text.c_str(), nullptr, 10) : 0;
-    if (value < 1 || value > most)
-      throw InputError("environment variable SLURM_CPUS_PER_TASK (the default of key 'jobs') expects a whole number from 1 to " +
-                       std::to_string(most) + ", got '" + text + "'; set it right or give key 'jobs'");
-    return static_cast<int>(value);
-  }
+  if (slurm_cpus_per_task)
+    return count_from("SLURM_CPUS_PER_TASK", *slurm_cpus_per_task, most, "; set it right or give key 'jobs'");
   return std::clamp(usable, 1, most);
 }
 
@@ -60,16 +64,7 @@ int default_jobs(int most) {
   if (slurm) return default_jobs(std::optional<std::string>(slurm), usable_cpus(), most);
   // hetcoll-mpi sets it to 1 for its ranks' runs: ranks are usually one per core already.
   const char* launcher = std::getenv("HETCOLL_DEFAULT_JOBS");
-  if (launcher) {
-    const std::string text = launcher;
-    const bool digits = !text.empty() && text.size() <= 9 &&
-                        std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-    const long value = digits ? std::strtol(text.c_str(), nullptr, 10) : 0;
-    if (value < 1 || value > most)
-      throw InputError("environment variable HETCOLL_DEFAULT_JOBS (the default of key 'jobs') expects a whole number "
-                       "from 1 to " + std::to_string(most) + ", got '" + text + "'");
-    return static_cast<int>(value);
-  }
+  if (launcher) return count_from("HETCOLL_DEFAULT_JOBS", launcher, most, "");
   return default_jobs(std::nullopt, usable_cpus(), most);
 }
 

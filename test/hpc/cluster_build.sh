@@ -18,8 +18,10 @@ trap 'rm -rf "$dir"' EXIT
 passed=0 failed=0
 check() { if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAILED: $*" >&2; fi; }
 
-# The user's prefix: SimGrid's library, headers and a pkg-config file pointing there.
-deps=$dir/deps
+# The user's prefix, $HOME/opt of a scratch $HOME: SimGrid's library, headers and a pkg-config
+# file pointing there.
+home=$dir/home
+deps=$home/opt
 mkdir -p "$deps/lib/pkgconfig" "$deps/include"
 libdir=$(pkg-config --variable=libdir simgrid)
 ln -s "$libdir"/libsimgrid.so* "$deps/lib/"
@@ -32,14 +34,10 @@ mkdir -p "$system_pc"
 cp "$(pkg-config --variable=pcfiledir libcrypto)/libcrypto.pc" "$system_pc/"
 export PKG_CONFIG_LIBDIR=$system_pc
 
-# The README's commands, as written, with $HOME a scratch directory holding the prefix opt/.
+# The README's commands, as written, with $HOME the scratch directory.
 commands=$(awk '/^## / { section = $0 } /^```/ { if (section ~ /On a cluster without root/) inside = !inside; next }
                 inside { print }' "$repo/README.md")
 check test "$(grep -c . <<<"$commands")" -ge 4
-home=$dir/home
-mkdir "$home" && mv "$dir/deps" "$home/opt" && deps=$home/opt
-# The pkg-config file named the prefix before it moved.
-sed -i "s|$dir/deps|$deps|g" "$deps/lib/pkgconfig/simgrid.pc"
 
 # Without the prefix, SimGrid is not found (so the run below found it there).
 cmake -S "$repo" -B "$dir/no-prefix" -DHETCOLL_TESTS=OFF > "$dir/no-prefix.log" 2>&1

@@ -13,11 +13,21 @@
 #include "algorithms/divisible/star_plan.hpp"
 #include "algorithms/divisible/star_platform.hpp"
 #include "core/random.hpp"
+#include "driver/sweep.hpp"
+#include "driver/work_dir.hpp"
 #include "engine/engine.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/recording_policy.hpp"
+#include "support/unit_in_child.hpp"
 
 namespace hetcoll::test {
+
+/// Values of one unit (every replication of the scenario's first point), computed by `engine`
+/// in a forked child: [replication][algorithm][throughput, normalized, enrolled].
+inline std::vector<double> unit_values(Scenario scenario, const std::string& engine, const WorkDir& dir) {
+  scenario.engine = engine;
+  return test_support::unit_values_in_child(scenario, expand_points(scenario).front(), dir.path());
+}
 
 /// Every algorithm of the table that plans a schedule (all but the demand-driven ones).
 inline std::vector<DivisibleAlgorithm> planners() {

@@ -16,11 +16,7 @@ namespace {
 constexpr double kTight = 1e-9;
 constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
 
-/// Values of one unit (all replications of the first point), computed by `engine` in a child.
-std::vector<double> unit_values(Scenario scenario, const std::string& engine, const WorkDir& dir) {
-  scenario.engine = engine;
-  return test_support::unit_values_in_child(scenario, expand_points(scenario).front(), dir.path());
-}
+using test::unit_values;
 
 /// The star replication r of the scenario's first point runs on, rebuilt from the seed.
 Star star_of(const Scenario& s, std::uint64_t r) {

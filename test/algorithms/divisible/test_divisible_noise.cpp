@@ -20,10 +20,7 @@ namespace {
 
 constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
 
-std::vector<double> unit_values(Scenario scenario, const std::string& engine, const WorkDir& dir) {
-  scenario.engine = engine;
-  return test_support::unit_values_in_child(scenario, expand_points(scenario).front(), dir.path());
-}
+using test::unit_values;
 
 TEST(DivisibleNoise, EverySchedulePlannedOnTheNominalStarEndsAtItsCriticalPathOverTheDrawnCosts) {
   RandomStream random(47);

@@ -84,10 +84,7 @@ TEST(DivisibleSelfScheduling, TheWholeLoadIsSentInChunksAndEveryResultComesBack)
     }
 }
 
-std::vector<double> unit_values(Scenario scenario, const std::string& engine, const WorkDir& dir) {
-  scenario.engine = engine;
-  return test_support::unit_values_in_child(scenario, expand_points(scenario).front(), dir.path());
-}
+using test::unit_values;
 
 TEST(DivisibleSelfScheduling, TheEnginesAgreeWithAndWithoutUncertainCosts) {
   const WorkDir dir("hetcoll-divisible");
