@@ -69,13 +69,22 @@ def main():
     parser.add_argument("--exclude", nargs="+", default=[])
     parser.add_argument("--output")
     args = parser.parse_args()
-    header, rows = paired_rows(pc.read_table(args.raw), args.higher_is_better, args.variant, args.exclude)
-    out = open(args.output, "w", newline="") if args.output else sys.stdout
-    writer = csv.writer(out)
-    writer.writerow(header)
-    writer.writerows(rows)
     if args.output:
-        out.close()
+        pc.refuse_input_as_output(args.output, [args.raw])
+    header, rows = paired_rows(pc.read_table(args.raw), args.higher_is_better, args.variant, args.exclude)
+    if not args.output:
+        csv.writer(sys.stdout).writerows([header] + rows)
+        return
+    # Written under a temporary name and renamed: a failed write leaves no half file.
+    part = args.output + ".part"
+    try:
+        with open(part, "w", newline="") as out:
+            csv.writer(out).writerows([header] + rows)
+        os.replace(part, args.output)
+    except OSError as error:
+        if os.path.exists(part):
+            os.remove(part)
+        raise PlotError(args.output, f"cannot write the CSV ({error.strerror})") from None
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ def main():
         raise pc.PlotError(args.figure, f"no CSV given; it reads {FIGURES[args.figure].expects()}")
     pc.use_file_backend()
     drawn = FIGURES[args.figure].draw(args.csv, args.title, algorithm=args.algorithm, table=args.table)
-    pc.save(drawn, args.output or pc.default_output(args.csv[0]), args.figure)
+    pc.save(drawn, args.output or pc.default_output(args.csv[0]), args.figure, inputs=args.csv)
 
 
 if __name__ == "__main__":

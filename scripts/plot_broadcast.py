@@ -48,7 +48,7 @@ def main():
         raise pc.PlotError(args.csv[1], f"the {figure} figure reads one CSV; several are for --figure intra")
     name = registered_name(figure, tables)
     drawn = FIGURES[name].draw(tables, args.title)
-    pc.save(drawn, args.output or pc.default_output(args.csv[0]), PRINTED[name])
+    pc.save(drawn, args.output or pc.default_output(args.csv[0]), PRINTED[name], inputs=args.csv)
 
 
 if __name__ == "__main__":

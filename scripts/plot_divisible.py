@@ -49,7 +49,7 @@ def main():
     name, what, reference = COMMANDS[args.command]
     options = {"algorithm": getattr(args, "algorithm", None), "table": getattr(args, "table", False)}
     drawn = FIGURES[name].draw(args.csv, args.title, reference, **options)
-    pc.save(drawn, args.output or pc.default_output(args.csv[0]), what)
+    pc.save(drawn, args.output or pc.default_output(args.csv[0]), what, inputs=args.csv)
 
 
 if __name__ == "__main__":

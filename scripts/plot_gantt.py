@@ -27,7 +27,8 @@ def main():
     pc.use_file_backend()
     drawn = FIGURES["gantt"].draw([args.trace], args.title, algorithm=args.algorithm)
     algorithms = ", ".join(gantt.drawn_algorithms(drawn))
-    pc.save(drawn, args.output or pc.default_output(args.trace), f"Gantt chart of {algorithms}")
+    pc.save(drawn, args.output or pc.default_output(args.trace), f"Gantt chart of {algorithms}",
+            inputs=[args.trace])
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ def main():
         raise pc.PlotError(args.csv, f"figure {args.figure} pairs instances: give the "
                                      "per-replication file with --raw")
     drawn = FIGURES[name].draw([args.csv] + ([args.raw] if paired else []), args.title)
-    pc.save(drawn, args.output or pc.default_output(args.csv), f"Figure {args.figure}")
+    pc.save(drawn, args.output or pc.default_output(args.csv), f"Figure {args.figure}", inputs=[args.csv])
 
 
 if __name__ == "__main__":

@@ -36,7 +36,7 @@ def main():
     tables = [pc.read_table(path) for path in args.csv]
     name = FORMER_NAMES.get(args.figure, args.figure) or reduce.detect(tables)
     drawn = FIGURES[name].draw(tables, args.title)
-    pc.save(drawn, args.output or pc.default_output(args.csv[0]), f"{name} figure")
+    pc.save(drawn, args.output or pc.default_output(args.csv[0]), f"{name} figure", inputs=args.csv)
 
 
 if __name__ == "__main__":

@@ -180,9 +180,20 @@ def pyplot():
     return plt
 
 
-def save(figure, path, what):
-    """Writes the figure, reports `path: what` on stdout and frees the figure."""
+def refuse_input_as_output(path, inputs):
+    """PlotError if the output `path` is one of the `inputs` (the same file, or for a file not yet
+    written the same normalised path): an input is never an output."""
+    for source in inputs:
+        same = os.path.exists(path) and os.path.exists(source) and os.path.samefile(path, source)
+        if same or os.path.normpath(os.path.abspath(path)) == os.path.normpath(os.path.abspath(source)):
+            raise PlotError(path, f"the output is the input {source}; name another output")
+
+
+def save(figure, path, what, inputs=()):
+    """Writes the figure, reports `path: what` on stdout and frees the figure; refuses an output
+    that is one of the `inputs`."""
     try:
+        refuse_input_as_output(path, inputs)
         figure.savefig(path, dpi=150, bbox_inches="tight")
     except OSError as error:
         raise PlotError(path, f"cannot write the PNG ({error.strerror})") from None

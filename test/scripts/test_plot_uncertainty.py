@@ -93,6 +93,14 @@ class StudyFigureTest(PlotScriptTest):
         labels = [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
         self.assertEqual(labels, ["OGGP", "OGGP (asynchronous)", "DGGP", "DGGP (asynchronous)"])
 
+    def test_plot_refuses_to_draw_over_its_input(self):
+        summary, raw = study_csvs(self.dir.name, ["ecef", "flat"])
+        with open(raw) as handle:
+            before = handle.read()
+        self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw, "--output", raw), raw, "input")
+        with open(raw) as handle:
+            self.assertEqual(handle.read(), before)
+
     def test_a_replication_given_twice_is_refused(self):
         summary, raw = study_csvs(self.dir.name, ["ecef", "flat"])
         with open(raw, "a") as handle:
@@ -120,6 +128,14 @@ class PairedScriptTest(PlotScriptTest):
         self.assertEqual(result.returncode, 0, result.stderr)
         with open(output) as handle:
             self.assertEqual({r["algorithm"] for r in __import__("csv").DictReader(handle)}, {"slow"})
+
+    def test_the_input_is_never_the_output(self):
+        _, raw = study_csvs(self.dir.name, ["fast", "slow"])
+        with open(raw) as handle:
+            before = handle.read()
+        self.assert_input_error(self.run_script(raw, "--output", raw), raw, "input")
+        with open(raw) as handle:
+            self.assertEqual(handle.read(), before)
 
     def test_a_missing_column_exits_2_naming_the_file(self):
         bad = self.path("bad.csv")
