@@ -6,6 +6,7 @@
 #include <xbt/config.hpp>
 
 #include <algorithm>
+#include <deque>
 #include <exception>
 #include <limits>
 #include <unordered_set>
@@ -20,6 +21,7 @@ namespace hetcoll {
 namespace {
 
 class SimgridEngine;
+
 
 /// What an agent is asked to do: its side of a comm, or a computation.
 enum class Role : std::uint8_t { send, receive, compute, stop };
@@ -39,6 +41,7 @@ struct Agent {
   SimgridEngine* engine = nullptr;
   int host = 0;
   std::uint32_t index = 0;        // rank in creation order, names the inbox
+  Agent* next_idle = nullptr;     // the host's next idle agent (SimgridEngine::idle_)
   sg4::ActorPtr actor;
   sg4::Mailbox* inbox = nullptr;  // created on the agent's first receive
   bool has_command = false;
@@ -67,12 +70,20 @@ class SimgridEngine final : public Engine, private Executor {
         hosts_(std::move(hosts)),
         file_(std::move(file)),
         every_route_checked_(every_route_checked),
-        idle_(hosts_.size()) {}
+        idle_(hosts_.size(), nullptr) {}
 
   void run(ReplicationSource& source) override {
     // The policies run on the coordinator's stack, which keeps SimGrid's default size even when
     // a large platform makes agent stacks small (see SimgridSession::engine).
     const unsigned stack_kib = std::max(8192, simgrid::config::get_value<int>("contexts/stack-size"));
+    // SimGrid ends every actor with an exception thrown on the actor's own stack (Context::stop),
+    // and the first end in a process binds its way through the dynamic linker: libstdc++ and
+    // libgcc's unwinder call their own exported functions through lazily bound entries, and the
+    // resolver saves the vector registers on the stack (up to 2.7 KiB with AVX-512). On an
+    // agent's 3 KiB stack (SimgridSession::engine) that first end overflows, so an actor with
+    // the default stack ends first: created before the coordinator, it runs and ends in the
+    // first scheduling round, before any agent exists. (hetcoll itself is linked with -z now.)
+    sg4::Actor::init("first-end", hosts_.front())->set_stacksize(stack_kib)->start([] {});
     sg4::Actor::init("coordinator", hosts_.front())->set_stacksize(stack_kib)->start([this, &source] {
       coordinate(source);
     });
@@ -84,7 +95,8 @@ class SimgridEngine final : public Engine, private Executor {
   /// Returns false when the agent is to end (the coordinator has stopped on an error).
   bool report(Agent& agent, bool owner) {
     if (stopping_) return false;
-    idle_[agent.host].push_back(&agent);
+    agent.next_idle = idle_[agent.host];
+    idle_[agent.host] = &agent;
     if (!owner) return true;
     reports_.push_back(agent.id);
     if (coordinator_sleeping_) {
@@ -122,16 +134,15 @@ class SimgridEngine final : public Engine, private Executor {
   }
 
   Agent& take_agent(int host) {
-    if (idle_[host].empty()) {
-      agents_.push_back(std::make_unique<Agent>());
-      Agent& agent = *agents_.back();
+    if (idle_[host] == nullptr) {
+      Agent& agent = agents_.emplace_back();
       agent.engine = this;
       agent.host = host;
       agent.index = static_cast<std::uint32_t>(agents_.size() - 1);
       return agent;
     }
-    Agent& agent = *idle_[host].back();
-    idle_[host].pop_back();
+    Agent& agent = *idle_[host];
+    idle_[host] = agent.next_idle;
     return agent;
   }
 
@@ -171,10 +182,10 @@ class SimgridEngine final : public Engine, private Executor {
   /// it reports, and one with a command not yet begun after carrying it out.
   void stop_agents() {
     stopping_ = true;
-    for (const auto& agent : agents_)
-      if (!agent->has_command) {
-        agent->role = Role::stop;
-        wake(*agent);
+    for (Agent& agent : agents_)
+      if (!agent.has_command) {
+        agent.role = Role::stop;
+        wake(agent);
       }
     wake_all();
   }
@@ -254,8 +265,10 @@ class SimgridEngine final : public Engine, private Executor {
   std::string file_;  // the platform file, for error messages
   bool every_route_checked_;  // a built platform (SimgridSession): no route to check
   std::exception_ptr failure_;
-  std::vector<std::vector<Agent*>> idle_;
-  std::vector<std::unique_ptr<Agent>> agents_;
+  // Per host, its idle agents as a list through Agent::next_idle, last idle first: at 2^20 hosts
+  // a vector per host would cost 56 bytes each, the list 8.
+  std::vector<Agent*> idle_;
+  std::deque<Agent> agents_;  // a deque: agents never move (actors hold references to them)
   std::unordered_set<std::uint64_t> checked_routes_;  // src * hosts + dst, above kAllPairsHosts
   bool stopping_ = false;
   std::vector<Agent*> to_wake_;  // handed a command, to create or resume (wake_all)
@@ -263,7 +276,9 @@ class SimgridEngine final : public Engine, private Executor {
   bool coordinator_sleeping_ = false;
   double origin_ = 0;
   std::uint64_t pending_ = 0;
-  std::vector<Completion> started_;
+  // Every activity of the replication, by id. A deque: no copy of the whole when it grows (at
+  // 2^20 hosts a vector's growth would hold 64 MB and 128 MB at once).
+  std::deque<Completion> started_;
   std::vector<std::uint64_t> reports_;
   std::vector<std::uint64_t> batch_;
 };

@@ -4,6 +4,8 @@
 #include <simgrid/version.h>
 #include <xbt/config.hpp>
 
+#include <signal.h>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -97,7 +99,13 @@ void SimgridSession::start_engine(const std::vector<std::string>& cfg) {
   for (std::string& a : impl.args) impl.argv.push_back(a.data());
   impl.argv.push_back(nullptr);
   int argc = static_cast<int>(impl.args.size());
+  // SimGrid installs a ^C handler that prints every actor's state: it would run on whatever stack
+  // is current, an agent's 3 KiB one included (SimgridSession::engine), and the run that made
+  // this session already decides what an interrupt does. Its own handlers stay.
+  struct sigaction interrupt {};
+  sigaction(SIGINT, nullptr, &interrupt);
   impl.engine = std::make_unique<sg4::Engine>(&argc, impl.argv.data());
+  sigaction(SIGINT, &interrupt, nullptr);
   for (const std::string& c : unlisted) sg4::Engine::set_config(c);
 }
 

@@ -28,7 +28,7 @@ inline constexpr int kManyHosts = 2048;
 /// pages at n = 4096 (Tree-dyn and Binomial-stat, free and costly ⊕), 5 KiB overflows and 6 KiB
 /// runs, SimGrid's end of an actor (an exception) being the deepest. SimGrid zeroes every stack,
 /// so this is most of the memory per agent (65536 hosts: 1.4 GB with 16 KiB).
-inline constexpr int kSmallStackKiB = 8;
+inline constexpr int kSmallStackKiB = 3;
 
 /// @brief A SimGrid engine with a loaded platform, in this process.
 class SimgridSession {

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Every shipped scenario runs on SimGrid with the agent stacks that large platforms get
+# (kSmallStackKiB, simulator/engine/simgrid/simgrid_session.hpp), and gives the bytes it gives
+# with SimGrid's default stacks.
+#
+# usage: test/cli/small_stacks.sh path/to/hetcoll
+#
+# Above 2048 hosts agents run on stacks of a few KiB without guard pages (guard pages would
+# exhaust the process's memory mappings), where an overflow would corrupt memory silently. An
+# agent's depth does not depend on the host count, so here every scenario runs on its own (small)
+# platform with those stacks forced and a guard page under each: an overflow is then a SIGSEGV
+# and the run fails. The scenarios cover every family and what their agents do: sends with and
+# without rate caps, receives, computations, and the end of each actor.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+stack_kib=$(sed -n 's/^inline constexpr int kSmallStackKiB = \([0-9]*\);$/\1/p' \
+  "$REPO/simulator/engine/simgrid/simgrid_session.hpp")
+if [[ -z "$stack_kib" ]]; then
+  fail "kSmallStackKiB found" "no 'inline constexpr int kSmallStackKiB = N;' in simgrid_session.hpp"
+  finish
+fi
+
+# The scenarios name their inputs and outputs relative to the repository's root.
+work=$tmp/work
+mkdir -p "$work/results"
+ln -s "$REPO/scenarios" "$work/scenarios"
+ln -s "$REPO/platforms" "$work/platforms"
+
+for scenario in "$REPO"/scenarios/*.ini; do
+  name=$(basename "$scenario" .ini)
+  for stacks in default small; do
+    rm -rf "$work/results" && mkdir "$work/results"
+    cfg=()
+    [[ $stacks == small ]] && cfg=(--cfg "contexts/stack-size:$stack_kib" --cfg contexts/guard-size:4096)
+    if ! (cd "$work" && hetcoll run "scenarios/$name.ini" --engine simgrid --replications 1 --jobs 2 \
+            --output "$tmp/$name-$stacks.csv" --quiet "${cfg[@]}"); then
+      fail "$name on SimGrid with $stacks stacks" "$(excerpt)"
+      continue 2
+    fi
+  done
+  if cmp -s "$tmp/$name-default.csv" "$tmp/$name-small.csv"; then
+    pass "$name: $stack_kib KiB stacks under a guard page, the same bytes"
+  else
+    fail "$name: $stack_kib KiB stacks under a guard page, the same bytes" \
+      "$(diff "$tmp/$name-default.csv" "$tmp/$name-small.csv" | head -n 3 | tr '\n' ' ')"
+  fi
+done
+
+finish
