@@ -10,12 +10,20 @@
 
 namespace hetcoll {
 
-double quantile_sorted(const std::vector<double>& sorted, double p) {
-  if (sorted.empty()) return std::nan("");
-  const double h = static_cast<double>(sorted.size() - 1) * p;
+double quantile_selected(std::vector<double>& values, double p, std::size_t& placed) {
+  if (values.empty()) return std::nan("");
+  const double h = static_cast<double>(values.size() - 1) * p;
   const auto lo = static_cast<std::size_t>(std::floor(h));
-  const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
-  return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
+  const std::size_t hi = std::min(lo + 1, values.size() - 1);
+  const auto at = [&](std::size_t i) { return values.begin() + static_cast<std::ptrdiff_t>(i); };
+  if (lo >= placed) {
+    std::nth_element(at(placed), at(lo), values.end());
+    placed = lo + 1;
+  }
+  // values[lo] has rank lo and no value after it is smaller: rank lo + 1 is their least.
+  const double below = values[lo];
+  const double above = hi == lo ? below : *std::min_element(at(lo + 1), values.end());
+  return below + (h - static_cast<double>(lo)) * (above - below);
 }
 
 Summary summarize(std::vector<double> values) {
@@ -23,19 +31,24 @@ Summary summarize(std::vector<double> values) {
   s.count = values.size();
   if (values.empty()) return s;
   double sum = 0;
-  for (double v : values) sum += v;
+  s.min = s.max = values.front();
+  for (double v : values) {
+    sum += v;
+    s.min = std::min(s.min, v);
+    s.max = std::max(s.max, v);
+  }
   s.mean = sum / static_cast<double>(s.count);
   // Two passes: the textbook one-pass formula loses everything when CV is small.
   double squares = 0;
   for (double v : values) squares += (v - s.mean) * (v - s.mean);
   s.stddev = s.count > 1 ? std::sqrt(squares / static_cast<double>(s.count - 1)) : 0.0;
   s.stderr_ = s.stddev / std::sqrt(static_cast<double>(s.count));
-  std::sort(values.begin(), values.end());
-  s.q10 = quantile_sorted(values, 0.10);
-  s.q50 = quantile_sorted(values, 0.50);
-  s.q90 = quantile_sorted(values, 0.90);
-  s.min = values.front();
-  s.max = values.back();
+  // Order statistics by selection, not a full sort: 2.4 % of RR-8315's Figure 4 went to sorting
+  // its 52 samples of a million values.
+  std::size_t placed = 0;
+  s.q10 = quantile_selected(values, 0.10, placed);
+  s.q50 = quantile_selected(values, 0.50, placed);
+  s.q90 = quantile_selected(values, 0.90, placed);
   return s;
 }
 

@@ -21,12 +21,14 @@ struct Summary {
   double max = 0;         //!< largest value
 };
 
-/// @brief Exact quantile of sorted data, linear interpolation between order statistics
-/// (Hyndman–Fan type 7, the default of R and NumPy): h = (n - 1) p.
-double quantile_sorted(const std::vector<double>& sorted, double p);
+/// @brief Exact quantile, linear interpolation between order statistics (Hyndman–Fan type 7,
+/// the default of R and NumPy): h = (n - 1) p, from the values of ranks floor(h) and
+/// floor(h) + 1, found by selection. Reorders `values`: calls on one vector take increasing p,
+/// with `placed` (0 before the first) counting the leading values already in their sorted place.
+double quantile_selected(std::vector<double>& values, double p, std::size_t& placed);
 
 /// @brief Summarises a sample. Sums run in sample order, so the result depends only on the
-/// values and their order, never on how they were computed. Takes a copy to sort (move a
+/// values and their order, never on how they were computed. Takes a copy to reorder (move a
 /// series in when it is no longer needed).
 Summary summarize(std::vector<double> values);
 

@@ -23,6 +23,32 @@ TEST(Statistics, QuantilesInterpolateBetweenOrderStatisticsLikeNumPy) {
   EXPECT_EQ(s.count, 10u);
 }
 
+TEST(Statistics, SelectedQuantilesAreThoseOfTheSortedSampleBitForBit) {
+  // Type 7 computed the plain way, on a sorted copy, against summarize's selection; sizes where
+  // the three quantiles share order statistics (n = 1, 2, 3) and samples with many ties.
+  auto sorted_quantile = [](const std::vector<double>& sorted, double p) {
+    const double h = static_cast<double>(sorted.size() - 1) * p;
+    const auto lo = static_cast<std::size_t>(std::floor(h));
+    const std::size_t hi = std::min(lo + 1, sorted.size() - 1);
+    return sorted[lo] + (h - static_cast<double>(lo)) * (sorted[hi] - sorted[lo]);
+  };
+  RandomStream random(7);
+  for (std::size_t n : {1, 2, 3, 4, 9, 10, 11, 101, 1000, 4097}) {
+    for (bool ties : {false, true}) {
+      std::vector<double> v;
+      for (std::size_t i = 0; i < n; ++i) v.push_back(ties ? std::floor(4 * random.uniform()) : random.gamma(0.5, 2));
+      std::vector<double> sorted = v;
+      std::sort(sorted.begin(), sorted.end());
+      const Summary s = summarize(v);
+      EXPECT_EQ(s.q10, sorted_quantile(sorted, 0.10)) << n << (ties ? " with ties" : "");
+      EXPECT_EQ(s.q50, sorted_quantile(sorted, 0.50)) << n << (ties ? " with ties" : "");
+      EXPECT_EQ(s.q90, sorted_quantile(sorted, 0.90)) << n << (ties ? " with ties" : "");
+      EXPECT_EQ(s.min, sorted.front());
+      EXPECT_EQ(s.max, sorted.back());
+    }
+  }
+}
+
 TEST(Statistics, SingleValueHasZeroSpread) {
   const Summary s = summarize({3.5});
   EXPECT_EQ(s.stddev, 0.0);
