@@ -29,7 +29,8 @@ std::string described(const Platform& p) {
   for (int h = 0; h < p.host_count(); ++h) out += "host " + p.host_name(h) + ' ' + hex(p.hosts[h].speed) + '\n';
   for (std::size_t i = 0; i < p.links.size(); ++i) {
     const LinkSpec& l = p.links[i];
-    out += "link " + p.link_name(static_cast<int>(i)) + ' ' + hex(l.bandwidth) + ' ' + hex(l.latency) + (l.shared ? " shared\n" : " fatpipe\n");
+    out += "link " + p.link_name(static_cast<int>(i)) + ' ' + hex(l.bandwidth) + ' ' + hex(l.latency) +
+           (l.shared ? " shared\n" : " fatpipe\n");
   }
   for (const RouteCost& r : p.route_table) out += "route " + hex(r.latency) + ' ' + hex(r.bandwidth) + '\n';
   for (int link : p.route_links) out += std::to_string(link) + ' ';

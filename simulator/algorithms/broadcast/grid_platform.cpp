@@ -59,7 +59,8 @@ Platform grid_platform(const LatencyMatrix& m, const GridPlatformSpec& spec, con
                          " are closer (" + format_number(m.at(first[a], first[b])) +
                          ") than their clusters' internal latencies allow");
       const double bandwidth = std::min(spec.lan_bandwidth, spec.wan_window / (2 * total));
-      p.between[a][b] = p.between[b][a] = {p.add_link("wan" + std::to_string(a) + "-" + std::to_string(b), {bandwidth, wan})};
+      const int link = p.add_link("wan" + std::to_string(a) + "-" + std::to_string(b), {bandwidth, wan});
+      p.between[a][b] = p.between[b][a] = {link};
     }
   return p;
 }

@@ -29,9 +29,9 @@ double whole_mbit(const Platform& p, int link, const std::string& role) {
   const LinkSpec& l = p.links[link];
   const double mbit = l.bandwidth / kBytesPerMbit, whole = std::round(mbit);
   if (!(whole >= 1) || !(whole <= kMaxMbitPerSecond) || std::abs(mbit - whole) > 1e-9 * whole)
-    throw InputError(where(p) + ": link " + p.link_name(link) + " (" + role + ") runs at " + format_number(mbit) + " Mbit/s (" +
-                     format_number(l.bandwidth) + " B/s); the speeds must be whole Mbit/s in [1, 1e9], whose GCD is the "
-                     "base speed");
+    throw InputError(where(p) + ": link " + p.link_name(link) + " (" + role + ") runs at " + format_number(mbit) +
+                     " Mbit/s (" + format_number(l.bandwidth) +
+                     " B/s); the speeds must be whole Mbit/s in [1, 1e9], whose GCD is the base speed");
   return whole;
 }
 

@@ -127,7 +127,8 @@ std::vector<double> uplink_times(const Platform& platform, int n, double message
   std::vector<double> times(n);
   std::vector<bool> is_up(platform.links.size(), false);
   std::unordered_map<std::string, int> by_name;  // Platform::link_index is linear: O(n²) here
-  for (std::size_t l = platform.links.size(); l-- > 0;) by_name[platform.link_name(static_cast<int>(l))] = static_cast<int>(l);
+  for (std::size_t l = platform.links.size(); l-- > 0;)
+    by_name[platform.link_name(static_cast<int>(l))] = static_cast<int>(l);
   double fastest_up = 0;
   for (int i = 0; i < n; ++i) {
     const std::string host = platform.host_name(i);

@@ -304,7 +304,8 @@ class ModelEngine final : private Executor, public Engine {
     if (other == id) flows += " (its route crosses the link twice)";
     else if (other != kNoFlow) flows = "flows " + name(id) + " and " + name(other);
     if (others > 1) flows += " and " + std::to_string(others - 1) + " more";
-    throw ContentionError((platform_->file.empty() ? "platform" : platform_->file) + ": link " + platform_->link_name(link) + " (" +
+    throw ContentionError((platform_->file.empty() ? "platform" : platform_->file) + ": link " +
+                          platform_->link_name(link) + " (" +
                           format_number(bandwidth) + " B/s) carries " + flows + " at simulated time " +
                           format_number(x - origin_) + " s, at " + format_number(load) +
                           " B/s in all; the model engine does not share bandwidth: use --engine simgrid");

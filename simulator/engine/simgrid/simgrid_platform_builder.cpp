@@ -25,7 +25,8 @@ std::vector<sg4::Host*> create_hosts(sg4::NetZone& zone, const Platform& p) {
   std::vector<sg4::Host*> hosts;
   hosts.reserve(p.hosts.size());
   for (int h = 0; h < p.host_count(); ++h)
-    hosts.push_back(zone.create_host(p.host_name(h), std::vector<double>{p.hosts[h].speed})->set_core_count(1)->seal());
+    hosts.push_back(
+        zone.create_host(p.host_name(h), std::vector<double>{p.hosts[h].speed})->set_core_count(1)->seal());
   return hosts;
 }
 

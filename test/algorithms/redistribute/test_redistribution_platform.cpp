@@ -46,7 +46,8 @@ Platform as_read(const Platform& generated, const std::string& file) {
   p.file = file;
   for (std::size_t l = 0; l < generated.links.size(); ++l)
     p.add_link(generated.link_name(static_cast<int>(l)), generated.links[l]);
-  for (int h = 0; h < generated.host_count(); ++h) p.add_host(generated.host_name(h), {generated.hosts[h].speed, -1, -1, 0});
+  for (int h = 0; h < generated.host_count(); ++h)
+    p.add_host(generated.host_name(h), {generated.hosts[h].speed, -1, -1, 0});
   p.route_link_start = {0};
   for (int s = 0; s < p.host_count(); ++s)
     for (int d = 0; d < p.host_count(); ++d) {
