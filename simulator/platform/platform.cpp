@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
+#include <utility>
 
 namespace hetcoll {
 
@@ -48,9 +50,57 @@ double Platform::reference_bandwidth() const {
   return best;
 }
 
+namespace {
+
+// The index of the ideal cluster's link called `name` (p<i>_UP is 2i, p<i>_DOWN 2i + 1) among
+// `hosts` hosts, or -1: i is written as std::to_string writes it (no sign, no leading zero).
+int ruled_link_index(const std::string& name, int hosts) {
+  std::size_t end = 1;
+  while (end < name.size() && name[end] >= '0' && name[end] <= '9') ++end;
+  const std::size_t digits = end - 1;
+  if (name.empty() || name[0] != 'p' || digits == 0 || digits > 10 || (digits > 1 && name[1] == '0')) return -1;
+  const std::string suffix = name.substr(end);
+  if (suffix != "_UP" && suffix != "_DOWN") return -1;
+  const long long host = std::stoll(name.substr(1, digits));  // at most 10 digits: no overflow
+  if (host >= hosts) return -1;
+  return static_cast<int>(2 * host + (suffix == "_UP" ? 0 : 1));
+}
+
+}  // namespace
+
+std::string Platform::host_name(int host) const {
+  if (host < ruled_hosts_) return "p" + std::to_string(host);
+  const std::size_t stored = static_cast<std::size_t>(host - ruled_hosts_);
+  if (stored >= host_names_.size()) throw std::logic_error("platform: host " + std::to_string(host) + " has no name");
+  return host_names_[stored];
+}
+
+std::string Platform::link_name(int link) const {
+  if (link < 2 * ruled_hosts_) return "p" + std::to_string(link / 2) + (link % 2 == 0 ? "_UP" : "_DOWN");
+  const std::size_t stored = static_cast<std::size_t>(link - 2 * ruled_hosts_);
+  if (stored >= link_names_.size()) throw std::logic_error("platform: link " + std::to_string(link) + " has no name");
+  return link_names_[stored];
+}
+
+int Platform::add_host(std::string name, const HostSpec& host) {
+  host_names_.push_back(std::move(name));
+  hosts.push_back(host);
+  return host_count() - 1;
+}
+
+int Platform::add_link(std::string name, const LinkSpec& link) {
+  link_names_.push_back(std::move(name));
+  links.push_back(link);
+  return static_cast<int>(links.size()) - 1;
+}
+
 int Platform::link_index(const std::string& name) const {
-  for (std::size_t i = 0; i < links.size(); ++i)
-    if (links[i].name == name) return static_cast<int>(i);
+  // Ruled links come first, so a stored name equal to a ruled one finds the ruled link, as a
+  // scan from the first link would.
+  const int ruled = ruled_link_index(name, ruled_hosts_);
+  if (ruled >= 0) return ruled;
+  for (std::size_t i = 0; i < link_names_.size(); ++i)
+    if (link_names_[i] == name) return static_cast<int>(2 * static_cast<std::size_t>(ruled_hosts_) + i);
   return -1;
 }
 
@@ -59,11 +109,11 @@ Platform ideal_cluster(int n, double speed, double bandwidth) {
   p.hosts.reserve(n);
   p.links.reserve(2 * static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) {
-    const std::string name = "p" + std::to_string(i);
-    p.links.push_back({name + "_UP", bandwidth, 0.0});
-    p.links.push_back({name + "_DOWN", bandwidth, 0.0});
-    p.hosts.push_back({name, speed, 2 * i, 2 * i + 1, 0});
+    p.links.push_back({bandwidth, 0.0});
+    p.links.push_back({bandwidth, 0.0});
+    p.hosts.push_back({speed, 2 * i, 2 * i + 1, 0});
   }
+  p.ruled_hosts_ = n;
   p.between = {{{}}};
   return p;
 }

@@ -19,8 +19,9 @@ std::string number(double x) {
 }
 
 // SHARED is SimGrid's default policy; an unshared link is a FATPIPE (LinkSpec::shared).
-void write_link(std::ostream& out, const LinkSpec& link, const char* indent = "    ") {
-  out << indent << "<link id=\"" << link.name << "\" bandwidth=\"" << number(link.bandwidth)
+void write_link(std::ostream& out, const Platform& p, int index, const char* indent = "    ") {
+  const LinkSpec& link = p.links[index];
+  out << indent << "<link id=\"" << p.link_name(index) << "\" bandwidth=\"" << number(link.bandwidth)
       << "Bps\" latency=\"" << number(link.latency) << "s\"" << (link.shared ? "" : " sharing_policy=\"FATPIPE\"")
       << "/>\n";
 }
@@ -49,17 +50,19 @@ void write_zones(const Platform& p, int zones, std::ostream& out) {
          "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
          "<platform version=\"4.1\">\n"
          "<zone id=\"world\" routing=\"Floyd\">\n";
-  for (const HostSpec& h : p.hosts)
-    out << "  <host id=\"" << h.name << "\" speed=\"" << number(h.speed) << "f\"/>\n";
+  for (int h = 0; h < p.host_count(); ++h)
+    out << "  <host id=\"" << p.host_name(h) << "\" speed=\"" << number(p.hosts[h].speed) << "f\"/>\n";
   for (int z = 0; z < zones; ++z) out << "  <router id=\"" << router(z) << "\"/>\n";
-  for (const LinkSpec& link : p.links) write_link(out, link, "  ");
+  for (std::size_t i = 0; i < p.links.size(); ++i) write_link(out, p, static_cast<int>(i), "  ");
   auto route = [&](const std::string& src, const std::string& dst, int link, bool symmetrical) {
     out << "  <route src=\"" << src << "\" dst=\"" << dst << "\" symmetrical=\"" << (symmetrical ? "YES" : "NO")
-        << "\"><link_ctn id=\"" << p.links[link].name << "\"/></route>\n";
+        << "\"><link_ctn id=\"" << p.link_name(link) << "\"/></route>\n";
   };
-  for (const HostSpec& h : p.hosts) {
-    route(h.name, router(h.zone), h.up, false);
-    route(router(h.zone), h.name, h.down, false);
+  for (int i = 0; i < p.host_count(); ++i) {
+    const HostSpec& h = p.hosts[i];
+    const std::string name = p.host_name(i);
+    route(name, router(h.zone), h.up, false);
+    route(router(h.zone), name, h.down, false);
   }
   for (int a = 0; a < zones; ++a)
     for (int b = a + 1; b < zones; ++b) {
@@ -90,11 +93,12 @@ SimgridLayout simgrid_layout(const Platform& p) {
     if (backbone.size() > 1) throw InputError("platform: a cluster zone has at most one backbone link");
     if (!backbone.empty()) layout.backbone = *backbone.begin();
   }
-  for (const HostSpec& h : p.hosts)
-    if (h.up < 0 || h.down < 0) throw InputError("platform: host " + h.name + " needs an up and a down link");
+  for (int h = 0; h < p.host_count(); ++h)
+    if (p.hosts[h].up < 0 || p.hosts[h].down < 0)
+      throw InputError("platform: host " + p.host_name(h) + " needs an up and a down link");
   // SimGrid's <backbone> has no sharing_policy attribute: it is always shared.
   if (layout.backbone >= 0 && !p.links[layout.backbone].shared)
-    throw InputError("platform: the backbone " + p.links[layout.backbone].name +
+    throw InputError("platform: the backbone " + p.link_name(layout.backbone) +
                      " of a cluster zone is always shared in SimGrid");
   return layout;
 }
@@ -111,16 +115,16 @@ void write_simgrid_xml(const Platform& p, std::ostream& out) {
          // A root zone above the cluster: SimGrid's Paje tracing (--cfg tracing:yes) needs one.
          "<zone id=\"world\" routing=\"Full\">\n"
          "  <zone id=\"cluster\" routing=\"Cluster\">\n";
-  for (const HostSpec& h : p.hosts)
-    out << "    <host id=\"" << h.name << "\" speed=\"" << number(h.speed) << "f\"/>\n";
+  for (int h = 0; h < p.host_count(); ++h)
+    out << "    <host id=\"" << p.host_name(h) << "\" speed=\"" << number(p.hosts[h].speed) << "f\"/>\n";
   for (std::size_t i = 0; i < p.links.size(); ++i)
-    if (static_cast<int>(i) != layout.backbone) write_link(out, p.links[i]);
-  for (const HostSpec& h : p.hosts)
-    out << "    <host_link id=\"" << h.name << "\" up=\"" << p.links[h.up].name << "\" down=\""
-        << p.links[h.down].name << "\"/>\n";
+    if (static_cast<int>(i) != layout.backbone) write_link(out, p, static_cast<int>(i));
+  for (int h = 0; h < p.host_count(); ++h)
+    out << "    <host_link id=\"" << p.host_name(h) << "\" up=\"" << p.link_name(p.hosts[h].up) << "\" down=\""
+        << p.link_name(p.hosts[h].down) << "\"/>\n";
   if (layout.backbone >= 0) {
     const LinkSpec& b = p.links[layout.backbone];
-    out << "    <backbone id=\"" << b.name << "\" bandwidth=\"" << number(b.bandwidth)
+    out << "    <backbone id=\"" << p.link_name(layout.backbone) << "\" bandwidth=\"" << number(b.bandwidth)
         << "Bps\" latency=\"" << number(b.latency) << "s\"/>\n";
   }
   out << "  </zone>\n</zone>\n</platform>\n";

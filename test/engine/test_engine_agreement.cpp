@@ -359,7 +359,9 @@ TEST(ModelEngineContention, LinksOfAFileKeepTheirSharingPolicyAndTheEnginesAgree
   write_simgrid_xml_file(ideal, written);
   const std::string shared = run_in_child(dir.path(), [&] {
     std::string out;
-    for (const LinkSpec& l : SimgridSession(written, {}).describe(false).links) out += l.name + (l.shared ? "+ " : "- ");
+    const Platform read = SimgridSession(written, {}).describe(false);
+    for (std::size_t l = 0; l < read.links.size(); ++l)
+      out += read.link_name(static_cast<int>(l)) + (read.links[l].shared ? "+ " : "- ");
     return out;
   });
   EXPECT_EQ(shared, "p0_DOWN+ p0_UP+ p1_DOWN+ p1_UP- p2_DOWN+ p2_UP+ ");
@@ -383,7 +385,8 @@ TEST(SimgridSession, HostsComeInNaturalNameOrder) {
   write_simgrid_xml_file(ideal_cluster(12), file);
   const std::string names = run_in_child(dir.path(), [&] {
     std::string out;
-    for (const HostSpec& h : SimgridSession(file, {}).describe(false).hosts) out += h.name + ' ';
+    const Platform read = SimgridSession(file, {}).describe(false);
+    for (int h = 0; h < read.host_count(); ++h) out += read.host_name(h) + ' ';
     return out;
   });
   EXPECT_EQ(names, "p0 p1 p2 p3 p4 p5 p6 p7 p8 p9 p10 p11 ");

@@ -61,8 +61,7 @@ TEST(ModelEngineFaults, ALinkSettingWithoutBandwidthIsRefused) {
 /// and one link `backbone` that every route crosses.
 Platform backbone_cluster(int n, double nic, double backbone, bool shared = true) {
   Platform p = ideal_cluster(n, 1e7, nic);
-  p.links.push_back({"backbone", backbone, 0.0, shared});
-  p.between = {{{2 * n}}};
+  p.between = {{{p.add_link("backbone", {backbone, 0.0, shared})}}};
   return p;
 }
 

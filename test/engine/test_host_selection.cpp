@@ -46,7 +46,8 @@ class HostSelection : public ::testing::Test {
     return run_in_child(dir_.path(), [&] {
       try {
         std::string out;
-        for (const HostSpec& h : SimgridSession(file_, {}, hosts).describe(false).hosts) out += h.name + ' ';
+        const Platform read = SimgridSession(file_, {}, hosts).describe(false);
+        for (int h = 0; h < read.host_count(); ++h) out += read.host_name(h) + ' ';
         return out;
       } catch (const InputError& e) {
         return std::string("error: ") + e.what();

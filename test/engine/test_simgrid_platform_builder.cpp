@@ -26,16 +26,15 @@ std::string hex(double x) {
 /// Everything describe(true) reads from SimGrid, as text.
 std::string described(const Platform& p) {
   std::string out;
-  for (const HostSpec& h : p.hosts) out += "host " + h.name + ' ' + hex(h.speed) + '\n';
-  for (const LinkSpec& l : p.links)
-    out += "link " + l.name + ' ' + hex(l.bandwidth) + ' ' + hex(l.latency) + (l.shared ? " shared\n" : " fatpipe\n");
+  for (int h = 0; h < p.host_count(); ++h) out += "host " + p.host_name(h) + ' ' + hex(p.hosts[h].speed) + '\n';
+  for (std::size_t i = 0; i < p.links.size(); ++i) {
+    const LinkSpec& l = p.links[i];
+    out += "link " + p.link_name(static_cast<int>(i)) + ' ' + hex(l.bandwidth) + ' ' + hex(l.latency) +
+           (l.shared ? " shared\n" : " fatpipe\n");
+  }
   for (const RouteCost& r : p.route_table) out += "route " + hex(r.latency) + ' ' + hex(r.bandwidth) + '\n';
   for (int link : p.route_links) out += std::to_string(link) + ' ';
   return out;
-}
-
-LinkSpec link(const std::string& name, double bandwidth, double latency, bool shared = true) {
-  return {name, bandwidth, latency, shared};
 }
 
 // A cluster whose numbers need all 17 digits, with a FATPIPE uplink and a backbone.
@@ -43,12 +42,11 @@ Platform cluster_with_backbone() {
   Platform p;
   for (int i = 0; i < 4; ++i) {
     const std::string name = "p" + std::to_string(i);
-    p.links.push_back(link(name + "_UP", 1e8 / (3 + i), 1e-5 / 7, i != 2));
-    p.links.push_back(link(name + "_DOWN", 1e8 / (5 + i), 2e-5 / 3));
-    p.hosts.push_back({name, 1e9 / (1 + i), 2 * i, 2 * i + 1, 0});
+    const int up = p.add_link(name + "_UP", {1e8 / (3 + i), 1e-5 / 7, i != 2});
+    const int down = p.add_link(name + "_DOWN", {1e8 / (5 + i), 2e-5 / 3});
+    p.add_host(name, {1e9 / (1 + i), up, down, 0});
   }
-  p.links.push_back(link("backbone", 1e9 / 3, 1e-4 / 9));
-  p.between = {{{static_cast<int>(p.links.size()) - 1}}};
+  p.between = {{{p.add_link("backbone", {1e9 / 3, 1e-4 / 9})}}};
   return p;
 }
 
@@ -57,12 +55,12 @@ Platform three_zones() {
   Platform p;
   for (int i = 0; i < 6; ++i) {
     const std::string name = "p" + std::to_string(i);
-    p.links.push_back(link(name + "_UP", 1e7 * (i + 1) / 3, 1e-6 * (i + 1)));
-    p.links.push_back(link(name + "_DOWN", 1e7 * (i + 2) / 7, 2e-6 * (i + 1)));
-    p.hosts.push_back({name, 1e9, 2 * i, 2 * i + 1, i / 2});
+    const int up = p.add_link(name + "_UP", {1e7 * (i + 1) / 3, 1e-6 * (i + 1)});
+    const int down = p.add_link(name + "_DOWN", {1e7 * (i + 2) / 7, 2e-6 * (i + 1)});
+    p.add_host(name, {1e9, up, down, i / 2});
   }
   const int first = static_cast<int>(p.links.size());
-  for (const char* name : {"wan01", "wan02", "wan12", "wan21"}) p.links.push_back(link(name, 1e6 / 3, 1e-2 / 3));
+  for (const char* name : {"wan01", "wan02", "wan12", "wan21"}) p.add_link(name, {1e6 / 3, 1e-2 / 3});
   p.between = {{{}, {first}, {first + 1}}, {{first}, {}, {first + 2}}, {{first + 1}, {first + 3}, {}}};
   return p;
 }

@@ -53,7 +53,8 @@ Measured measure_platform(const std::string& file, const std::vector<std::string
   Measured m;
   // Through the CSV reader, so measured latencies pass the checks a latency file does.
   m.latency = parse_latency_csv(latency_csv(ping_latencies(probe, request.host_count)), file);
-  for (const HostSpec& h : run->platform().hosts) m.names.push_back(h.name);
+  const Platform& platform = run->platform();
+  for (int h = 0; h < platform.host_count(); ++h) m.names.push_back(platform.host_name(h));
   return m;
 }
 

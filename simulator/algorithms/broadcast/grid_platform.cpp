@@ -43,13 +43,11 @@ Platform grid_platform(const LatencyMatrix& m, const GridPlatformSpec& spec, con
   for (int z = 0; z < zones; ++z)
     if (second[z] >= 0) half[z] = m.at(first[z], second[z]) * spec.latency_unit / 2;
 
-  Platform p;
+  // The ideal cluster's hosts and links (names included), with the grid's latencies and zones.
+  Platform p = ideal_cluster(m.n, spec.host_speed, spec.lan_bandwidth);
   for (int h = 0; h < m.n; ++h) {
-    const std::string name = "p" + std::to_string(h);
-    const int up = static_cast<int>(p.links.size());
-    p.links.push_back({name + "_UP", spec.lan_bandwidth, half[zone[h]]});
-    p.links.push_back({name + "_DOWN", spec.lan_bandwidth, half[zone[h]]});
-    p.hosts.push_back({name, spec.host_speed, up, up + 1, zone[h]});
+    p.links[p.hosts[h].up].latency = p.links[p.hosts[h].down].latency = half[zone[h]];
+    p.hosts[h].zone = zone[h];
   }
   p.between.assign(zones, std::vector<std::vector<int>>(zones));
   for (int a = 0; a < zones; ++a)
@@ -61,8 +59,8 @@ Platform grid_platform(const LatencyMatrix& m, const GridPlatformSpec& spec, con
                          " are closer (" + format_number(m.at(first[a], first[b])) +
                          ") than their clusters' internal latencies allow");
       const double bandwidth = std::min(spec.lan_bandwidth, spec.wan_window / (2 * total));
-      p.between[a][b] = p.between[b][a] = {static_cast<int>(p.links.size())};
-      p.links.push_back({"wan" + std::to_string(a) + "-" + std::to_string(b), bandwidth, wan});
+      const int link = p.add_link("wan" + std::to_string(a) + "-" + std::to_string(b), {bandwidth, wan});
+      p.between[a][b] = p.between[b][a] = {link};
     }
   return p;
 }

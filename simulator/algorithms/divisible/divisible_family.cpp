@@ -119,7 +119,7 @@ void check_some_worker_fits(const Star& star, const Platform& platform) {
     if (star.send_latency_of(i) + star.return_latency_of(i) < star.send_latency_of(best) + star.return_latency_of(best))
       best = i;
   throw InputError("platform: no worker can take load within T = 1 s: the route latencies to and from every worker "
-                   "add up to 1 s or more (least: " + platform.hosts[best + 1].name + ", " +
+                   "add up to 1 s or more (least: " + platform.host_name(best + 1) + ", " +
                    format_number(star.send_latency_of(best) + star.return_latency_of(best)) + " s)");
 }
 

@@ -7,25 +7,20 @@ namespace {
 
 double up_bandwidth(double d) { return d > 0 ? kStarUnit / d : kStarUnit; }
 
-std::string link_name(int host, const char* side) { return "p" + std::to_string(host) + side; }
-
 }  // namespace
 
 Platform star_platform(const Star& star) {
   const int p = star.workers();
-  Platform platform;
   double fastest = 0;
   for (int i = 0; i < p; ++i) fastest = std::max({fastest, kStarUnit / star.c[i], up_bandwidth(star.d[i])});
-  platform.links.push_back({link_name(0, "_UP"), fastest, 0.0});
-  platform.links.push_back({link_name(0, "_DOWN"), fastest, 0.0});
-  platform.hosts.push_back({"p0", kStarUnit, 0, 1, 0});
+  // The ideal cluster's hosts and links (names included), with the star's numbers.
+  Platform platform = ideal_cluster(p + 1, kStarUnit, fastest);
   for (int i = 0; i < p; ++i) {
     const int host = i + 1;
-    platform.links.push_back({link_name(host, "_UP"), up_bandwidth(star.d[i]), star.return_latency_of(i)});
-    platform.links.push_back({link_name(host, "_DOWN"), kStarUnit / star.c[i], star.send_latency_of(i)});
-    platform.hosts.push_back({"p" + std::to_string(host), kStarUnit / star.w[i], 2 * host, 2 * host + 1, 0});
+    platform.links[2 * host] = {up_bandwidth(star.d[i]), star.return_latency_of(i)};
+    platform.links[2 * host + 1] = {kStarUnit / star.c[i], star.send_latency_of(i)};
+    platform.hosts[host].speed = kStarUnit / star.w[i];
   }
-  platform.between = {{{}}};
   return platform;
 }
 
@@ -33,7 +28,8 @@ std::vector<LinkSetting> star_link_settings(const Star& star) {
   const Platform target = star_platform(star);
   std::vector<LinkSetting> settings;
   settings.reserve(target.links.size());
-  for (const LinkSpec& link : target.links) settings.push_back({link.name, link.bandwidth, link.latency});
+  for (std::size_t i = 0; i < target.links.size(); ++i)
+    settings.push_back({target.link_name(static_cast<int>(i)), target.links[i].bandwidth, target.links[i].latency});
   return settings;
 }
 

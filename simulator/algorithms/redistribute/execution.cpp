@@ -12,16 +12,11 @@
 namespace hetcoll {
 
 Platform two_cluster_platform(const std::vector<double>& nic, double backbone) {
-  Platform p;
+  // The ideal cluster's hosts and links (names included) with the NICs' speeds, and a backbone.
   const int n = static_cast<int>(nic.size());
-  for (int i = 0; i < n; ++i) {
-    const std::string name = "p" + std::to_string(i);
-    p.links.push_back({name + "_UP", nic[i], 0.0});
-    p.links.push_back({name + "_DOWN", nic[i], 0.0});
-    p.hosts.push_back({name, kHostSpeed, 2 * i, 2 * i + 1, 0});
-  }
-  p.links.push_back({"backbone", backbone, 0.0});
-  p.between = {{{2 * n}}};
+  Platform p = ideal_cluster(n, kHostSpeed);
+  for (int i = 0; i < n; ++i) p.links[2 * i].bandwidth = p.links[2 * i + 1].bandwidth = nic[i];
+  p.between = {{{p.add_link("backbone", {backbone, 0.0})}}};
   return p;
 }
 
@@ -34,9 +29,9 @@ double whole_mbit(const Platform& p, int link, const std::string& role) {
   const LinkSpec& l = p.links[link];
   const double mbit = l.bandwidth / kBytesPerMbit, whole = std::round(mbit);
   if (!(whole >= 1) || !(whole <= kMaxMbitPerSecond) || std::abs(mbit - whole) > 1e-9 * whole)
-    throw InputError(where(p) + ": link " + l.name + " (" + role + ") runs at " + format_number(mbit) + " Mbit/s (" +
-                     format_number(l.bandwidth) + " B/s); the speeds must be whole Mbit/s in [1, 1e9], whose GCD is the "
-                     "base speed");
+    throw InputError(where(p) + ": link " + p.link_name(link) + " (" + role + ") runs at " + format_number(mbit) +
+                     " Mbit/s (" + format_number(l.bandwidth) +
+                     " B/s); the speeds must be whole Mbit/s in [1, 1e9], whose GCD is the base speed");
   return whole;
 }
 
@@ -48,13 +43,13 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
     throw InputError(where(p) + ": the platform has " + std::to_string(p.host_count()) + " hosts, keys 'senders' + "
                      "'receivers' need " + std::to_string(n));
   if (p.route_link_start.empty()) throw std::logic_error("read_platform_speeds: the platform has no route links");
-  auto host = [&](int v) { return (v < senders ? "sender host " : "receiver host ") + p.hosts[v].name; };
-  auto route = [&](int s, int t) { return "the route " + p.hosts[s].name + " -> " + p.hosts[t].name; };
+  auto host = [&](int v) { return (v < senders ? "sender host " : "receiver host ") + p.host_name(v); };
+  auto route = [&](int s, int t) { return "the route " + p.host_name(s) + " -> " + p.host_name(t); };
   std::vector<int> nic(n, -1), crossings(p.links.size(), 0);
   auto own = [&](int v, int link, const std::string& ends) {
     if (nic[v] >= 0 && nic[v] != link)
-      throw InputError(where(p) + ": " + ends + " of " + host(v) + "'s routes are links " + p.links[nic[v]].name +
-                       " and " + p.links[link].name + " (the model gives a node one NIC)");
+      throw InputError(where(p) + ": " + ends + " of " + host(v) + "'s routes are links " + p.link_name(nic[v]) +
+                       " and " + p.link_name(link) + " (the model gives a node one NIC)");
     nic[v] = link;
   };
   for (int s = 0; s < senders; ++s)
@@ -69,10 +64,10 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
   for (int v = 0; v < n; ++v) {
     if (owner[nic[v]] >= 0)
       throw InputError(where(p) + ": " + host(owner[nic[v]]) + " and " + host(v) + " share link " +
-                       p.links[nic[v]].name + " as their NIC (the model gives each node its own)");
+                       p.link_name(nic[v]) + " as their NIC (the model gives each node its own)");
     owner[nic[v]] = v;
     if (!p.links[nic[v]].shared)
-      throw InputError(where(p) + ": link " + p.links[nic[v]].name + ", the NIC of " + host(v) +
+      throw InputError(where(p) + ": link " + p.link_name(nic[v]) + ", the NIC of " + host(v) +
                        ", is FATPIPE: its streams do not share it, and the model gives a node NIC / base streams");
   }
   // A NIC carries the streams of its own node only: no other route may cross it.
@@ -82,7 +77,7 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
       for (std::size_t i = 0; i < path.size(); ++i) {
         const int o = owner[path[i]];
         if (o >= 0 && !(i == 0 && o == s) && !(i + 1 == path.size() && o == t))
-          throw InputError(where(p) + ": " + route(s, t) + " crosses link " + p.links[path[i]].name + ", the NIC of " +
+          throw InputError(where(p) + ": " + route(s, t) + " crosses link " + p.link_name(path[i]) + ", the NIC of " +
                            host(o) + " (the model's NICs carry their own node's streams only)");
       }
     }
@@ -103,7 +98,7 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
           if (backbone < 0 || p.links[link].bandwidth < p.links[backbone].bandwidth) backbone = link;
   for (int v = 0; v < n; ++v) speeds.nic.push_back(whole_mbit(p, nic[v], "NIC of " + host(v)));
   speeds.backbone = whole_mbit(p, backbone, speeds.shared ? "backbone" : "backbone: the slowest link of the routes");
-  speeds.backbone_link = p.links[backbone].name;
+  speeds.backbone_link = p.link_name(backbone);
   return speeds;
 }
 

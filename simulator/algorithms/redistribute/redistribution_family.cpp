@@ -383,7 +383,7 @@ RedistributionPoint resolve_redistribution_point(const Point& p, const Platform&
   if (out.speeds_known) {
     for (std::size_t v = 0; v < speeds.nic.size(); ++v)
       if (speeds.nic[v] != hw.nic[v])
-        disagree("the NIC of host " + platform.hosts[v].name, speeds.nic[v], "nic", hw.nic[v]);
+        disagree("the NIC of host " + platform.host_name(static_cast<int>(v)), speeds.nic[v], "nic", hw.nic[v]);
     if (speeds.backbone != hw.backbone)
       disagree("the backbone (link " + speeds.backbone_link + ")", speeds.backbone, "backbone", hw.backbone);
   }

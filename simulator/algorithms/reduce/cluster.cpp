@@ -78,7 +78,7 @@ Platform cluster_platform(const std::vector<double>& times, double message) {
 
 std::vector<std::string> uplink_names(const Platform& platform, int n) {
   std::vector<std::string> names;
-  for (int i = 0; i < n; ++i) names.push_back(platform.links[platform.hosts[i].up].name);
+  for (int i = 0; i < n; ++i) names.push_back(platform.link_name(platform.hosts[i].up));
   return names;
 }
 
@@ -89,9 +89,9 @@ void set_uplinks(const std::vector<std::string>& uplinks, const std::vector<doub
 
 bool has_uplinks(const Platform& platform, int n) {
   std::unordered_set<std::string> names;
-  for (const LinkSpec& l : platform.links) names.insert(l.name);
+  for (std::size_t l = 0; l < platform.links.size(); ++l) names.insert(platform.link_name(static_cast<int>(l)));
   for (int i = 0; i < n && i < platform.host_count(); ++i)
-    if (!names.count(platform.hosts[i].name + "_UP")) return false;
+    if (!names.count(platform.host_name(i) + "_UP")) return false;
   return n <= platform.host_count();
 }
 
@@ -112,7 +112,7 @@ RouteTimes route_times(const Platform& platform, int n, double message, const st
       fastest = std::min(fastest, t);
     }
     if (!(result.times[p] >= kShortestTime && result.times[p] <= kLongestTime))
-      throw InputError(where + ": host " + platform.hosts[p].name + " sends a value of " + format_number(message) +
+      throw InputError(where + ": host " + platform.host_name(p) + " sends a value of " + format_number(message) +
                        " B in " + format_number(result.times[p]) + " s on average; the reduce family takes times in [" +
                        format_number(kShortestTime) + ", " + format_number(kLongestTime) + "] s (key 'message')");
     if (n > 1) result.sender_spread = std::max(result.sender_spread, slowest / fastest);
@@ -127,14 +127,16 @@ std::vector<double> uplink_times(const Platform& platform, int n, double message
   std::vector<double> times(n);
   std::vector<bool> is_up(platform.links.size(), false);
   std::unordered_map<std::string, int> by_name;  // Platform::link_index is linear: O(n²) here
-  for (std::size_t l = platform.links.size(); l-- > 0;) by_name[platform.links[l].name] = static_cast<int>(l);
+  for (std::size_t l = platform.links.size(); l-- > 0;)
+    by_name[platform.link_name(static_cast<int>(l))] = static_cast<int>(l);
   double fastest_up = 0;
   for (int i = 0; i < n; ++i) {
-    const std::string name = platform.hosts[i].name + "_UP";
+    const std::string host = platform.host_name(i);
+    const std::string name = host + "_UP";
     const auto found = by_name.find(name);
     const int link = found == by_name.end() ? -1 : found->second;
     if (link < 0)
-      throw InputError(where + ": host " + platform.hosts[i].name + " has no link " + name +
+      throw InputError(where + ": host " + host + " has no link " + name +
                        " (cluster = file reads t(p) from it; write such a file with hetcoll platform --times)");
     const LinkSpec& up = platform.links[link];
     times[i] = up.latency + message / up.bandwidth;
@@ -147,11 +149,12 @@ std::vector<double> uplink_times(const Platform& platform, int n, double message
   }
   for (std::size_t l = 0; l < platform.links.size(); ++l) {
     const LinkSpec& link = platform.links[l];
+    const std::string name = platform.link_name(static_cast<int>(l));
     // Uplinks of unused hosts carry no message of this run.
-    const bool uplink = link.name.size() >= 3 && link.name.compare(link.name.size() - 3, 3, "_UP") == 0;
+    const bool uplink = name.size() >= 3 && name.compare(name.size() - 3, 3, "_UP") == 0;
     if (is_up[l] || uplink) continue;
     if (link.latency != 0 || link.bandwidth < fastest_up)
-      throw InputError(where + ": link " + link.name + " (bandwidth " + format_number(link.bandwidth) +
+      throw InputError(where + ": link " + name + " (bandwidth " + format_number(link.bandwidth) +
                        " B/s, latency " + format_number(link.latency) +
                        " s) could slow a message; cluster = file needs every other link at zero latency and at least " +
                        format_number(fastest_up) + " B/s");

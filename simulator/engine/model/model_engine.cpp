@@ -293,19 +293,19 @@ class ModelEngine final : private Executor, public Engine {
         if (other == kNoFlow || f.rate > flows_[other].rate) other = o;
       }
     }
-    const LinkSpec& l = platform_->links[link];
     const double bandwidth = cost(link).bandwidth;
     auto name = [&](std::uint32_t flow) {
       // Both flows are still under way (they share an instant after now), so their records
       // have not been delivered and their slots hold them still.
       const Activity& a = record(flows_[flow].slot).activity;
-      return platform_->hosts[a.host].name + " -> " + platform_->hosts[a.peer].name;
+      return platform_->host_name(a.host) + " -> " + platform_->host_name(a.peer);
     };
     std::string flows = "flow " + name(id);
     if (other == id) flows += " (its route crosses the link twice)";
     else if (other != kNoFlow) flows = "flows " + name(id) + " and " + name(other);
     if (others > 1) flows += " and " + std::to_string(others - 1) + " more";
-    throw ContentionError((platform_->file.empty() ? "platform" : platform_->file) + ": link " + l.name + " (" +
+    throw ContentionError((platform_->file.empty() ? "platform" : platform_->file) + ": link " +
+                          platform_->link_name(link) + " (" +
                           format_number(bandwidth) + " B/s) carries " + flows + " at simulated time " +
                           format_number(x - origin_) + " s, at " + format_number(load) +
                           " B/s in all; the model engine does not share bandwidth: use --engine simgrid");
@@ -314,7 +314,7 @@ class ModelEngine final : private Executor, public Engine {
   // Off the hot path: says which number made the duration unusable.
   [[noreturn]] void refuse(const Activity& a) const {
     const std::string where = platform_->file.empty() ? "platform" : platform_->file;
-    const std::string& host = platform_->hosts[a.host].name;
+    const std::string host = platform_->host_name(a.host);
     if (a.kind == ActivityKind::compute) {
       const double s = speed(a.host);
       if (!(s > 0 && s <= std::numeric_limits<double>::max()))
@@ -323,11 +323,11 @@ class ModelEngine final : private Executor, public Engine {
       throw InputError("a computation of " + format_number(a.amount) + " flops on host " + host +
                        " has no finite duration; expected a finite, non-negative amount");
     }
-    const std::string& peer = platform_->hosts[a.peer].name;
+    const std::string peer = platform_->host_name(a.peer);
     for (int link : route_links(a.host, a.peer)) {
       const RouteCost c = cost(link);
       if (!(c.bandwidth > 0 && c.latency >= 0 && c.latency <= std::numeric_limits<double>::max()))
-        throw InputError(where + ": link " + platform_->links[link].name + " has bandwidth " +
+        throw InputError(where + ": link " + platform_->link_name(link) + " has bandwidth " +
                          format_number(c.bandwidth) + " B/s and latency " + format_number(c.latency) +
                          " s; expected a positive bandwidth and a finite, non-negative latency");
     }
@@ -502,7 +502,7 @@ class ModelEngine final : private Executor, public Engine {
     // host's links: a linear search by name each would cost O(n²) per replication.
     if (link_by_name_.empty())
       for (std::size_t i = 0; i < platform_->links.size(); ++i)
-        link_by_name_.emplace(platform_->links[i].name, static_cast<int>(i));
+        link_by_name_.emplace(platform_->link_name(static_cast<int>(i)), static_cast<int>(i));
     if (link_cost_.empty())
       for (const LinkSpec& l : platform_->links) link_cost_.push_back({l.latency, l.bandwidth});
     for (const LinkSetting& s : settings) {

@@ -13,8 +13,9 @@ namespace hetcoll {
 namespace {
 
 // As SimGrid's loader for <link>: bandwidth, sharing policy, latency, then sealed.
-sg4::Link* create_link(sg4::NetZone& zone, const LinkSpec& l) {
-  return zone.create_link(l.name, std::vector<double>{l.bandwidth})
+sg4::Link* create_link(sg4::NetZone& zone, const Platform& p, int index) {
+  const LinkSpec& l = p.links[index];
+  return zone.create_link(p.link_name(index), std::vector<double>{l.bandwidth})
       ->set_sharing_policy(l.shared ? sg4::Link::SharingPolicy::SHARED : sg4::Link::SharingPolicy::FATPIPE)
       ->set_latency(l.latency)
       ->seal();
@@ -23,8 +24,9 @@ sg4::Link* create_link(sg4::NetZone& zone, const LinkSpec& l) {
 std::vector<sg4::Host*> create_hosts(sg4::NetZone& zone, const Platform& p) {
   std::vector<sg4::Host*> hosts;
   hosts.reserve(p.hosts.size());
-  for (const HostSpec& h : p.hosts)
-    hosts.push_back(zone.create_host(h.name, std::vector<double>{h.speed})->set_core_count(1)->seal());
+  for (int h = 0; h < p.host_count(); ++h)
+    hosts.push_back(
+        zone.create_host(p.host_name(h), std::vector<double>{p.hosts[h].speed})->set_core_count(1)->seal());
   return hosts;
 }
 
@@ -38,8 +40,8 @@ std::vector<sg4::Host*> build_cluster(const Platform& p, int backbone_index) {
   std::vector<sg4::Host*> hosts = create_hosts(*cluster, p);
   std::vector<sg4::Link*> links(p.links.size(), nullptr);
   for (std::size_t i = 0; i < p.links.size(); ++i)
-    if (static_cast<int>(i) != backbone_index) links[i] = create_link(*cluster, p.links[i]);
-  const sg4::Link* backbone = backbone_index < 0 ? nullptr : create_link(*cluster, p.links[backbone_index]);
+    if (static_cast<int>(i) != backbone_index) links[i] = create_link(*cluster, p, static_cast<int>(i));
+  const sg4::Link* backbone = backbone_index < 0 ? nullptr : create_link(*cluster, p, backbone_index);
   for (std::size_t i = 0; i < p.hosts.size(); ++i) {
     const sg4::LinkInRoute up{links[p.hosts[i].up]}, down{links[p.hosts[i].down]};
     simgrid::kernel::routing::NetPoint* point = hosts[i]->get_netpoint();
@@ -63,7 +65,7 @@ std::vector<sg4::Host*> build_zones(const Platform& p, int zones) {
   std::vector<simgrid::kernel::routing::NetPoint*> routers;
   for (int z = 0; z < zones; ++z) routers.push_back(world->create_router("router" + std::to_string(z)));
   std::vector<sg4::Link*> links;
-  for (const LinkSpec& l : p.links) links.push_back(create_link(*world, l));
+  for (std::size_t i = 0; i < p.links.size(); ++i) links.push_back(create_link(*world, p, static_cast<int>(i)));
   auto route = [&](simgrid::kernel::routing::NetPoint* src, simgrid::kernel::routing::NetPoint* dst, int link,
                    bool symmetrical) {
     world->add_route(src, dst, nullptr, nullptr, {sg4::LinkInRoute{links[link]}}, symmetrical);

@@ -147,7 +147,8 @@ SimgridSession::SimgridSession(const Platform& generated, const std::vector<std:
   // only the platform's links: with its hosts and links checked, so is every route, and the
   // engine need not look each one up before its first message (5% of a 1024-host Tree-dyn run).
   for (const sg4::Host* h : impl_->hosts) check_host(*h, impl_->file);
-  for (const LinkSpec& l : generated.links) check_link(*sg4::Link::by_name(l.name), impl_->file);
+  for (std::size_t i = 0; i < generated.links.size(); ++i)
+    check_link(*sg4::Link::by_name(generated.link_name(static_cast<int>(i))), impl_->file);
   impl_->built = true;
 }
 
@@ -161,7 +162,7 @@ SimgridSession::~SimgridSession() {
 Platform SimgridSession::describe(bool routes) const {
   Platform p;
   if (!impl_->built) p.file = impl_->file;  // a generated platform has no file
-  for (const sg4::Host* h : impl_->hosts) p.hosts.push_back({h->get_name(), h->get_speed(), -1, -1, 0});
+  for (const sg4::Host* h : impl_->hosts) p.add_host(h->get_name(), {h->get_speed(), -1, -1, 0});
   // SimGrid adds internal links (named "__loopback__" and the like) that no route between two
   // hosts crosses; they would make the fastest link, and so the unit of cost, meaningless.
   std::unordered_map<const sg4::Link*, int> index;
@@ -169,8 +170,8 @@ Platform SimgridSession::describe(bool routes) const {
     if (l->get_name().rfind("__", 0) != 0) {
       index[l] = static_cast<int>(p.links.size());
       // Each direction of a SPLITDUPLEX link is a link of its own (NAME_UP, NAME_DOWN), shared.
-      p.links.push_back({l->get_name(), l->get_bandwidth(), l->get_latency(),
-                         l->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE});
+      p.add_link(l->get_name(), {l->get_bandwidth(), l->get_latency(),
+                                 l->get_sharing_policy() != sg4::Link::SharingPolicy::FATPIPE});
     }
   if (!routes) return p;
   // The model engine and the families that read routes see every host of the file through

@@ -311,7 +311,7 @@ std::vector<SiteSchedule> two_sites_schedules(const Scenario& s, PortModel port,
     const Star star = star_from_routes(platform, platform.host_count() - 1, message, 1.0, 100, rates);
     auto crosses_wan = [&](int a, int b) {
       for (int link : platform.route_path(a, b))
-        if (platform.links[link].name == "wan") return true;
+        if (platform.link_name(link) == "wan") return true;
       return false;
     };
     std::vector<double> out;

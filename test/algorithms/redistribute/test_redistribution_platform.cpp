@@ -44,8 +44,10 @@ Platform example_platform() {
 Platform as_read(const Platform& generated, const std::string& file) {
   Platform p;
   p.file = file;
-  p.links = generated.links;
-  for (const HostSpec& h : generated.hosts) p.hosts.push_back({h.name, h.speed, -1, -1, 0});
+  for (std::size_t l = 0; l < generated.links.size(); ++l)
+    p.add_link(generated.link_name(static_cast<int>(l)), generated.links[l]);
+  for (int h = 0; h < generated.host_count(); ++h)
+    p.add_host(generated.host_name(h), {generated.hosts[h].speed, -1, -1, 0});
   p.route_link_start = {0};
   for (int s = 0; s < p.host_count(); ++s)
     for (int d = 0; d < p.host_count(); ++d) {
@@ -65,8 +67,8 @@ std::string routes_text(const Platform& p) {
   std::string out = p.file + ' ';
   for (int s = 0; s < p.host_count(); ++s)
     for (int d = 0; d < p.host_count(); ++d) {
-      out += p.hosts[s].name + '>' + p.hosts[d].name + ':';
-      for (int link : p.route_path(s, d)) out += p.links[link].name + ',';
+      out += p.host_name(s) + '>' + p.host_name(d) + ':';
+      for (int link : p.route_path(s, d)) out += p.link_name(link) + ',';
       out += ';';
     }
   return out;
@@ -298,7 +300,7 @@ TEST(RedistributionPlatform, BackboneIsTheSharedBottleneckOrElseTheSlowestLinkOf
   EXPECT_EQ(instance_numbers(none), (std::vector<double>{100, 1, 1, 1, 1, 1, 7, 3, 1, 14}));
 
   Platform with_switch = example_platform();
-  with_switch.links.push_back({"switch", 1e6, 0});  // 8 Mbit/s, crossed by p0 -> p2 only
+  with_switch.add_link("switch", {1e6, 0});  // 8 Mbit/s, crossed by p0 -> p2 only
   const RedistributionPoint partial = resolve_redistribution_point(
       point, with_link_after_first(as_read(with_switch, "jw-switch.xml"), 2, static_cast<int>(with_switch.links.size()) - 1));
   EXPECT_TRUE(partial.backbone_shared);
@@ -306,7 +308,7 @@ TEST(RedistributionPlatform, BackboneIsTheSharedBottleneckOrElseTheSlowestLinkOf
   EXPECT_EQ(instance_numbers(partial), (std::vector<double>{100, 2, 2, 2, 1, 2, 7, 3, 1, 9}));
 
   Platform two_shared = example_platform();
-  two_shared.links.push_back({"wan", 100 * kBytesPerMbit, 0});
+  two_shared.add_link("wan", {100 * kBytesPerMbit, 0});
   two_shared.between[0][0].push_back(static_cast<int>(two_shared.links.size()) - 1);
   const RedistributionPoint wan = resolve_redistribution_point(point, as_read(two_shared, "jw-wan.xml"));
   EXPECT_TRUE(wan.backbone_shared);
