@@ -268,12 +268,14 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
 void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
                const std::function<void(std::size_t, UnitResult&&)>& done) {
   // A child runs a batch of consecutive units, each with a fresh engine, so batching never
-  // changes a number. SimGrid allows one engine per process: one unit per child there. The
-  // model engine takes batches, so forks stay rare (about four batches per job).
+  // changes a number. SimGrid allows one engine per process, even once the first has ended: one
+  // unit per child wherever a unit opens SimGrid, which the model engine does too when it reads
+  // a platform file. Otherwise the model engine takes batches, so forks stay rare (about four
+  // batches per job).
+  const bool opens_simgrid =
+      engine_kind(setup.scenario->engine) == EngineKind::simgrid || !setup.scenario->platform.empty();
   const std::size_t batch =
-      engine_kind(setup.scenario->engine) == EngineKind::simgrid
-          ? 1
-          : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
+      opens_simgrid ? 1 : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
   std::map<pid_t, std::pair<std::size_t, std::size_t>> running;  // child -> its units [first, last)
   auto path = [&](std::size_t i, const char* what) { return setup.work_dir + "/unit" + std::to_string(i) + what; };
   auto stop_all = [&] {

@@ -165,6 +165,22 @@ ARGS+=(--cfg network/crosstraffic:0)
 if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" ]]; then pass "valid --cfg runs"
 else fail "valid --cfg runs" "$(excerpt)"; fi
 
+# The model engine on a platform file reads it through SimGrid, which allows one engine per
+# process: units batched into one child once died of SIGABRT from the second unit on. Eight
+# units of one replication, one job, give the bytes of one unit of eight replications.
+d=$(new_dir)
+(cd "$d" && hetcoll platform 8 --output p8.xml) || fail "hetcoll platform 8" "$(excerpt)"
+for block in 1 1000; do
+  (cd "$d" && hetcoll run --family reduce --cluster platform --platform p8.xml --algorithms tree-dyn --processors 8 \
+     --cv 1 --ratio 0 --replications 8 --block "$block" --engine model --jobs 1 --output "out-$block.csv" --quiet) ||
+    fail "model engine on a platform file, units of $block replication(s)" "$(excerpt)"
+done
+if [[ -s "$d/out-1.csv" ]] && cmp -s "$d/out-1.csv" "$d/out-1000.csv"; then
+  pass "model engine on a platform file: eight units in one job give the bytes of one unit"
+else
+  fail "model engine on a platform file: eight units in one job give the bytes of one unit" "$(excerpt)"
+fi
+
 # Item 7: reduction at n = 4096, every algorithm (but optimal, documented for n <= 12) on 4096
 # equal hosts with costs of CV 1: the engines give the same raw values, bit for bit, and
 # fibonacci-stat alone gives the values it gives among the others.
