@@ -24,10 +24,12 @@ std::vector<std::string> exact_timing_config();
 /// pages (unless `--cfg` sets contexts/stack-size or contexts/guard-size).
 inline constexpr int kManyHosts = 2048;
 /// @brief Agent stack size on platforms of more than kManyHosts hosts, in KiB. Agents only call
-/// SimGrid (the policies run on the coordinator, whose stack keeps SimGrid's default); with guard
-/// pages at n = 4096 (Tree-dyn and Binomial-stat, free and costly ⊕), 5 KiB overflows and 6 KiB
-/// runs, SimGrid's end of an actor (an exception) being the deepest. SimGrid zeroes every stack,
-/// so this is most of the memory per agent (65536 hosts: 1.4 GB with 16 KiB).
+/// SimGrid (the policies run on the coordinator, whose stack keeps SimGrid's default); the deepest
+/// they go is SimGrid's end of an actor, an exception unwound on the actor's stack. With guard
+/// pages every shipped scenario runs on 3 KiB and 2 KiB overflows (test/cli/small_stacks.sh),
+/// once the dynamic linker's first resolutions of the unwinder are done on a larger stack
+/// (SimgridEngine::run). SimGrid zeroes every stack (calloc), so this is resident per agent: of
+/// the 8.1 KB per host of one Tree-dyn replication at 2^20 hosts, 3 KiB (docs/design.md).
 inline constexpr int kSmallStackKiB = 3;
 
 /// @brief A SimGrid engine with a loaded platform, in this process.
