@@ -27,6 +27,10 @@ double makespan_lower_bound(const std::vector<double>& times) {
     // The root is the slowest host before and after rounding (rounding down keeps the order),
     // and the senders stay sorted by non-increasing time: the SNF order.
     for (std::size_t i = 1; i < sorted.size(); ++i) {
+      if (i > 1 && sorted[i] == sorted[i - 1]) {  // equal hosts (a whole ideal cluster): one log2
+        rounded[i - 1] = rounded[i - 2];
+        continue;
+      }
       double r = base * std::exp2(std::floor(std::log2(sorted[i] / base)));
       if (r > sorted[i]) r /= 2;  // log2 rounded up across a power of 2: stay below the time
       rounded[i - 1] = r;
