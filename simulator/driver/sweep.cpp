@@ -105,10 +105,12 @@ double count_points(const Scenario& s) {
 
 namespace {
 
-// Resident bytes per host, measured on reduction points of 1e4 to 1e6 hosts (about 0.8 KiB on
-// the model engine, 15 KiB on SimGrid, whose actors and mailboxes dominate), rounded up.
+// Resident bytes per host, measured on reduction points of 1e4 to 1e6 hosts (at most 0.6 KiB on
+// the model engine; on SimGrid 7.9 KiB at 2^20 hosts, of which 3 KiB are the agent's stack and
+// most of the rest SimGrid's records of the host, its links and the messages in flight), rounded
+// up.
 constexpr double kModelBytesPerHost = 1024;
-constexpr double kSimgridBytesPerHost = 16 * 1024;
+constexpr double kSimgridBytesPerHost = 10 * 1024;
 // A route of a platform file's route table: its cost, its first link, about three links.
 constexpr double kBytesPerRoute = 48;
 
