@@ -158,6 +158,18 @@ for cfg in nosuch:1 surf/precision:abc network/model:Bogus network/model:help co
   grep -q "^hetcoll: cfg: " "$tmp/stderr" || fail "--cfg $cfg message" "expected 'cfg: ...': $(excerpt)"
 done
 
+# Agent stacks below kSmallStackKiB without guard pages could be overflowed unseen: refused,
+# whether guard pages are off by the user's choice or by default (above 2048 hosts).
+for processors in 8 4096; do
+  d=$(new_dir)
+  small_run "$d" engine simgrid processors "$processors"
+  ARGS+=(--cfg contexts/stack-size:2)
+  ((processors <= 2048)) && ARGS+=(--cfg contexts/guard-size:0)
+  expect_bad_input "--cfg contexts/stack-size:2 without guard pages, $processors hosts" "$d" "$d/out.csv"
+  grep -q "^hetcoll: cfg: contexts/stack-size:2 without guard pages.*expected at least [0-9]* KiB, or a guard page$" \
+    "$tmp/stderr" || fail "small stacks message, $processors hosts" "$(excerpt)"
+done
+
 # A valid --cfg still runs.
 d=$(new_dir)
 small_run "$d" engine simgrid

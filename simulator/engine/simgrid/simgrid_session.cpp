@@ -224,6 +224,15 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
     if (simgrid::config::is_default("contexts/stack-size"))
       sg4::Engine::set_config("contexts/stack-size", kSmallStackKiB);
   }
+  // An agent that outgrows a stack without a guard page writes over other memory, with no
+  // signal: a wrong number, not a crash. Smaller stacks run only under guard pages.
+  const int stack_kib = simgrid::config::get_value<int>("contexts/stack-size");
+  if (stack_kib < kSmallStackKiB && simgrid::config::get_value<int>("contexts/guard-size") == 0)
+    throw InputError("cfg: contexts/stack-size:" + std::to_string(stack_kib) +
+                     " without guard pages (contexts/guard-size:0" +
+                     (hosts > kManyHosts ? ", the default above " + std::to_string(kManyHosts) + " hosts" : std::string()) +
+                     "): an agent could overflow it unseen; expected at least " + std::to_string(kSmallStackKiB) +
+                     " KiB, or a guard page");
   return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file, impl_->built);
 }
 
