@@ -381,6 +381,7 @@ class ModelEngine final : private Executor, public Engine {
   // Platform::route walks the route's links; the hot path reads the same numbers from the
   // per-host arrays (up to the zone boundary, across, and down), rebuilt when a link changes.
   RouteCost route_cost(int src, int dst) const {
+    if (uniform_) return uniform_route_;
     if (table_) return platform_->route_table[static_cast<std::size_t>(src) * hosts_ + dst];
     const HostEnd& up = host_end(up_, src);
     const HostEnd& down = host_end(down_, dst);
@@ -438,6 +439,13 @@ class ModelEngine final : private Executor, public Engine {
           c.latency += cost(l).latency;
           c.bandwidth = std::min(c.bandwidth, cost(l).bandwidth);
         }
+    // Equal hosts in one zone (an ideal cluster): every route costs the same, computed once by
+    // the general sum, so the same bits.
+    uniform_ = false;
+    if (!table_ && host_mask_ == 0 && zones_ == 1) {
+      uniform_route_ = route_cost(0, 0);
+      uniform_ = true;
+    }
     // The most a shared link carries before SimGrid would share it: its bandwidth, to a relative
     // 1e-9 (rates that fill a link exactly, such as k streams capped at backbone / k, add up to
     // its bandwidth only to rounding). Unshared (FATPIPE) links: no limit.
@@ -535,6 +543,8 @@ class ModelEngine final : private Executor, public Engine {
   std::vector<double> speed_;
   std::vector<HostEnd> up_, down_;
   int host_mask_ = -1;
+  bool uniform_ = false;      // every route costs uniform_route_ (index_routes)
+  RouteCost uniform_route_;
   bool numbered_links_ = false;  // host h's links are 2h (up) and 2h + 1 (down)
   std::vector<RouteCost> between_;
   int zones_ = 1;
