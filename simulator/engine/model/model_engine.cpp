@@ -137,12 +137,19 @@ class ModelEngine final : private Executor, public Engine {
   // one comparison keeps the loop finite whatever a platform or a cost draw holds.
   bool finite_end(double end) const { return end >= clock_ && end <= std::numeric_limits<double>::max(); }
 
-  // The heap, in flat storage of 16-byte entries. push() sifts up; pop() is Floyd's: the hole at
-  // the top goes down to a leaf along the earlier child, chosen without a branch, and the last
-  // entry rises from there (fewer mispredicted comparisons than the textbook sift-down).
+  // The heap, in flat storage of 16-byte entries, followed by a sentinel that ends after
+  // everything (an infinite date, which finite_end() keeps from any activity): a child's
+  // sibling then always exists, and an empty heap's top ends after every instant. push() sifts
+  // up; pop() is Floyd's: the hole at the top goes down to a leaf along the earlier child,
+  // chosen without a branch, and the last entry rises from there (fewer mispredicted
+  // comparisons than the textbook sift-down).
+  static constexpr Pending kSentinel{std::numeric_limits<double>::infinity(), 0, 0};
+
+  bool heap_empty() const { return heap_.size() == 1; }
+
   void push(Pending e) {
-    std::size_t i = heap_.size();
-    heap_.push_back(e);
+    std::size_t i = heap_.size() - 1;  // the sentinel's place
+    heap_.push_back(kSentinel);
     while (i > 0) {
       const std::size_t parent = (i - 1) / 2;
       if (!(heap_[parent].end > e.end)) break;
@@ -154,15 +161,16 @@ class ModelEngine final : private Executor, public Engine {
 
   Pending pop() {
     const Pending top = heap_[0];
+    heap_.pop_back();  // the sentinel: the last entry's place takes it
     const Pending last = heap_.back();
-    heap_.pop_back();
-    const std::size_t size = heap_.size();
+    heap_.back() = kSentinel;
+    const std::size_t size = heap_.size() - 1;  // entries left
     if (size == 0) return top;
     std::size_t i = 0;
     for (;;) {
       std::size_t child = 2 * i + 1;
       if (child >= size) break;
-      child += static_cast<std::size_t>(child + 1 < size) & static_cast<std::size_t>(heap_[child + 1].end < heap_[child].end);
+      child += static_cast<std::size_t>(heap_[child + 1].end < heap_[child].end);
       heap_[i] = heap_[child];
       i = child;
     }
@@ -466,16 +474,16 @@ class ModelEngine final : private Executor, public Engine {
     origin_ = clock_;
     started_ = 0;
     flows_.clear();
-    heap_.clear();
+    heap_.assign(1, kSentinel);
     policy.begin(*this);
     double makespan = 0;
-    while (!heap_.empty()) {
+    while (!heap_empty()) {
       // Take the whole batch of this instant before delivering any of it, so activities the
       // policy starts meanwhile wait for a later batch even when they end at the same date.
       clock_ = heap_.front().end;
       makespan = clock_ - origin_;
       const Pending first = pop();
-      if (heap_.empty() || !(heap_.front().end - clock_ < kSimultaneity)) {
+      if (!(heap_.front().end - clock_ < kSimultaneity)) {
         deliver(policy, first.slot);  // an instant of one completion: most of them
         continue;
       }
@@ -484,7 +492,7 @@ class ModelEngine final : private Executor, public Engine {
       // (owner, id) alone, as the SimGrid engine does. One 64-bit key each sorts it.
       batch_.clear();
       batch_.push_back(batch_entry(first));
-      while (!heap_.empty() && heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_entry(pop()));
+      while (heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_entry(pop()));
       std::sort(batch_.begin(), batch_.end());  // keys are distinct: slots never decide
       for (const auto& entry : batch_) deliver(policy, entry.second);
     }
