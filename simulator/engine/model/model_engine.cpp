@@ -193,6 +193,11 @@ class ModelEngine final : private Executor, public Engine {
   // Each instant is checked when the last of its flows starts: all the others are known then.
   // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
   [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t id, const Flow& flow) {
+    if (private_pairs_) {  // an ideal cluster: the sender's link 2h up, the receiver's 2p + 1 down
+      occupy_shared(2 * a.host, id, flow, limit_[0]);
+      occupy_shared(2 * a.peer + 1, id, flow, limit_[0]);
+      return;
+    }
     if (!table_) {
       occupy(up_link(a.host), id, flow);
       if (!between_links_.empty()) {  // no backbone (a cluster): nothing between the two ends
@@ -220,6 +225,10 @@ class ModelEngine final : private Executor, public Engine {
     if (link < 0) return;
     const double limit = limit_of(link);
     if (!(limit < std::numeric_limits<double>::infinity())) return;  // not shared
+    occupy_shared(link, id, flow, limit);
+  }
+
+  [[gnu::always_inline]] void occupy_shared(int link, std::uint32_t id, const Flow& flow, double limit) {
     LinkState& s = links_[link];
     if (s.until - clock_ < kSimultaneity) {
       s.until = flow.end;
@@ -468,6 +477,12 @@ class ModelEngine final : private Executor, public Engine {
     link_mask_ = same_limit ? 0 : -1;
     limit_.clear();
     for (std::size_t i = 0; i < (same_limit ? 1 : links); ++i) limit_.push_back(limit(i));
+    // Every route is the sender's link 2h and the receiver's 2p + 1, all shared alike: occupy()
+    // goes to them straight.
+    const bool nothing_between = zones_ == 1 && (platform_->between.empty() || platform_->between[0].empty() ||
+                                                 platform_->between[0][0].empty());
+    private_pairs_ = !table_ && numbered_links_ && nothing_between && link_mask_ == 0 && !limit_.empty() &&
+                     limit_[0] < inf;
   }
 
   double run_one(Policy& policy) {
@@ -554,6 +569,7 @@ class ModelEngine final : private Executor, public Engine {
   bool uniform_ = false;      // every route costs uniform_route_ (index_routes)
   RouteCost uniform_route_;
   bool numbered_links_ = false;  // host h's links are 2h (up) and 2h + 1 (down)
+  bool private_pairs_ = false;   // and nothing else, all shared with one limit (index_routes)
   std::vector<RouteCost> between_;
   int zones_ = 1;
   // Like SimGrid's, the clock runs on across the replications of an engine and each one is
