@@ -16,7 +16,13 @@ void ReductionCosts::reposition(std::uint64_t replication) {
 }
 
 double ReductionCosts::comm(int, int) {
-  if (next_comm_ == comm_draws_.size()) comm_draws_.push_back(comm_stream_.gamma_mean_cv(params_.comm_mean, params_.cv));
+  // Three algorithms out of four replay: the draw itself stays out of this path.
+  if (next_comm_ < comm_draws_.size()) return comm_draws_[next_comm_++];
+  return draw_comm();
+}
+
+double ReductionCosts::draw_comm() {
+  comm_draws_.push_back(comm_stream_.gamma_mean_cv(params_.comm_mean, params_.cv));
   return comm_draws_[next_comm_++];
 }
 

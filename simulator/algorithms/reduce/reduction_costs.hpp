@@ -51,6 +51,8 @@ class ReductionCosts final : public CostDraws {
   const ReductionCostParams& params() const { return params_; }
 
  private:
+  [[gnu::noinline]] double draw_comm();  // the next draw, recorded for the algorithms after
+
   ReductionCostParams params_;
   std::uint64_t replication_ = 0;
   RandomStream comm_stream_;
