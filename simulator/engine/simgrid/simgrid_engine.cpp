@@ -22,7 +22,6 @@ namespace {
 
 class SimgridEngine;
 
-
 /// What an agent is asked to do: its side of a comm, or a computation.
 enum class Role : std::uint8_t { send, receive, compute, stop };
 
