@@ -63,37 +63,49 @@ double RandomStream::normal() {
   }
 }
 
-double RandomStream::gamma(double shape, double scale) {
-  // Shape 1 is the exponential law (CV = 1, the paper's Markov-chain case): exact by inversion,
-  // at a third of the cost of the general method.
-  if (shape == 1.0) return -scale * std::log(uniform());
+GammaLaw::GammaLaw(double shape_, double scale_) : shape(shape_), scale(scale_) {
   // Marsaglia & Tsang, "A simple method for generating gamma variables", TOMS 26(3), 2000.
   // For shape < 1, G(a) = G(a + 1) * U^(1/a); computed in logs because CV = 10 gives a = 0.01,
   // where U^(1/a) underflows long before the product does.
-  const bool boost_shape = shape < 1.0;
-  const double a = boost_shape ? shape + 1.0 : shape;
-  const double d = a - 1.0 / 3.0;
-  const double c = 1.0 / std::sqrt(9.0 * d);
+  boost = shape < 1.0;
+  const double a = boost ? shape + 1.0 : shape;
+  d = a - 1.0 / 3.0;
+  c = 1.0 / std::sqrt(9.0 * d);
+}
+
+GammaLaw GammaLaw::from_mean_cv(double mean, double cv) {
+  if (cv == 0.0 || mean == 0.0) {
+    GammaLaw law;
+    law.fixed = true;
+    law.scale = mean;
+    return law;
+  }
+  return GammaLaw(1.0 / (cv * cv), mean * cv * cv);
+}
+
+double RandomStream::gamma(double shape, double scale) { return gamma(GammaLaw(shape, scale)); }
+
+double RandomStream::gamma_mean_cv(double mean, double cv) { return gamma(GammaLaw::from_mean_cv(mean, cv)); }
+
+double RandomStream::gamma(const GammaLaw& law) {
+  if (law.fixed) return law.scale;
+  // Shape 1 is the exponential law (CV = 1, the paper's Markov-chain case): exact by inversion,
+  // at a third of the cost of the general method.
+  if (law.shape == 1.0) return -law.scale * std::log(uniform());
   double g;
   for (;;) {
     double x, v;
     do {
       x = normal();
-      v = 1.0 + c * x;
+      v = 1.0 + law.c * x;
     } while (v <= 0.0);
     v = v * v * v;
     const double u = uniform();
-    if (u < 1.0 - 0.0331 * (x * x) * (x * x)) { g = d * v; break; }
-    if (std::log(u) < 0.5 * x * x + d * (1.0 - v + std::log(v))) { g = d * v; break; }
+    if (u < 1.0 - 0.0331 * (x * x) * (x * x)) { g = law.d * v; break; }
+    if (std::log(u) < 0.5 * x * x + law.d * (1.0 - v + std::log(v))) { g = law.d * v; break; }
   }
-  if (boost_shape) return scale * std::exp(std::log(g) + std::log(uniform()) / shape);
-  return scale * g;
-}
-
-double RandomStream::gamma_mean_cv(double mean, double cv) {
-  if (cv == 0.0 || mean == 0.0) return mean;
-  const double shape = 1.0 / (cv * cv);
-  return gamma(shape, mean * cv * cv);
+  if (law.boost) return law.scale * std::exp(std::log(g) + std::log(uniform()) / law.shape);
+  return law.scale * g;
 }
 
 std::uint64_t RandomStream::below(std::uint64_t n) {

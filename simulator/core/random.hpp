@@ -32,6 +32,24 @@ std::uint64_t derive_seed(std::uint64_t root, std::initializer_list<std::uint64_
 std::array<std::uint64_t, 4> philox4x64_10(const std::array<std::uint64_t, 4>& counter,
                                            const std::array<std::uint64_t, 2>& key);
 
+/// @brief A gamma law with its sampler's constants worked out once (Marsaglia–Tsang's d and c,
+/// the boost of a shape below 1), so that many draws of one law skip two divisions and a square
+/// root each: the same numbers as RandomStream::gamma(shape, scale), bit for bit.
+struct GammaLaw {
+  GammaLaw() = default;
+  GammaLaw(double shape, double scale);
+  /// The law of mean `mean` and coefficient of variation `cv`; with cv = 0 or mean = 0 every
+  /// draw is `mean`, and none is taken from the stream.
+  static GammaLaw from_mean_cv(double mean, double cv);
+
+  double shape = 1;
+  double scale = 1;
+  bool fixed = false;  // every draw is `scale`, no variate drawn
+  bool boost = false;  // shape < 1: G(shape) = G(shape + 1) · U^(1/shape)
+  double d = 0;        // Marsaglia–Tsang's d = a − 1/3 and c = 1/√(9d), for a = shape (+ 1)
+  double c = 0;
+};
+
 /// @brief A reproducible stream of uniform, normal and gamma variates.
 ///
 /// Families draw from RandomStream(point seed, replication, stream): the numbers depend only
@@ -61,6 +79,8 @@ class RandomStream {
   double gamma(double shape, double scale);
   /// Gamma variate with the given mean and coefficient of variation; cv = 0 returns the mean.
   double gamma_mean_cv(double mean, double cv);
+  /// Gamma variate of `law` (what the two above draw, without working out its constants).
+  double gamma(const GammaLaw& law);
   /// Raw 64-bit draw, for integer choices.
   std::uint64_t next() {
     if (lane_ == 4) refill();

@@ -3,7 +3,11 @@
 namespace hetcoll {
 
 ReductionCosts::ReductionCosts(const ReductionCostParams& params, std::uint64_t key)
-    : params_(params), comm_stream_(key, 0, kCommStream), compute_stream_(key, 0, kComputeStream) {}
+    : params_(params),
+      comm_law_(GammaLaw::from_mean_cv(params.comm_mean, params.cv)),
+      compute_law_(GammaLaw::from_mean_cv(params.ratio * params.comm_mean, params.cv)),
+      comm_stream_(key, 0, kCommStream),
+      compute_stream_(key, 0, kComputeStream) {}
 
 void ReductionCosts::reposition(std::uint64_t replication) {
   next_comm_ = next_compute_ = 0;
@@ -22,13 +26,13 @@ double ReductionCosts::comm(int, int) {
 }
 
 double ReductionCosts::draw_comm() {
-  comm_draws_.push_back(comm_stream_.gamma_mean_cv(params_.comm_mean, params_.cv));
+  comm_draws_.push_back(comm_stream_.gamma(comm_law_));
   return comm_draws_[next_comm_++];
 }
 
 double ReductionCosts::compute(int) {
   if (next_compute_ == compute_draws_.size())
-    compute_draws_.push_back(compute_stream_.gamma_mean_cv(params_.ratio * params_.comm_mean, params_.cv));
+    compute_draws_.push_back(compute_stream_.gamma(compute_law_));
   return compute_draws_[next_compute_++];
 }
 

@@ -54,6 +54,8 @@ class ReductionCosts final : public CostDraws {
   [[gnu::noinline]] double draw_comm();  // the next draw, recorded for the algorithms after
 
   ReductionCostParams params_;
+  GammaLaw comm_law_;     // gamma(mean μ_d, cv), its constants worked out once
+  GammaLaw compute_law_;  // gamma(mean ratio·μ_d, cv)
   std::uint64_t replication_ = 0;
   RandomStream comm_stream_;
   RandomStream compute_stream_;
