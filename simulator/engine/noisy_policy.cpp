@@ -28,7 +28,7 @@ std::uint64_t NoisyPolicy::start(const Activity& activity) {
   const bool drawn = noise_.covers ? noise_.covers(activity) : (comm ? noise_.comms : noise_.computes);
   if (noise_.cv == 0 || !drawn) return outer_->start(activity);
   // The draw is taken even for an empty activity, so the k-th activity keeps the k-th draw.
-  const double factor = (comm ? comm_stream_ : compute_stream_).gamma_mean_cv(1.0, noise_.cv);
+  const double factor = (comm ? comm_stream_ : compute_stream_).gamma(factor_law_);
   Activity scaled = activity;
   scaled.amount = std::nearbyint(activity.amount * factor);
   if (!(scaled.amount <= noise_.max_amount))

@@ -40,7 +40,8 @@ struct Noise {
 /// inner policy unchanged apart from that amount.
 class NoisyPolicy final : public Policy, private Executor {
  public:
-  NoisyPolicy(Policy& inner, Noise noise) : inner_(inner), noise_(noise) {}
+  NoisyPolicy(Policy& inner, Noise noise)
+      : inner_(inner), noise_(noise), factor_law_(GammaLaw::from_mean_cv(1.0, noise_.cv)) {}
 
   /// Positions both streams at replication `replication` under `key` (the point's seed): the
   /// communications draw from stream `first_stream`, the computations from `first_stream` + 1
@@ -57,6 +58,7 @@ class NoisyPolicy final : public Policy, private Executor {
 
   Policy& inner_;
   Noise noise_;
+  GammaLaw factor_law_;  // gamma(mean 1, cv)
   Executor* outer_ = nullptr;
   RandomStream comm_stream_{0, 0, 0};
   RandomStream compute_stream_{0, 0, 0};

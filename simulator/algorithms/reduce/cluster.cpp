@@ -52,9 +52,11 @@ std::vector<double> draw_times(const ClusterLaw& law, RandomStream& stream) {
     case ClusterKind::power_of_two:
       for (double& t : times) t = std::ldexp(1.0, static_cast<int>(stream.below(law.levels + 1)));
       break;
-    case ClusterKind::gamma:
-      for (double& t : times) t = quantise_time(stream.gamma_mean_cv(1.0, law.cv));
+    case ClusterKind::gamma: {
+      const GammaLaw time_law = GammaLaw::from_mean_cv(1.0, law.cv);
+      for (double& t : times) t = quantise_time(stream.gamma(time_law));
       break;
+    }
     case ClusterKind::platform:
     case ClusterKind::times:
     case ClusterKind::file:
