@@ -241,8 +241,9 @@ class SimgridEngine final : public Engine, private Executor {
       for (std::uint64_t id : batch_) {
         started_[id].end = date;
         --pending_;
-        const Completion done = started_[id];  // a copy: the policy may grow started_
-        policy.on_complete(*this, done);
+        // The record itself: started_ is a deque, so the activities the policy starts meanwhile
+        // do not move it.
+        policy.on_complete(*this, started_[id]);
       }
       wake_all();
     }
