@@ -9,6 +9,7 @@
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
+#include "hetcoll_revision.h"  // generated at build time (simulator/driver/revision.cmake)
 
 #ifndef HETCOLL_REVISION
 #define HETCOLL_REVISION "unknown"

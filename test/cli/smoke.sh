@@ -172,6 +172,22 @@ else
   fail "grid5000 platform file" "$(excerpt)"
 fi
 
+# The revision in --version and in every manifest is that of the sources the binary was built
+# from, worked out at build time (a build directory configured at an older commit once stamped
+# results with it). Checked where the sources are a git checkout. The commit must match; the
+# "-dirty" mark is left out of the comparison, as the tests themselves may write tracked files
+# after the build.
+if expected=$(git -C "$REPO" describe --always --abbrev=7 2>/dev/null) && [[ -n "$expected" ]]; then
+  d=$(new_dir); small_run "$d"
+  if hetcoll --version && version=$(cat "$tmp/stdout") && hetcoll "${ARGS[@]}" &&
+     grep -Eq "\"hetcoll_revision\": *\"$expected(-dirty)?\"" "$d/out.csv.manifest.json" &&
+     [[ "$version" == "hetcoll $expected "* || "$version" == "hetcoll $expected-dirty "* ]]; then
+    pass "--version and the manifest name the sources' revision ($expected)"
+  else
+    fail "revision" "expected $expected (git describe); --version says '${version:-}', the manifest $(grep -o '"hetcoll_revision": *"[^"]*"' "$d/out.csv.manifest.json" 2>/dev/null)"
+  fi
+fi
+
 # Resume, interrupts, kills and merges of mismatched parts are in faults_outputs.sh.
 
 finish

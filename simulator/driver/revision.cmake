@@ -1,0 +1,21 @@
+# Run at every build (cmake -P, from the hetcoll_revision target): writes OUTPUT, the header
+# that gives the manifest and `hetcoll --version` the revision of the sources being built.
+# Worked out at build time, not at configure time: a build directory configured once and
+# rebuilt after `git pull` or local edits would otherwise stamp its results with a revision
+# they do not come from. The header is rewritten only when the revision changes, so an
+# unchanged tree recompiles nothing.
+#
+#   git describe --always --dirty: the short commit, "-dirty" if tracked files differ from it
+#   no git or no repository (an unpacked archive): FALLBACK (-DHETCOLL_REVISION=..., else unknown)
+execute_process(
+  COMMAND git -C "${SOURCE_DIR}" describe --always --dirty --abbrev=7
+  OUTPUT_VARIABLE revision
+  RESULT_VARIABLE status
+  OUTPUT_STRIP_TRAILING_WHITESPACE
+  ERROR_QUIET)
+if(NOT status EQUAL 0 OR revision STREQUAL "")
+  set(revision "${FALLBACK}")
+endif()
+file(WRITE "${OUTPUT}.tmp" "#define HETCOLL_REVISION \"${revision}\"\n")
+execute_process(COMMAND "${CMAKE_COMMAND}" -E copy_if_different "${OUTPUT}.tmp" "${OUTPUT}")
+file(REMOVE "${OUTPUT}.tmp")
