@@ -7,13 +7,31 @@
 #
 #   git describe --always --dirty: the short commit, "-dirty" if tracked files differ from it
 #   no git or no repository (an unpacked archive): FALLBACK (-DHETCOLL_REVISION=..., else unknown)
+#   sources unpacked inside some other repository: FALLBACK too (that repository's commit is
+#   not theirs)
 execute_process(
-  COMMAND git -C "${SOURCE_DIR}" describe --always --dirty --abbrev=7
-  OUTPUT_VARIABLE revision
+  COMMAND git -C "${SOURCE_DIR}" rev-parse --show-toplevel
+  OUTPUT_VARIABLE top
   RESULT_VARIABLE status
   OUTPUT_STRIP_TRAILING_WHITESPACE
   ERROR_QUIET)
-if(NOT status EQUAL 0 OR revision STREQUAL "")
+set(revision "")
+if(status EQUAL 0)
+  file(REAL_PATH "${top}" top)
+  file(REAL_PATH "${SOURCE_DIR}" source)
+  if(top STREQUAL source)
+    execute_process(
+      COMMAND git -C "${SOURCE_DIR}" describe --always --dirty --abbrev=7
+      OUTPUT_VARIABLE revision
+      RESULT_VARIABLE status
+      OUTPUT_STRIP_TRAILING_WHITESPACE
+      ERROR_QUIET)
+    if(NOT status EQUAL 0)
+      set(revision "")
+    endif()
+  endif()
+endif()
+if(revision STREQUAL "")
   set(revision "${FALLBACK}")
 endif()
 file(WRITE "${OUTPUT}.tmp" "#define HETCOLL_REVISION \"${revision}\"\n")
