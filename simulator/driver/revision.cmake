@@ -17,8 +17,8 @@ execute_process(
   ERROR_QUIET)
 set(revision "")
 if(status EQUAL 0)
-  file(REAL_PATH "${top}" top)
-  file(REAL_PATH "${SOURCE_DIR}" source)
+  get_filename_component(top "${top}" REALPATH)
+  get_filename_component(source "${SOURCE_DIR}" REALPATH)
   if(top STREQUAL source)
     execute_process(
       COMMAND git -C "${SOURCE_DIR}" describe --always --dirty --abbrev=7
