@@ -272,10 +272,10 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   // unit per child wherever a unit opens SimGrid, which the model engine does too when it reads
   // a platform file. Otherwise the model engine takes batches, so forks stay rare (about four
   // batches per job).
-  const bool opens_simgrid =
-      engine_kind(setup.scenario->engine) == EngineKind::simgrid || !setup.scenario->platform.empty();
+  const bool simgrid = opens_simgrid(setup.scenario->engine, setup.scenario->platform);
+  if (simgrid) load_simgrid();  // once, here: every child shares it
   const std::size_t batch =
-      opens_simgrid ? 1 : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
+      simgrid ? 1 : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
   std::map<pid_t, std::pair<std::size_t, std::size_t>> running;  // child -> its units [first, last)
   auto path = [&](std::size_t i, const char* what) { return setup.work_dir + "/unit" + std::to_string(i) + what; };
   auto stop_all = [&] {

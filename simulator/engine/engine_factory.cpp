@@ -9,6 +9,7 @@
 #include "engine/forked_child.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/model/model_probe.hpp"
+#include "engine/simgrid/simgrid_plugin.hpp"
 #include "engine/simgrid/simgrid_probe.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
 
@@ -115,6 +116,12 @@ std::unique_ptr<EngineRun> open_engine(const EngineRequest& request) {
   }
   throw std::logic_error("open_engine: an engine kind without a run");
 }
+
+bool opens_simgrid(const std::string& engine, const std::string& platform_file) {
+  return engine_kind(engine) == EngineKind::simgrid || !platform_file.empty();
+}
+
+void load_simgrid() { simgrid_plugin(); }
 
 // The child answers on a pipe "0 COUNT", or "2 MESSAGE" for a file SimGrid refuses (an
 // InputError), "1 MESSAGE" otherwise.

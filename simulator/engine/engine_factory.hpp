@@ -54,6 +54,17 @@ class EngineRun {
   virtual Probe& probe() = 0;
 };
 
+/// @brief Whether a work unit on `engine` (its word) with `platform_file` ("" for none) opens
+/// SimGrid: the SimGrid engine does, and so does the model engine on a file, which it reads
+/// through SimGrid. SimGrid allows one engine per process.
+bool opens_simgrid(const std::string& engine, const std::string& platform_file);
+
+/// @brief Loads SimGrid's code (hetcoll's SimGrid plugin) into this process without opening an
+/// engine, so that workers forked afterwards share it instead of each loading it again (about
+/// 19 ms and all of SimGrid's libraries per worker). Throws InputError naming the plugin if it
+/// cannot be loaded.
+void load_simgrid();
+
 /// @brief Opens the engine of `request`: the model engine of the family's platform or of the
 /// file's description (SimGrid reads the file and answers route queries, its engine is never
 /// run), or a SimGrid session of the file or of the family's platform built through s4u. Throws

@@ -1,7 +1,6 @@
 #include "engine/simgrid/simgrid_session.hpp"
 
 #include <simgrid/s4u.hpp>
-#include <simgrid/version.h>
 #include <xbt/config.hpp>
 
 #include <signal.h>
@@ -21,6 +20,7 @@
 #include "engine/simgrid/platform_checks.hpp"
 #include "engine/simgrid/simgrid_engine.hpp"
 #include "engine/simgrid/simgrid_platform_builder.hpp"
+#include "engine/simgrid/simgrid_plugin.hpp"
 
 namespace sg4 = simgrid::s4u;
 
@@ -69,21 +69,35 @@ std::vector<std::string> exact_timing_config() {
           "surf/precision:" + format_number(kSimultaneity)};
 }
 
-struct SimgridSession::Impl {
-  std::vector<std::string> args;  // SimGrid keeps pointers into argv
-  std::vector<char*> argv;
-  std::unique_ptr<sg4::Engine> engine;
-  std::vector<sg4::Host*> hosts;
-  std::string file;
-  bool built = false;  // built through s4u: hosts and links checked, every route sound
+namespace {
+
+// A session as the plugin implements it (SimgridSession is its front; simgrid_plugin.hpp).
+class Session final : public SimgridSession::Backend {
+ public:
+  Session(const std::string& platform_file, const std::vector<std::string>& cfg, const std::vector<std::string>& hosts);
+  Session(const Platform& generated, const std::vector<std::string>& cfg);
+  ~Session() override;
+  Platform describe(bool routes) const override;
+  int host_count() const override { return static_cast<int>(hosts_.size()); }
+  void keep_first(int hosts) override;
+  std::unique_ptr<Engine> engine(int hosts) override;
+
+ private:
+  void start_engine(const std::vector<std::string>& cfg);
+
+  std::vector<std::string> args_;  // SimGrid keeps pointers into argv
+  std::vector<char*> argv_;
+  std::unique_ptr<sg4::Engine> engine_;
+  std::vector<sg4::Host*> hosts_;
+  std::string file_;
+  bool built_ = false;  // built through s4u: hosts and links checked, every route sound
 };
 
 // SimGrid's engine with hetcoll's timing settings and the user's `cfg`, platform not yet loaded.
-void SimgridSession::start_engine(const std::vector<std::string>& cfg) {
-  Impl& impl = *impl_;
+void Session::start_engine(const std::vector<std::string>& cfg) {
   check_simgrid_config(cfg, exact_timing_config());
-  impl.args.push_back("hetcoll");
-  for (const std::string& c : exact_timing_config()) impl.args.push_back("--cfg=" + c);
+  args_.push_back("hetcoll");
+  for (const std::string& c : exact_timing_config()) args_.push_back("--cfg=" + c);
   // SimGrid copies its command line into the head of a Paje trace: a trace file named there
   // would carry the run's temporary directory, and two runs of one replication would differ.
   // The file name is set after, out of the command line.
@@ -92,27 +106,26 @@ void SimgridSession::start_engine(const std::vector<std::string>& cfg) {
     if (c.rfind("tracing/filename:", 0) == 0)
       unlisted.push_back(c);
     else
-      impl.args.push_back("--cfg=" + c);
+      args_.push_back("--cfg=" + c);
   }
   // SimGrid announces every configuration change at INFO level; keep stderr for progress.
-  impl.args.push_back("--log=xbt_cfg.thres:warning");
-  for (std::string& a : impl.args) impl.argv.push_back(a.data());
-  impl.argv.push_back(nullptr);
-  int argc = static_cast<int>(impl.args.size());
+  args_.push_back("--log=xbt_cfg.thres:warning");
+  for (std::string& a : args_) argv_.push_back(a.data());
+  argv_.push_back(nullptr);
+  int argc = static_cast<int>(args_.size());
   // SimGrid installs a ^C handler that prints every actor's state: it would run on whatever stack
   // is current, an agent's 3 KiB one included (SimgridSession::engine), and the run that made
   // this session already decides what an interrupt does. Its own handlers stay.
   struct sigaction interrupt {};
   sigaction(SIGINT, nullptr, &interrupt);
-  impl.engine = std::make_unique<sg4::Engine>(&argc, impl.argv.data());
+  engine_ = std::make_unique<sg4::Engine>(&argc, argv_.data());
   sigaction(SIGINT, &interrupt, nullptr);
   for (const std::string& c : unlisted) sg4::Engine::set_config(c);
 }
 
-SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,
-                               const std::vector<std::string>& hosts)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->file = platform_file;
+Session::Session(const std::string& platform_file, const std::vector<std::string>& cfg,
+                 const std::vector<std::string>& hosts) {
+  file_ = platform_file;
   std::error_code error;
   if (std::filesystem::is_directory(platform_file, error))
     throw InputError(platform_file + ": is a directory; expected a SimGrid platform file (platform = FILE.xml)");
@@ -120,53 +133,52 @@ SimgridSession::SimgridSession(const std::string& platform_file, const std::vect
     throw InputError(platform_file + ": cannot read the platform file (platform = FILE.xml)");
   start_engine(cfg);
   try {
-    impl_->engine->load_platform(platform_file);
+    engine_->load_platform(platform_file);
     // run() would seal it anyway; sealing now lets describe() query routes of every routing
     // (Floyd and Dijkstra zones compute their tables when sealed).
-    impl_->engine->seal_platform();
+    engine_->seal_platform();
   } catch (const std::exception& e) {
     throw InputError(platform_file + ": not a valid SimGrid platform: " + first_line(e.what()));
   }
-  if (impl_->engine->get_host_count() == 0) throw InputError(platform_file + ": the platform has no host");
+  if (engine_->get_host_count() == 0) throw InputError(platform_file + ": the platform has no host");
   if (!hosts.empty()) {
     // A selection sets the order: sorting every host of a large file by name would be wasted.
-    impl_->hosts = select_hosts(*impl_->engine, hosts, platform_file);
+    hosts_ = select_hosts(*engine_, hosts, platform_file);
     return;
   }
-  impl_->hosts = impl_->engine->get_all_hosts();
-  std::sort(impl_->hosts.begin(), impl_->hosts.end(),
+  hosts_ = engine_->get_all_hosts();
+  std::sort(hosts_.begin(), hosts_.end(),
             [](const sg4::Host* a, const sg4::Host* b) { return natural_less(a->get_name(), b->get_name()); });
 }
 
-SimgridSession::SimgridSession(const Platform& generated, const std::vector<std::string>& cfg)
-    : impl_(std::make_unique<Impl>()) {
-  impl_->file = "platform";
+Session::Session(const Platform& generated, const std::vector<std::string>& cfg) {
+  file_ = "platform";
   start_engine(cfg);
-  impl_->hosts = build_simgrid_platform(generated);
+  hosts_ = build_simgrid_platform(generated);
   // Every route of a built platform exists (a star, or routers joined two by two) and crosses
   // only the platform's links: with its hosts and links checked, so is every route, and the
   // engine need not look each one up before its first message (5% of a 1024-host Tree-dyn run).
-  for (const sg4::Host* h : impl_->hosts) check_host(*h, impl_->file);
+  for (const sg4::Host* h : hosts_) check_host(*h, file_);
   for (std::size_t i = 0; i < generated.links.size(); ++i)
-    check_link(*sg4::Link::by_name(generated.link_name(static_cast<int>(i))), impl_->file);
-  impl_->built = true;
+    check_link(*sg4::Link::by_name(generated.link_name(static_cast<int>(i))), file_);
+  built_ = true;
 }
 
-SimgridSession::~SimgridSession() {
+Session::~Session() {
   // Tearing an engine down frees its hosts and links one by one: 0.3 s for a 65,536-host file,
   // as long as loading it. A process holds one engine and exits right after it (a forked
   // worker or counting child, or the CLI), so the engine is left to the process's exit.
-  static_cast<void>(impl_->engine.release());
+  static_cast<void>(engine_.release());
 }
 
-Platform SimgridSession::describe(bool routes) const {
+Platform Session::describe(bool routes) const {
   Platform p;
-  if (!impl_->built) p.file = impl_->file;  // a generated platform has no file
-  for (const sg4::Host* h : impl_->hosts) p.add_host(h->get_name(), {h->get_speed(), -1, -1, 0});
+  if (!built_) p.file = file_;  // a generated platform has no file
+  for (const sg4::Host* h : hosts_) p.add_host(h->get_name(), {h->get_speed(), -1, -1, 0});
   // SimGrid adds internal links (named "__loopback__" and the like) that no route between two
   // hosts crosses; they would make the fastest link, and so the unit of cost, meaningless.
   std::unordered_map<const sg4::Link*, int> index;
-  for (const sg4::Link* l : impl_->engine->get_all_links())
+  for (const sg4::Link* l : engine_->get_all_links())
     if (l->get_name().rfind("__", 0) != 0) {
       index[l] = static_cast<int>(p.links.size());
       // Each direction of a SPLITDUPLEX link is a link of its own (NAME_UP, NAME_DOWN), shared.
@@ -176,8 +188,8 @@ Platform SimgridSession::describe(bool routes) const {
   if (!routes) return p;
   // The model engine and the families that read routes see every host of the file through
   // this table, so every host and every route must be usable, not only those of a scenario.
-  for (const sg4::Host* h : impl_->hosts) check_host(*h, impl_->file);
-  const std::size_t n = impl_->hosts.size();
+  for (const sg4::Host* h : hosts_) check_host(*h, file_);
+  const std::size_t n = hosts_.size();
   p.route_table.resize(n * n);
   p.route_link_start.assign(1, 0);
   p.route_link_start.reserve(n * n + 1);
@@ -188,8 +200,8 @@ Platform SimgridSession::describe(bool routes) const {
       cost.bandwidth = std::numeric_limits<double>::infinity();
       links.clear();
       if (s != d) {
-        check_route(*impl_->hosts[s], *impl_->hosts[d], impl_->file);
-        impl_->hosts[s]->route_to(impl_->hosts[d], links, &cost.latency);
+        check_route(*hosts_[s], *hosts_[d], file_);
+        hosts_[s]->route_to(hosts_[d], links, &cost.latency);
       }
       for (const sg4::Link* l : links) {
         cost.bandwidth = std::min(cost.bandwidth, l->get_bandwidth());
@@ -201,21 +213,19 @@ Platform SimgridSession::describe(bool routes) const {
   return p;
 }
 
-int SimgridSession::host_count() const { return static_cast<int>(impl_->hosts.size()); }
-
-void SimgridSession::keep_first(int hosts) {
-  if (hosts > static_cast<int>(impl_->hosts.size()))
-    throw InputError(impl_->file + ": " + std::to_string(hosts) + " hosts needed, the platform has " +
-                     std::to_string(impl_->hosts.size()));
-  impl_->hosts.resize(hosts);
+void Session::keep_first(int hosts) {
+  if (hosts > static_cast<int>(hosts_.size()))
+    throw InputError(file_ + ": " + std::to_string(hosts) + " hosts needed, the platform has " +
+                     std::to_string(hosts_.size()));
+  hosts_.resize(hosts);
 }
 
-std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
-  if (hosts > static_cast<int>(impl_->hosts.size()))
+std::unique_ptr<Engine> Session::engine(int hosts) {
+  if (hosts > static_cast<int>(hosts_.size()))
     throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
-                     std::to_string(impl_->hosts.size()));
-  std::vector<sg4::Host*> used(impl_->hosts.begin(), impl_->hosts.begin() + hosts);
-  if (!impl_->built) check_hosts_and_routes(used, impl_->file);
+                     std::to_string(hosts_.size()));
+  std::vector<sg4::Host*> used(hosts_.begin(), hosts_.begin() + hosts);
+  if (!built_) check_hosts_and_routes(used, file_);
   // Every host gets an agent actor or more. SimGrid's default 8 MiB stacks, each with a guard
   // page, exhaust the process's memory mappings near 32768 actors (vm.max_map_count); small
   // stacks without guard pages come from the heap. Only defaults change: a user's --cfg wins.
@@ -233,12 +243,21 @@ std::unique_ptr<Engine> SimgridSession::engine(int hosts) {
                      (hosts > kManyHosts ? ", the default above " + std::to_string(kManyHosts) + " hosts" : std::string()) +
                      "): an agent could overflow it unseen; expected at least " + std::to_string(kSmallStackKiB) +
                      " KiB, or a guard page");
-  return make_simgrid_engine(*impl_->engine, std::move(used), impl_->file, impl_->built);
+  return make_simgrid_engine(*engine_, std::move(used), file_, built_);
 }
 
-std::string SimgridSession::version() {
-  return std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
-         (SIMGRID_VERSION_PATCH > 0 ? "." + std::to_string(SIMGRID_VERSION_PATCH) : "");
-}
+// The plugin's entry points, registered when the plugin is loaded (or linked in).
+[[maybe_unused]] const bool registered = (register_simgrid_plugin(SimgridPlugin{
+                             [](const std::string& file, const std::vector<std::string>& cfg,
+                                const std::vector<std::string>& hosts) -> std::unique_ptr<SimgridSession::Backend> {
+                               return std::make_unique<Session>(file, cfg, hosts);
+                             },
+                             [](const Platform& platform,
+                                const std::vector<std::string>& cfg) -> std::unique_ptr<SimgridSession::Backend> {
+                               return std::make_unique<Session>(platform, cfg);
+                             }}),
+                         true);
+
+}  // namespace
 
 }  // namespace hetcoll

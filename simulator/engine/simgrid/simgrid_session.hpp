@@ -5,8 +5,14 @@
 /// SimGrid allows a single engine per process (its clock never resets and its configuration
 /// freezes), so a process opens one session, reads the platform through it and runs all of its
 /// replications inside one Engine::run(). The driver forks a child per block of work, which
-/// keeps the simulated clock small and lets a parent stay free of SimGrid state. This folder is
-/// the only code that includes SimGrid headers.
+/// keeps the simulated clock small and lets a parent stay free of SimGrid state.
+///
+/// SimGrid is a plugin: the code that calls it (this folder, but for simgrid_plugin.cpp and
+/// simgrid_probe.cpp) is built into hetcoll_simgrid.so, which hetcoll loads when a process first
+/// opens a session (simgrid_plugin.hpp). A process that never does, such as every model-engine
+/// run on a generated platform, loads neither SimGrid nor the dozens of libraries it pulls in:
+/// 17 ms and 32 MB of every process before. SimgridSession is the front the rest of hetcoll
+/// sees; each call goes to the plugin's Backend.
 #include <memory>
 #include <string>
 #include <vector>
@@ -56,29 +62,37 @@ class SimgridSession {
   /// messages on this platform, and the links of every route (Platform::route_links). The
   /// platform's `file` is the path it was loaded from (empty for a built platform). With `routes`, every host and route of
   /// the file is checked (InputError naming the file and the host, link or host pair).
-  Platform describe(bool routes) const;
+  Platform describe(bool routes) const { return backend_->describe(routes); }
 
   /// How many hosts the session sees (the selection, or every host of the file), without
   /// describe()'s walk over every link of the file.
-  int host_count() const;
+  int host_count() const { return backend_->host_count(); }
 
   /// Keeps the first `hosts` hosts only (a run uses hosts 0 .. hosts−1), so that describe()
   /// reads routes among them, not among every host of the file: 64 hosts of a 65,536-host file
   /// need 4,096 routes, not 4 billion. Throws InputError naming the file if it has fewer.
-  void keep_first(int hosts);
+  void keep_first(int hosts) { backend_->keep_first(hosts); }
 
   /// The engine that runs replications on the first `hosts` hosts (in describe() order).
   /// Call once per session. Checks those hosts and routes among them first (platform_checks.hpp).
-  std::unique_ptr<Engine> engine(int hosts);
+  std::unique_ptr<Engine> engine(int hosts) { return backend_->engine(hosts); }
 
-  /// SimGrid's version string, for run manifests.
+  /// SimGrid's version string, for run manifests: the version hetcoll was built against (the
+  /// plugin's), known without loading it.
   static std::string version();
 
+  /// What the plugin implements for each session (simgrid_session.cpp): the calls above.
+  class Backend {
+   public:
+    virtual ~Backend() = default;
+    virtual Platform describe(bool routes) const = 0;
+    virtual int host_count() const = 0;
+    virtual void keep_first(int hosts) = 0;
+    virtual std::unique_ptr<Engine> engine(int hosts) = 0;
+  };
+
  private:
-  struct Impl;
-  /// Starts SimGrid's engine with exact_timing_config() and `cfg`, platform not yet loaded.
-  void start_engine(const std::vector<std::string>& cfg);
-  std::unique_ptr<Impl> impl_;
+  std::unique_ptr<Backend> backend_;
 };
 
 }  // namespace hetcoll

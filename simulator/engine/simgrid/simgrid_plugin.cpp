@@ -1,0 +1,83 @@
+#include "engine/simgrid/simgrid_plugin.hpp"
+
+#include <dlfcn.h>
+#include <unistd.h>
+
+#include <xbt/base.h>          // what version.h assumes included
+#include <simgrid/version.h>  // macros only: the version is known without loading SimGrid
+
+#include <climits>
+#include <string>
+
+#include "core/error.hpp"
+
+#ifndef HETCOLL_PLUGIN_FROM_BINDIR
+#define HETCOLL_PLUGIN_FROM_BINDIR "../lib/hetcoll"
+#endif
+
+namespace hetcoll {
+namespace {
+
+const SimgridPlugin*& registered() {
+  static const SimgridPlugin* plugin = nullptr;
+  return plugin;
+}
+
+// The directory of the running program: where the build tree keeps the plugin, and the root of
+// the relative path an installation puts it at.
+std::string program_directory() {
+  char path[PATH_MAX];
+  const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return ".";
+  const std::string program(path, static_cast<std::size_t>(n));
+  return program.substr(0, program.rfind('/'));
+}
+
+// Beside the program (a build tree), then where `cmake --install` puts it relative to the
+// program (HETCOLL_PLUGIN_FROM_BINDIR, set by CMake from the install directories). Loaded with
+// every symbol bound now (RTLD_NOW: SimGrid's agents run on 3 KiB stacks, too small for the
+// dynamic linker's lazy binding; SimgridEngine::run) and SimGrid's symbols kept to the plugin.
+void load_plugin() {
+  const std::string dir = program_directory();
+  const std::string candidates[] = {dir + "/hetcoll_simgrid.so", dir + "/" HETCOLL_PLUGIN_FROM_BINDIR "/hetcoll_simgrid.so"};
+  std::string error;
+  for (const std::string& path : candidates) {
+    if (::access(path.c_str(), F_OK) != 0) continue;
+    if (::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL) == nullptr) {
+      const char* why = ::dlerror();
+      throw InputError(path + ": cannot load hetcoll's SimGrid plugin: " + (why ? why : "unknown error"));
+    }
+    if (registered() == nullptr) throw InputError(path + ": not hetcoll's SimGrid plugin (it registered no engine)");
+    return;
+  }
+  throw InputError(candidates[0] + ": hetcoll's SimGrid plugin is missing (nor is it in " + candidates[1] +
+                   "); expected it beside the program, as the build and `cmake --install` put it");
+}
+
+}  // namespace
+
+void register_simgrid_plugin(const SimgridPlugin& plugin) {
+  static const SimgridPlugin kept = plugin;
+  registered() = &kept;
+}
+
+const SimgridPlugin& simgrid_plugin() {
+  if (registered() == nullptr) load_plugin();
+  return *registered();
+}
+
+SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,
+                               const std::vector<std::string>& hosts)
+    : backend_(simgrid_plugin().open_file(platform_file, cfg, hosts)) {}
+
+SimgridSession::SimgridSession(const Platform& platform, const std::vector<std::string>& cfg)
+    : backend_(simgrid_plugin().build(platform, cfg)) {}
+
+SimgridSession::~SimgridSession() = default;
+
+std::string SimgridSession::version() {
+  return std::to_string(SIMGRID_VERSION_MAJOR) + "." + std::to_string(SIMGRID_VERSION_MINOR) +
+         (SIMGRID_VERSION_PATCH > 0 ? "." + std::to_string(SIMGRID_VERSION_PATCH) : "");
+}
+
+}  // namespace hetcoll
