@@ -22,9 +22,9 @@ namespace hetcoll {
 BipartiteMatcher::BipartiteMatcher(int left, int right, const std::vector<int>& edge_left,
                                    const std::vector<int>& edge_right, const std::vector<std::int64_t>& weight)
     : right_count_(right), begin_(left + 1, 0), end_(left, 0), rbegin_(right + 1, 0), rend_(right, 0),
-      match_left_(left, -1), match_right_(right, -1), layer_(left), next_(left), seen_(left, 0), via_slot_(left),
-      via_left_(left),
-      heaviest_(left + right, 0), at_heaviest_(left + right, 0), heaviest_stale_(left + right, 0) {
+      match_left_(left, -1), match_right_(right, -1), layer_(left), next_(left),
+      heaviest_(left + right, 0), at_heaviest_(left + right, 0), heaviest_stale_(left + right, 0),
+      seen_(left, 0), via_slot_(left), via_left_(left) {
   const std::size_t m = edge_left.size();
   for (std::size_t e = 0; e < m; ++e) {
     ++begin_[edge_left[e] + 1];
