@@ -221,4 +221,29 @@ else
   fail "n = 4096: fibonacci-stat does not depend on the other algorithms" "$(excerpt)"
 fi
 
+# The SimGrid plugin (docs/design.md, "SimGrid engine"): a program copied without it, or beside
+# a library that is not its own build's plugin, stops a SimGrid run in one line naming the file
+# and writes nothing; the model engine needs no plugin.
+d=$(new_dir)
+mkdir "$d/bin"
+cp "$bin" "$d/bin/hetcoll"
+saved_bin=$bin
+bin="$d/bin/hetcoll"
+small_run "$d" engine simgrid output "$d/out.csv"
+expect_bad_input "a program without its SimGrid plugin" "$d" "$d/out.csv"
+grep -q "$d/bin/hetcoll_simgrid.so: .*plugin is missing" "$tmp/stderr" ||
+  fail "the missing plugin is named" "$(excerpt)"
+foreign=$(ldd "$saved_bin" | awk '$1 ~ /^libm\.so/ { print $3 }')
+cp "$foreign" "$d/bin/hetcoll_simgrid.so"
+expect_bad_input "a library that is not this build's SimGrid plugin" "$d" "$d/out.csv"
+grep -q "hetcoll_simgrid.so: SimGrid plugin built from another program" "$tmp/stderr" ||
+  fail "the foreign plugin is named" "$(excerpt)"
+small_run "$d" engine model output "$d/model.csv"
+if hetcoll "${ARGS[@]}" && [[ -s "$d/model.csv" ]]; then
+  pass "the model engine runs without the SimGrid plugin"
+else
+  fail "the model engine runs without the SimGrid plugin" "$(excerpt)"
+fi
+bin=$saved_bin
+
 finish

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "hetcoll_revision.h"  // generated at build time (simulator/driver/revision.cmake)
 
 #ifndef HETCOLL_PLUGIN_FROM_BINDIR
 #define HETCOLL_PLUGIN_FROM_BINDIR "../lib/hetcoll"
@@ -43,9 +44,20 @@ void load_plugin() {
   std::string error;
   for (const std::string& path : candidates) {
     if (::access(path.c_str(), F_OK) != 0) continue;
-    if (::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL) == nullptr) {
+    void* plugin = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (plugin == nullptr) {
       const char* why = ::dlerror();
       throw InputError(path + ": cannot load hetcoll's SimGrid plugin: " + (why ? why : "unknown error"));
+    }
+    // Its revision first, through the one entry point whose form never changes: what it
+    // registered is only used once the two builds are known to be one.
+    const auto revision = reinterpret_cast<const char* (*)()>(::dlsym(plugin, "hetcoll_simgrid_revision"));
+    if (revision == nullptr || std::string(revision()) != HETCOLL_REVISION) {
+      registered() = nullptr;
+      throw InputError(path + ": SimGrid plugin built from " +
+                       (revision ? "revision " + std::string(revision()) : std::string("another program")) +
+                       ", this hetcoll is revision " + HETCOLL_REVISION +
+                       "; expected the plugin built with it (rebuild, or install both)");
     }
     if (registered() == nullptr) throw InputError(path + ": not hetcoll's SimGrid plugin (it registered no engine)");
     return;

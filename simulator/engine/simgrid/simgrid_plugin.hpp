@@ -23,6 +23,11 @@ struct SimgridPlugin {
   std::unique_ptr<SimgridSession::Backend> (*build)(const Platform& platform, const std::vector<std::string>& cfg);
 };
 
+/// @brief Also exported by the plugin, as a C function the loader finds by name before it uses
+/// anything else of it: the revision it was built from (HETCOLL_REVISION). A plugin of another
+/// build, whose structures may differ from the program's, is refused rather than run.
+extern "C" const char* hetcoll_simgrid_revision();
+
 /// @brief Called once by the plugin's code when it is loaded or linked in.
 void register_simgrid_plugin(const SimgridPlugin& plugin);
 

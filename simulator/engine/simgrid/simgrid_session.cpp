@@ -21,6 +21,7 @@
 #include "engine/simgrid/simgrid_engine.hpp"
 #include "engine/simgrid/simgrid_platform_builder.hpp"
 #include "engine/simgrid/simgrid_plugin.hpp"
+#include "hetcoll_revision.h"  // generated at build time (simulator/driver/revision.cmake)
 
 namespace sg4 = simgrid::s4u;
 
@@ -261,3 +262,5 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
 }  // namespace
 
 }  // namespace hetcoll
+
+extern "C" const char* hetcoll_simgrid_revision() { return HETCOLL_REVISION; }
