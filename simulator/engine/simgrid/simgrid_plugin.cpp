@@ -35,16 +35,18 @@ std::string program_directory() {
 }
 
 // Beside the program (a build tree), then where `cmake --install` puts it relative to the
-// program (HETCOLL_PLUGIN_FROM_BINDIR, set by CMake from the install directories). Loaded with
-// every symbol bound now (RTLD_NOW: SimGrid's agents run on 3 KiB stacks, too small for the
-// dynamic linker's lazy binding; SimgridEngine::run) and SimGrid's symbols kept to the plugin.
+// program (HETCOLL_PLUGIN_FROM_BINDIR, set by CMake from the install directories), its symbols
+// kept to itself. Lazily, as the program's libraries always were: the plugin's own calls are
+// bound at load all the same (it is linked with -z now: SimGrid's agents run on 3 KiB stacks,
+// too small for the dynamic linker's resolver; SimgridEngine::run), and binding all of SimGrid's
+// and ns-3's at once would cost 12 ms more per process (55 million instructions).
 void load_plugin() {
   const std::string dir = program_directory();
   const std::string candidates[] = {dir + "/hetcoll_simgrid.so", dir + "/" HETCOLL_PLUGIN_FROM_BINDIR "/hetcoll_simgrid.so"};
   std::string error;
   for (const std::string& path : candidates) {
     if (::access(path.c_str(), F_OK) != 0) continue;
-    void* plugin = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+    void* plugin = ::dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL);
     if (plugin == nullptr) {
       const char* why = ::dlerror();
       throw InputError(path + ": cannot load hetcoll's SimGrid plugin: " + (why ? why : "unknown error"));
