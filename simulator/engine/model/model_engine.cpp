@@ -51,9 +51,19 @@ class ModelEngine final : private Executor, public Engine {
   };
   static constexpr std::uint32_t kNoFlow = std::numeric_limits<std::uint32_t>::max();
 
+  // The flow of the comm being started, and its index in flows_ once a busy link needs it there
+  // (kNoFlow until then).
+  struct NewFlow {
+    Flow flow;
+    std::uint32_t id = kNoFlow;
+  };
+
   // A link's busy period (occupy()), in 16 bytes: at 2^21 links every byte is 2 MB. While the
-  // period has one flow, its load is that flow's rate; from the second on, spill_[link] holds
-  // the flows beyond the first and the load.
+  // period has one flow, its load is that flow's rate and `first` is its record's slot: the
+  // flow is under way as long as the link is busy (it ends the period), so the record is still
+  // there to rebuild it from. Only from a second flow on do both go to flows_, and spill_[link]
+  // holds their indices (`first` then being the first's, or kNoFlow) and the load: a
+  // replication without overlaps stores no flow at all (at 2^20 hosts, 32 MB less).
   struct LinkState {
     double until = -std::numeric_limits<double>::infinity();  // latest end recorded
     std::uint32_t first = kNoFlow;                            // the busy period's first flow
@@ -116,21 +126,26 @@ class ModelEngine final : private Executor, public Engine {
       // The sum SimGrid computes: the latency phase ends first, then the bytes flow, from
       // `begin` to `end` at `rate`.
       const RouteCost route = route_cost(activity.host, activity.peer);
-      const double rate = activity.rate > 0 ? std::min(activity.rate, route.bandwidth) : route.bandwidth;
+      const double rate = flow_rate(activity, route);
       double begin = clock_;
       if (route.latency > 0) begin = clock_ + route.latency;
       end = begin + activity.amount / rate;
       if (!finite_end(end)) refuse(activity);
       // A flow shorter than one instant occupies no instant of its links (see occupy()).
       if (end - begin >= kSimultaneity && occupies_) {
-        const Flow flow{begin, end, rate, slot};
-        flows_.push_back(flow);
-        occupy(activity, static_cast<std::uint32_t>(flows_.size() - 1), flow);
+        r.end = begin;  // until delivery, the flow's begin (flow_of_slot()); deliver() sets the end
+        NewFlow flow{{begin, end, rate, slot}};
+        occupy(activity, flow);
       }
     }
     push({end, slot, static_cast<std::uint32_t>(activity.owner())});
     ++started_;
     return id;
+  }
+
+  // The rate a comm's bytes flow at: its cap, if any, within its route's bandwidth.
+  static double flow_rate(const Activity& a, const RouteCost& route) {
+    return a.rate > 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
   }
 
   // An infinite, NaN or negative duration would never leave the heap (or go back in time):
@@ -192,23 +207,23 @@ class ModelEngine final : private Executor, public Engine {
   // to their end), and stops when a new flow makes them exceed the bandwidth at some instant.
   // Each instant is checked when the last of its flows starts: all the others are known then.
   // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
-  [[gnu::always_inline]] void occupy(const Activity& a, std::uint32_t id, const Flow& flow) {
+  [[gnu::always_inline]] void occupy(const Activity& a, NewFlow& flow) {
     if (private_pairs_) {  // an ideal cluster: the sender's link 2h up, the receiver's 2p + 1 down
-      occupy_shared(2 * a.host, id, flow, limit_[0]);
-      occupy_shared(2 * a.peer + 1, id, flow, limit_[0]);
+      occupy_shared(2 * a.host, flow, limit_[0]);
+      occupy_shared(2 * a.peer + 1, flow, limit_[0]);
       return;
     }
     if (!table_) {
-      occupy(up_link(a.host), id, flow);
+      occupy(up_link(a.host), flow);
       if (!between_links_.empty()) {  // no backbone (a cluster): nothing between the two ends
         const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
-        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], id, flow);
+        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow);
       }
-      occupy(down_link(a.peer), id, flow);
+      occupy(down_link(a.peer), flow);
     } else {
       const std::size_t route = static_cast<std::size_t>(a.host) * hosts_ + a.peer;
       for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
-        occupy(platform_->route_links[i], id, flow);
+        occupy(platform_->route_links[i], flow);
     }
   }
 
@@ -221,18 +236,18 @@ class ModelEngine final : private Executor, public Engine {
   // spill_[link]. `load`, the sum of the rates recorded in the busy period, bounds the load at
   // every instant; only when a new flow takes it beyond the limit are the flows that have ended
   // dropped, and, if the flows left still exceed it, the instants checked one by one.
-  [[gnu::always_inline]] void occupy(int link, std::uint32_t id, const Flow& flow) {
+  [[gnu::always_inline]] void occupy(int link, NewFlow& flow) {
     if (link < 0) return;
     const double limit = limit_of(link);
     if (!(limit < std::numeric_limits<double>::infinity())) return;  // not shared
-    occupy_shared(link, id, flow, limit);
+    occupy_shared(link, flow, limit);
   }
 
-  [[gnu::always_inline]] void occupy_shared(int link, std::uint32_t id, const Flow& flow, double limit) {
+  [[gnu::always_inline]] void occupy_shared(int link, NewFlow& flow, double limit) {
     LinkState& s = links_[link];
     if (s.until - clock_ < kSimultaneity) {
-      s.until = flow.end;
-      s.first = id;
+      s.until = flow.flow.end;
+      s.first = flow.flow.slot;
       if (s.spilled) {
         spill_[link].ids.clear();
         s.spilled = false;
@@ -240,12 +255,29 @@ class ModelEngine final : private Executor, public Engine {
       return;
     }
     Spill& spill = spill_[link];
-    if (!s.spilled) spill.load = flows_[s.first].rate;
-    if (spill.load + flow.rate > limit) recount(link, id);
-    s.until = std::max(s.until, flow.end);
-    spill.load += flow.rate;
-    spill.ids.push_back(id);
+    if (!s.spilled) {  // the period's sole flow, named by its slot, and the new one go to flows_
+      s.first = flow_of_slot(s.first, s.until);
+      spill.load = flows_[s.first].rate;
+    }
+    if (flow.id == kNoFlow) {
+      flows_.push_back(flow.flow);
+      flow.id = static_cast<std::uint32_t>(flows_.size() - 1);
+    }
+    if (spill.load + flow.flow.rate > limit) recount(link, flow.id);
+    s.until = std::max(s.until, flow.flow.end);
+    spill.load += flow.flow.rate;
+    spill.ids.push_back(flow.id);
     s.spilled = true;
+  }
+
+  // Off the hot path: the flow of a pending comm, rebuilt from its record into flows_ (its begin
+  // kept in the record's `end` until delivery, its rate worked out as start() did, the same
+  // bits); returns its index.
+  [[gnu::noinline]] std::uint32_t flow_of_slot(std::uint32_t slot, double end) {
+    const Completion& r = record(slot);
+    const double rate = flow_rate(r.activity, route_cost(r.activity.host, r.activity.peer));
+    flows_.push_back({r.end, end, rate, slot});
+    return static_cast<std::uint32_t>(flows_.size() - 1);
   }
 
   // Off the hot path: the flows of the busy period that have not ended, all in spill_[link]
