@@ -145,6 +145,18 @@ TEST(ModelEngineContention, EveryInstantOfTheNewFlowIsChecked) {
             "at 2e+07 B/s in all" + kSimgrid);
 }
 
+TEST(ModelEngineContention, ARouteThatCrossesALinkTwiceIsOneFlowThere) {
+  // The backbone listed twice between the zones: p0 -> p2 alone loads it twice over.
+  Platform p = ideal_cluster(4, 1e7, 1e7);
+  const int backbone = p.add_link("backbone", {1.5e7, 0.0, true});
+  p.between = {{{backbone, backbone}}};
+  Plan plan;
+  plan.add(comm_op(0, 2, 1.0));
+  EXPECT_EQ(outcome(p, plan),
+            "platform: link backbone (1.5e+07 B/s) carries flow p0 -> p2 (its route crosses the link twice) at "
+            "simulated time 0 s, at 2e+07 B/s in all" + kSimgrid);
+}
+
 TEST(ModelEngineContention, TheIdealClusterChecksEveryHostsOwnLinks) {
   // No backbone, but a host that sends two messages at once shares its uplink.
   Plan plan;

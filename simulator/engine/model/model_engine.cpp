@@ -255,13 +255,14 @@ class ModelEngine final : private Executor, public Engine {
       return;
     }
     Spill& spill = spill_[link];
-    if (!s.spilled) {  // the period's sole flow, named by its slot, and the new one go to flows_
-      s.first = flow_of_slot(s.first, s.until);
-      spill.load = flows_[s.first].rate;
-    }
     if (flow.id == kNoFlow) {
       flows_.push_back(flow.flow);
       flow.id = static_cast<std::uint32_t>(flows_.size() - 1);
+    }
+    if (!s.spilled) {  // the period's sole flow, named by its slot, goes to flows_ with the new one
+      // The same comm when its route crosses the link twice: one flow, as contention() says.
+      s.first = s.first == flow.flow.slot ? flow.id : flow_of_slot(s.first, s.until);
+      spill.load = flows_[s.first].rate;
     }
     if (spill.load + flow.flow.rate > limit) recount(link, flow.id);
     s.until = std::max(s.until, flow.flow.end);
