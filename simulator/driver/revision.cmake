@@ -33,7 +33,15 @@ if(status EQUAL 0)
 endif()
 if(revision STREQUAL "")
   set(revision "${FALLBACK}")
+  # A checkout whose revision git would not give (a repository owned by another user, say):
+  # said, rather than stamping results "unknown" unseen.
+  if(EXISTS "${SOURCE_DIR}/.git")
+    message(WARNING "hetcoll: git gave no revision for ${SOURCE_DIR}; results will say '${FALLBACK}'")
+  endif()
 endif()
-file(WRITE "${OUTPUT}.tmp" "#define HETCOLL_REVISION \"${revision}\"\n")
+# HETCOLL_BUILD names this build for the SimGrid plugin's check (simgrid_plugin.hpp): the
+# revision and BUILD_ID, drawn once per build directory.
+file(WRITE "${OUTPUT}.tmp" "#define HETCOLL_REVISION \"${revision}\"\n#define HETCOLL_BUILD_ID \"${BUILD_ID}\"\n"
+     "#define HETCOLL_BUILD \"revision ${revision}, build ${BUILD_ID}\"\n")
 execute_process(COMMAND "${CMAKE_COMMAND}" -E copy_if_different "${OUTPUT}.tmp" "${OUTPUT}")
 file(REMOVE "${OUTPUT}.tmp")

@@ -273,7 +273,7 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   // a platform file. Otherwise the model engine takes batches, so forks stay rare (about four
   // batches per job).
   const bool simgrid = opens_simgrid(setup.scenario->engine, setup.scenario->platform);
-  if (simgrid) load_simgrid();  // once, here: every child shares it
+  if (simgrid && !units.empty()) load_simgrid();  // once, here: every child shares it
   const std::size_t batch =
       simgrid ? 1 : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
   std::map<pid_t, std::pair<std::size_t, std::size_t>> running;  // child -> its units [first, last)

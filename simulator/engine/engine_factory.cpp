@@ -127,6 +127,7 @@ void load_simgrid() { simgrid_plugin(); }
 // InputError), "1 MESSAGE" otherwise.
 int count_platform_hosts(const std::string& file, const std::vector<std::string>& cfg,
                          const std::vector<std::string>& hosts) {
+  load_simgrid();  // here, once, rather than in each counting child
   const std::string reply = run_forked(
       [&](int fd) {
         std::string answer;

@@ -236,7 +236,7 @@ grep -q "$d/bin/hetcoll_simgrid.so: .*plugin is missing" "$tmp/stderr" ||
 foreign=$(ldd "$saved_bin" | awk '$1 ~ /^libm\.so/ { print $3 }')
 cp "$foreign" "$d/bin/hetcoll_simgrid.so"
 expect_bad_input "a library that is not this build's SimGrid plugin" "$d" "$d/out.csv"
-grep -q "hetcoll_simgrid.so: SimGrid plugin built from another program" "$tmp/stderr" ||
+grep -q "hetcoll_simgrid.so: SimGrid plugin of another program" "$tmp/stderr" ||
   fail "the foreign plugin is named" "$(excerpt)"
 small_run "$d" engine model output "$d/model.csv"
 if hetcoll "${ARGS[@]}" && [[ -s "$d/model.csv" ]]; then

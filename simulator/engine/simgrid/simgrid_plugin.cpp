@@ -1,12 +1,14 @@
 #include "engine/simgrid/simgrid_plugin.hpp"
 
 #include <dlfcn.h>
+#include <sys/auxv.h>
 #include <unistd.h>
 
 #include <xbt/base.h>          // what version.h assumes included
 #include <simgrid/version.h>  // macros only: the version is known without loading SimGrid
 
 #include <climits>
+#include <cstdlib>
 #include <string>
 
 #include "core/error.hpp"
@@ -16,21 +18,29 @@
 #define HETCOLL_PLUGIN_FROM_BINDIR "../lib/hetcoll"
 #endif
 
+// Weak: programs that link the plugin's files in (tests, benchmarks) define it; hetcoll does not,
+// and it is null there (the plugin's own is found in it by name once loaded).
+#pragma weak hetcoll_simgrid_plugin
+
 namespace hetcoll {
 namespace {
 
-const SimgridPlugin*& registered() {
-  static const SimgridPlugin* plugin = nullptr;
-  return plugin;
-}
-
 // The directory of the running program: where the build tree keeps the plugin, and the root of
-// the relative path an installation puts it at.
+// the relative path an installation puts it at. /proc/self/exe, or else the path the program
+// was started by (hetcoll never changes directory); never the current directory, where any
+// file of that name could be loaded.
 std::string program_directory() {
   char path[PATH_MAX];
+  std::string program;
   const ssize_t n = ::readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return ".";
-  const std::string program(path, static_cast<std::size_t>(n));
+  if (n > 0) {
+    program.assign(path, static_cast<std::size_t>(n));
+  } else if (const char* started = reinterpret_cast<const char*>(::getauxval(AT_EXECFN))) {
+    if (::realpath(started, path) != nullptr) program = path;
+  }
+  if (program.empty())
+    throw InputError("hetcoll's SimGrid plugin: cannot tell where this program lies (/proc/self/exe is unreadable), "
+                     "so not where its plugin is; expected /proc mounted");
   return program.substr(0, program.rfind('/'));
 }
 
@@ -40,10 +50,9 @@ std::string program_directory() {
 // bound at load all the same (it is linked with -z now: SimGrid's agents run on 3 KiB stacks,
 // too small for the dynamic linker's resolver; SimgridEngine::run), and binding all of SimGrid's
 // and ns-3's at once would cost 12 ms more per process (55 million instructions).
-void load_plugin() {
+const SimgridPlugin& load_plugin() {
   const std::string dir = program_directory();
   const std::string candidates[] = {dir + "/hetcoll_simgrid.so", dir + "/" HETCOLL_PLUGIN_FROM_BINDIR "/hetcoll_simgrid.so"};
-  std::string error;
   for (const std::string& path : candidates) {
     if (::access(path.c_str(), F_OK) != 0) continue;
     void* plugin = ::dlopen(path.c_str(), RTLD_LAZY | RTLD_LOCAL);
@@ -51,18 +60,15 @@ void load_plugin() {
       const char* why = ::dlerror();
       throw InputError(path + ": cannot load hetcoll's SimGrid plugin: " + (why ? why : "unknown error"));
     }
-    // Its revision first, through the one entry point whose form never changes: what it
-    // registered is only used once the two builds are known to be one.
-    const auto revision = reinterpret_cast<const char* (*)()>(::dlsym(plugin, "hetcoll_simgrid_revision"));
-    if (revision == nullptr || std::string(revision()) != HETCOLL_REVISION) {
-      registered() = nullptr;
-      throw InputError(path + ": SimGrid plugin built from " +
-                       (revision ? "revision " + std::string(revision()) : std::string("another program")) +
-                       ", this hetcoll is revision " + HETCOLL_REVISION +
-                       "; expected the plugin built with it (rebuild, or install both)");
-    }
-    if (registered() == nullptr) throw InputError(path + ": not hetcoll's SimGrid plugin (it registered no engine)");
-    return;
+    // Its build first, through the one entry point whose form never changes: nothing else of
+    // it is called before the two builds are known to be one.
+    const auto build = reinterpret_cast<const char* (*)()>(::dlsym(plugin, "hetcoll_simgrid_build"));
+    if (build == nullptr || std::string(build()) != HETCOLL_BUILD)
+      throw InputError(path + ": SimGrid plugin of " + (build ? std::string(build()) : std::string("another program")) +
+                       ", this hetcoll is " + HETCOLL_BUILD + "; expected the plugin built with it (rebuild, or install both)");
+    const auto entry = reinterpret_cast<const SimgridPlugin* (*)()>(::dlsym(plugin, "hetcoll_simgrid_plugin"));
+    if (entry == nullptr) throw InputError(path + ": not hetcoll's SimGrid plugin (no hetcoll_simgrid_plugin)");
+    return *entry();
   }
   throw InputError(candidates[0] + ": hetcoll's SimGrid plugin is missing (nor is it in " + candidates[1] +
                    "); expected it beside the program, as the build and `cmake --install` put it");
@@ -70,14 +76,10 @@ void load_plugin() {
 
 }  // namespace
 
-void register_simgrid_plugin(const SimgridPlugin& plugin) {
-  static const SimgridPlugin kept = plugin;
-  registered() = &kept;
-}
-
 const SimgridPlugin& simgrid_plugin() {
-  if (registered() == nullptr) load_plugin();
-  return *registered();
+  static const SimgridPlugin* plugin = nullptr;
+  if (plugin == nullptr) plugin = hetcoll_simgrid_plugin ? hetcoll_simgrid_plugin() : &load_plugin();
+  return *plugin;
 }
 
 SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,

@@ -2,10 +2,11 @@
 /// @file simgrid_plugin.hpp
 /// @brief How hetcoll reaches SimGrid: a plugin, hetcoll_simgrid.so, loaded on first use.
 ///
-/// The plugin holds every file of this folder that includes SimGrid headers. When loaded, it
-/// registers its two session factories (register_simgrid_plugin(), from a static initialiser of
-/// simgrid_session.cpp); SimgridSession's constructors then call them. Programs that link those
-/// files in (the tests, the benchmarks) register the same way at start-up and never load the
+/// The plugin holds every file of this folder that includes SimGrid headers and exports two C
+/// functions, which the loader finds by name: the build it comes from, read first, and its
+/// session factories, taken only once that build is the program's own. Nothing of the plugin's
+/// runs before (it has no static initialiser of its own). Programs that link those files in
+/// (the tests, the benchmarks) reach the same two functions directly and never load the
 /// plugin. Where hetcoll looks for it is in simgrid_plugin.cpp.
 #include <memory>
 #include <string>
@@ -23,16 +24,16 @@ struct SimgridPlugin {
   std::unique_ptr<SimgridSession::Backend> (*build)(const Platform& platform, const std::vector<std::string>& cfg);
 };
 
-/// @brief Also exported by the plugin, as a C function the loader finds by name before it uses
-/// anything else of it: the revision it was built from (HETCOLL_REVISION). A plugin of another
-/// build, whose structures may differ from the program's, is refused rather than run.
-extern "C" const char* hetcoll_simgrid_revision();
-
-/// @brief Called once by the plugin's code when it is loaded or linked in.
-void register_simgrid_plugin(const SimgridPlugin& plugin);
-
-/// @brief The registered plugin, loading hetcoll_simgrid.so first if none is. Throws
-/// InputError naming the file if it cannot be loaded (an installation without it).
+/// @brief The registered plugin, loading hetcoll_simgrid.so first if it is not linked in.
+/// Throws InputError naming the file if it cannot be loaded or is not this build's.
 const SimgridPlugin& simgrid_plugin();
 
 }  // namespace hetcoll
+
+/// @brief The plugin's two entry points (simgrid_session.cpp), C functions found by name. The
+/// first gives the build the plugin comes from, HETCOLL_BUILD (hetcoll_revision.h): the revision
+/// and the build directory's own identifier, drawn when it was first configured, so that a
+/// plugin of another build directory is refused even when both say the same revision (two
+/// trees with edits on one commit, say): its structures may differ from the program's.
+extern "C" const char* hetcoll_simgrid_build();
+extern "C" const hetcoll::SimgridPlugin* hetcoll_simgrid_plugin();

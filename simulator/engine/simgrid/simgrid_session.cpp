@@ -247,20 +247,20 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
   return make_simgrid_engine(*engine_, std::move(used), file_, built_);
 }
 
-// The plugin's entry points, registered when the plugin is loaded (or linked in).
-[[maybe_unused]] const bool registered = (register_simgrid_plugin(SimgridPlugin{
-                             [](const std::string& file, const std::vector<std::string>& cfg,
-                                const std::vector<std::string>& hosts) -> std::unique_ptr<SimgridSession::Backend> {
-                               return std::make_unique<Session>(file, cfg, hosts);
-                             },
-                             [](const Platform& platform,
-                                const std::vector<std::string>& cfg) -> std::unique_ptr<SimgridSession::Backend> {
-                               return std::make_unique<Session>(platform, cfg);
-                             }}),
-                         true);
+// The plugin's session factories (hetcoll_simgrid_plugin()).
+const SimgridPlugin kPlugin{
+    [](const std::string& file, const std::vector<std::string>& cfg,
+       const std::vector<std::string>& hosts) -> std::unique_ptr<SimgridSession::Backend> {
+      return std::make_unique<Session>(file, cfg, hosts);
+    },
+    [](const Platform& platform, const std::vector<std::string>& cfg) -> std::unique_ptr<SimgridSession::Backend> {
+      return std::make_unique<Session>(platform, cfg);
+    }};
 
 }  // namespace
 
 }  // namespace hetcoll
 
-extern "C" const char* hetcoll_simgrid_revision() { return HETCOLL_REVISION; }
+extern "C" const char* hetcoll_simgrid_build() { return HETCOLL_BUILD; }
+
+extern "C" const hetcoll::SimgridPlugin* hetcoll_simgrid_plugin() { return &hetcoll::kPlugin; }
