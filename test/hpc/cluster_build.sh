@@ -74,6 +74,11 @@ check cmp -s "$dir/reference.csv" "$home/fig4-array.csv"
 (cd "$repo" && "$reference" run scenarios/jw-example-platform.ini --quiet --output "$dir/reference-jw.csv")
 (cd "$share" && "$prefix/bin/hetcoll" run scenarios/jw-example-platform.ini --quiet --output "$dir/installed-jw.csv")
 check cmp -s "$dir/reference-jw.csv" "$dir/installed-jw.csv"
+# The installed plugin finds SimGrid in the user's prefix by itself (its RUNPATH), not only
+# because this machine also has it in a system directory.
+plugin=$(find "$prefix" -name hetcoll_simgrid.so | head -n 1)
+check test -n "$plugin"
+check grep -q "libsimgrid.so.* => $deps/lib/" <(ldd "$plugin")
 
 echo "$passed passed, $failed failed"
 test "$failed" -eq 0
