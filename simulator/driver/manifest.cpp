@@ -11,10 +11,6 @@
 #include "engine/simgrid/simgrid_session.hpp"
 #include "hetcoll_revision.h"  // generated at build time (simulator/driver/revision.cmake)
 
-#ifndef HETCOLL_REVISION
-#define HETCOLL_REVISION "unknown"
-#endif
-
 namespace fs = std::filesystem;
 using nlohmann::json;
 

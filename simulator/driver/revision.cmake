@@ -41,7 +41,7 @@ if(revision STREQUAL "")
 endif()
 # HETCOLL_BUILD names this build for the SimGrid plugin's check (simgrid_plugin.hpp): the
 # revision and BUILD_ID, drawn once per build directory.
-file(WRITE "${OUTPUT}.tmp" "#define HETCOLL_REVISION \"${revision}\"\n#define HETCOLL_BUILD_ID \"${BUILD_ID}\"\n"
+file(WRITE "${OUTPUT}.tmp" "#define HETCOLL_REVISION \"${revision}\"\n"
      "#define HETCOLL_BUILD \"revision ${revision}, build ${BUILD_ID}\"\n")
 execute_process(COMMAND "${CMAKE_COMMAND}" -E copy_if_different "${OUTPUT}.tmp" "${OUTPUT}")
 file(REMOVE "${OUTPUT}.tmp")

@@ -14,10 +14,6 @@
 #include "core/error.hpp"
 #include "hetcoll_revision.h"  // generated at build time (simulator/driver/revision.cmake)
 
-#ifndef HETCOLL_PLUGIN_FROM_BINDIR
-#define HETCOLL_PLUGIN_FROM_BINDIR "../lib/hetcoll"
-#endif
-
 // Weak: programs that link the plugin's files in (tests, benchmarks) define it; hetcoll does not,
 // and it is null there (the plugin's own is found in it by name once loaded).
 #pragma weak hetcoll_simgrid_plugin
