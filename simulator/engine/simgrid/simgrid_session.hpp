@@ -10,8 +10,8 @@
 /// SimGrid is a plugin: the code that calls it (this folder, but for simgrid_plugin.cpp and
 /// simgrid_probe.cpp) is built into hetcoll_simgrid.so, which hetcoll loads when a process first
 /// opens a session (simgrid_plugin.hpp). A process that never does, such as every model-engine
-/// run on a generated platform, loads neither SimGrid nor the dozens of libraries it pulls in:
-/// 17 ms and 32 MB of every process before. SimgridSession is the front the rest of hetcoll
+/// run on a generated platform, loads neither SimGrid nor the 23 libraries it pulls in: 14 ms
+/// and 29 MB of every process before (docs/design.md, "SimGrid engine"). SimgridSession is the front the rest of hetcoll
 /// sees; each call goes to the plugin's Backend.
 #include <memory>
 #include <string>
