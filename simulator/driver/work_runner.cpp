@@ -288,12 +288,8 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   // disk, in its batch's result file. The parent then sees each point's units in replication order
   // and the points in order, so it can write raw rows and feed streaming statistics as they
   // come, holding no more than one unit, whatever the number of jobs.
-  std::vector<bool> finished(units.size(), false);
-  std::map<std::size_t, std::size_t> batch_end;  // a finished batch's first unit -> its end
+  std::map<std::size_t, std::size_t> batch_end;  // a finished batch not yet read: first unit -> end
   std::size_t delivered = 0;
-  std::ifstream reading;  // the results of the batch being delivered
-  std::string reading_path;
-  std::size_t reading_end = 0;
   try {
     while (next < units.size() || !running.empty()) {
       while (next < units.size() && static_cast<int>(running.size()) < jobs) {
@@ -319,21 +315,15 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
       running.erase(it);
       check_exit(status, path(first, ".err"), path(first, ".log"), describe_unit(setup, units[first]));
       batch_end[first] = last;
-      for (std::size_t i = first; i < last; ++i) finished[i] = true;
-      // Batches are consecutive units, delivered in order: the open file is always the batch of
-      // the next unit, read from its start to its end.
-      for (; delivered < units.size() && finished[delivered]; ++delivered) {
-        if (!reading.is_open()) {
-          reading_path = path(delivered, ".bin");
-          reading.open(reading_path, std::ios::binary);
-          reading_end = batch_end.at(delivered);
-          batch_end.erase(delivered);
-        }
-        done(delivered, read_result(reading, reading_path));
-        if (delivered + 1 == reading_end) {
-          reading.close();
-          std::remove(reading_path.c_str());
-        }
+      // Batches are consecutive units, handed over in order: each finished batch whose turn has
+      // come is read whole, from its file's start to its end.
+      for (auto ready = batch_end.find(delivered); ready != batch_end.end(); ready = batch_end.find(delivered)) {
+        const std::string results = path(delivered, ".bin");
+        std::ifstream in(results, std::ios::binary);
+        for (; delivered < ready->second; ++delivered) done(delivered, read_result(in, results));
+        in.close();
+        std::remove(results.c_str());
+        batch_end.erase(ready);
       }
     }
   } catch (...) {
