@@ -106,13 +106,8 @@ int Platform::link_index(const std::string& name) const {
 
 Platform ideal_cluster(int n, double speed, double bandwidth) {
   Platform p;
-  p.hosts.reserve(n);
-  p.links.reserve(2 * static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    p.links.push_back({bandwidth, 0.0});
-    p.links.push_back({bandwidth, 0.0});
-    p.hosts.push_back({speed, 2 * i, 2 * i + 1, 0});
-  }
+  p.hosts.assign_ruled(static_cast<std::size_t>(n), {speed, 0, 1, 0});
+  p.links.assign_ruled(2 * static_cast<std::size_t>(n), {bandwidth, 0.0});
   p.ruled_hosts_ = n;
   p.between = {{{}}};
   return p;

@@ -9,7 +9,10 @@
 /// zones (a backbone, a WAN link), dst's downlink. A route table extracted from any SimGrid file
 /// can replace that shape.
 #include <cstddef>
+#include <iterator>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace hetcoll {
@@ -32,6 +35,89 @@ struct HostSpec {
   int zone = 0;            //!< cluster index; routes between zones cross `between` links
 };
 
+/// The ideal cluster's own entries, produced from one model entry by its rule: host i has links
+/// 2i (up) and 2i + 1 (down); every link is the model link.
+inline HostSpec ruled_entry(const HostSpec& model, std::size_t i) {
+  HostSpec host = model;
+  host.up = static_cast<int>(2 * i);
+  host.down = static_cast<int>(2 * i + 1);
+  return host;
+}
+inline LinkSpec ruled_entry(const LinkSpec& model, std::size_t) { return model; }
+
+/// @brief A platform's hosts or links, read like a std::vector<Spec> whose entries come by value.
+///
+/// The ideal cluster's own entries follow a rule (ruled_entry()) and are produced when read,
+/// never stored: a 2^20-host cluster would otherwise hold 72 MB of records (2^20 hosts and 2^21
+/// links of 24 bytes), three times what a hand-written simulation of it needs in all. Entries
+/// added after them (push_back()) are stored. Writing to any entry (edit(), edit_all()) first
+/// stores the ruled ones, so a family that gives hosts their own speeds pays for them, and only
+/// then.
+template <class Spec>
+class SpecList {
+ public:
+  /// Reads entries by index; what a range-for over the list walks.
+  class const_iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Spec;
+    using difference_type = std::ptrdiff_t;
+    using pointer = void;
+    using reference = Spec;
+    const_iterator(const SpecList* list, std::size_t i) : list_(list), i_(i) {}
+    Spec operator*() const { return (*list_)[i_]; }
+    const_iterator& operator++() {
+      ++i_;
+      return *this;
+    }
+    bool operator==(const const_iterator& o) const { return i_ == o.i_; }
+    bool operator!=(const const_iterator& o) const { return i_ != o.i_; }
+
+   private:
+    const SpecList* list_;
+    std::size_t i_;
+  };
+
+  std::size_t size() const { return ruled_ + stored_.size(); }
+  bool empty() const { return size() == 0; }
+  Spec operator[](std::size_t i) const { return i < ruled_ ? ruled_entry(model_, i) : stored_[i - ruled_]; }
+  Spec at(std::size_t i) const {
+    if (i >= size()) throw std::out_of_range("platform: entry " + std::to_string(i) + " of " + std::to_string(size()));
+    return (*this)[i];
+  }
+  Spec back() const { return (*this)[size() - 1]; }
+  const_iterator begin() const { return {this, 0}; }
+  const_iterator end() const { return {this, size()}; }
+
+  void push_back(const Spec& entry) { stored_.push_back(entry); }
+  void reserve(std::size_t n) { stored_.reserve(n > ruled_ ? n - ruled_ : 0); }
+  /// Entry i, to change: stores the ruled entries first.
+  Spec& edit(std::size_t i) { return edit_all()[i]; }
+  /// Every entry, to change: stores the ruled entries first.
+  std::vector<Spec>& edit_all() {
+    if (ruled_ > 0) {
+      std::vector<Spec> all;
+      all.reserve(size());
+      for (std::size_t i = 0; i < ruled_; ++i) all.push_back(ruled_entry(model_, i));
+      all.insert(all.end(), stored_.begin(), stored_.end());
+      stored_ = std::move(all);
+      ruled_ = 0;
+    }
+    return stored_;
+  }
+  /// Makes the list n ruled entries made from `model` (the ideal cluster's).
+  void assign_ruled(std::size_t n, const Spec& model) {
+    stored_.clear();
+    ruled_ = n;
+    model_ = model;
+  }
+
+ private:
+  std::size_t ruled_ = 0;  // entries 0..ruled_-1 are ruled_entry(model_, i)
+  Spec model_{};
+  std::vector<Spec> stored_;  // entries ruled_.. in order
+};
+
 /// @brief Latency and bottleneck bandwidth of the route between two hosts.
 struct RouteCost {
   double latency = 0;      //!< sum of the latencies on the route (seconds)
@@ -47,8 +133,8 @@ struct RouteCost {
 /// i is p<i>, links 2i and 2i + 1 are p<i>_UP and p<i>_DOWN), produced on demand; hosts and
 /// links added after them keep their names.
 struct Platform {
-  std::vector<HostSpec> hosts;
-  std::vector<LinkSpec> links;
+  SpecList<HostSpec> hosts;  //!< read like a vector; change entries through edit()
+  SpecList<LinkSpec> links;  //!< read like a vector; change entries through edit()
   /// links[i] that every route between zone a and zone b crosses, indexed [a][b]; a route
   /// inside a zone crosses between[a][a] (empty for a cluster without backbone).
   std::vector<std::vector<std::vector<int>>> between;

@@ -233,9 +233,9 @@ std::string completion_dates(Engine& engine, const Plan& plan, const Platform& p
 TEST(EngineAgreement, RateCapsLatenciesAndUnequalHostsAndLinksAgree) {
   const WorkDir dir("hetcoll-test");
   Platform p = ideal_cluster(3, 1e7, 1e7);  // decimal rates: the dates below are exact decimals
-  p.links[p.hosts[0].up].latency = 0.25;
-  p.links[p.hosts[2].down].bandwidth = 4e6;
-  p.hosts[1].speed = 5e6;
+  p.links.edit(p.hosts[0].up).latency = 0.25;
+  p.links.edit(p.hosts[2].down).bandwidth = 4e6;
+  p.hosts.edit(1).speed = 5e6;
   const std::string file = dir.path() + "/unequal.xml";
   write_simgrid_xml_file(p, file);
   Plan plan;
@@ -354,7 +354,7 @@ TEST(ModelEngineContention, LinksOfAFileKeepTheirSharingPolicyAndTheEnginesAgree
       << model[3];
   // The generated platforms' XML says the same: an unshared link is a FATPIPE.
   Platform ideal = ideal_cluster(3);
-  ideal.links[ideal.hosts[1].up].shared = false;
+  ideal.links.edit(ideal.hosts[1].up).shared = false;
   const std::string written = dir.path() + "/ideal.xml";
   write_simgrid_xml_file(ideal, written);
   const std::string shared = run_in_child(dir.path(), [&] {

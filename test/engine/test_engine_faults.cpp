@@ -29,13 +29,13 @@ std::string error_of(const Platform& platform, const PlanOp& op) {
 
 TEST(ModelEngineFaults, AZeroBandwidthLinkIsAnInputErrorNamingIt) {
   Platform p = ideal_cluster(2);
-  p.links[p.hosts[1].down].bandwidth = 0;
+  p.links.edit(p.hosts[1].down).bandwidth = 0;
   EXPECT_NE(error_of(p, {ActivityKind::comm, 0, 1, 1.0}).find("p1_DOWN"), std::string::npos);
 }
 
 TEST(ModelEngineFaults, AZeroSpeedHostIsAnInputErrorNamingIt) {
   Platform p = ideal_cluster(2);
-  p.hosts[1].speed = 0;
+  p.hosts.edit(1).speed = 0;
   EXPECT_NE(error_of(p, {ActivityKind::compute, 1, -1, 1.0}).find("host p1"), std::string::npos);
 }
 
@@ -123,7 +123,7 @@ TEST(ModelEngineContention, AFlowTakesNoBandwidthDuringItsLatency) {
   // p1's uplink has 0.25 s of latency: p1 -> p3's bytes flow from its start + 0.25 s (SimGrid's
   // CM02 gives a flow no share of its links before), p0 -> p2's during [0, 1).
   Platform p = backbone_cluster(4, 1e7, 1e7);
-  p.links[p.hosts[1].up].latency = 0.25;
+  p.links.edit(p.hosts[1].up).latency = 0.25;
   EXPECT_EQ(outcome(p, two_flows(0.8)), "2.05");
   EXPECT_EQ(outcome(p, two_flows(0.5)),
             "platform: link backbone (1e+07 B/s) carries flows p1 -> p3 and p0 -> p2 at simulated time 0.75 s, "
@@ -135,7 +135,7 @@ TEST(ModelEngineContention, EveryInstantOfTheNewFlowIsChecked) {
   // p0 -> p2's bytes would end. They share [0.5, 0.75): the overload is found at 0.5 s, the
   // start of the earlier flow's bytes, not at the new flow's start.
   Platform p = backbone_cluster(4, 1e7, 1.5e7);
-  p.links[p.hosts[0].up].latency = 0.5;
+  p.links.edit(p.hosts[0].up).latency = 0.5;
   Plan plan;
   plan.add(comm_op(0, 2, 1.0));                         // bytes from 0.5 to 1.5
   const int wait = plan.add(compute_op(1, 0.25));

@@ -54,8 +54,8 @@ TEST(PlanPolicy, DependencyOnALaterOperationIsRejected) {
 
 TEST(ModelEngine, RouteLatencyBandwidthAndRateCapAddUp) {
   Platform p = ideal_cluster(2, 1e9, 1e9);
-  p.links[p.hosts[0].up].latency = 0.5;
-  p.links[p.hosts[1].down].bandwidth = 5e8;  // the bottleneck
+  p.links.edit(p.hosts[0].up).latency = 0.5;
+  p.links.edit(p.hosts[1].down).bandwidth = 5e8;  // the bottleneck
   Plan plan;
   plan.add({ActivityKind::comm, 0, 1, 1.0});                // 1e9 bytes: 0.5 + 1e9 / 5e8 = 2.5
   PlanPolicy policy(plan, CostScale{1e9, 1e9}, nullptr);

@@ -108,12 +108,12 @@ TEST_F(BuiltPlatform, ShapesSimgridCannotTakeAreRefusedInOneLine) {
   EXPECT_NE(refusal(table).find("platform: a platform given by a route table"), std::string::npos);
 
   Platform zero = ideal_cluster(3);
-  zero.links[3].bandwidth = 0;
+  zero.links.edit(3).bandwidth = 0;
   const std::string message = refusal(zero);
   EXPECT_NE(message.find("platform: link p1_DOWN has bandwidth 0"), std::string::npos) << message;
 
   Platform unshared_backbone = cluster_with_backbone();
-  unshared_backbone.links.back().shared = false;
+  unshared_backbone.links.edit(unshared_backbone.links.size() - 1).shared = false;
   EXPECT_NE(refusal(unshared_backbone).find("backbone"), std::string::npos);
   EXPECT_EQ(refusal(cluster_with_backbone()), "");
 }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 #include "platform/platform.hpp"
@@ -97,6 +98,46 @@ TEST(Platform, NamesAddedAfterTheIdealClusterAreKept) {
   EXPECT_EQ(p.link_index("p0_UP"), 0);  // the first link of that name, as a scan would find
   EXPECT_EQ(p.link_index("p3_UP"), -1);
   EXPECT_EQ(p.link_index("extra"), -1);  // a host's name, not a link's
+}
+
+// The ideal cluster's records are produced by its rule, not stored; readers see the same
+// entries as those of a cluster stored one by one, and a change to one entry (which stores the
+// ruled ones first) changes that entry alone, whatever was added after them.
+TEST(Platform, RuledRecordsReadAsStoredOnesAndEditChangesOneEntry) {
+  const int n = 5;
+  Platform ruled = ideal_cluster(n);
+  const Platform stored = ideal_cluster_named_one_by_one(n);
+  auto same_host = [](const HostSpec& a, const HostSpec& b) {
+    return a.speed == b.speed && a.up == b.up && a.down == b.down && a.zone == b.zone;
+  };
+  auto same_link = [](const LinkSpec& a, const LinkSpec& b) {
+    return a.bandwidth == b.bandwidth && a.latency == b.latency && a.shared == b.shared;
+  };
+  for (int i = 0; i < n; ++i) EXPECT_TRUE(same_host(ruled.hosts[i], stored.hosts[i])) << i;
+  std::size_t visited = 0;
+  for (const LinkSpec& l : ruled.links) EXPECT_TRUE(same_link(l, stored.links[visited++]));
+  EXPECT_EQ(visited, 2u * n);
+  EXPECT_THROW(ruled.hosts.at(n), std::out_of_range);
+
+  const int backbone = ruled.add_link("backbone", {1e9, 1e-6});
+  ruled.hosts.edit(2).speed = 7;
+  ruled.links.edit(3).latency = 0.5;
+  ASSERT_EQ(ruled.host_count(), n);
+  ASSERT_EQ(ruled.links.size(), 2u * n + 1);
+  for (int i = 0; i < n; ++i) {
+    HostSpec expected = stored.hosts[i];
+    if (i == 2) expected.speed = 7;
+    EXPECT_TRUE(same_host(ruled.hosts[i], expected)) << i;
+  }
+  for (int l = 0; l < 2 * n; ++l) {
+    LinkSpec expected = stored.links[l];
+    if (l == 3) expected.latency = 0.5;
+    EXPECT_TRUE(same_link(ruled.links[l], expected)) << l;
+  }
+  EXPECT_TRUE(same_link(ruled.links[backbone], {1e9, 1e-6}));
+  EXPECT_TRUE(same_link(ruled.links.back(), {1e9, 1e-6}));
+  EXPECT_EQ(ruled.link_name(backbone), "backbone");
+  EXPECT_EQ(ruled.link_name(3), "p1_DOWN");
 }
 
 }  // namespace

@@ -46,8 +46,9 @@ Platform grid_platform(const LatencyMatrix& m, const GridPlatformSpec& spec, con
   // The ideal cluster's hosts and links (names included), with the grid's latencies and zones.
   Platform p = ideal_cluster(m.n, spec.host_speed, spec.lan_bandwidth);
   for (int h = 0; h < m.n; ++h) {
-    p.links[p.hosts[h].up].latency = p.links[p.hosts[h].down].latency = half[zone[h]];
-    p.hosts[h].zone = zone[h];
+    p.links.edit(p.hosts[h].up).latency = half[zone[h]];
+    p.links.edit(p.hosts[h].down).latency = half[zone[h]];
+    p.hosts.edit(h).zone = zone[h];
   }
   p.between.assign(zones, std::vector<std::vector<int>>(zones));
   for (int a = 0; a < zones; ++a)

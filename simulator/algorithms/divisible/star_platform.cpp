@@ -17,9 +17,9 @@ Platform star_platform(const Star& star) {
   Platform platform = ideal_cluster(p + 1, kStarUnit, fastest);
   for (int i = 0; i < p; ++i) {
     const int host = i + 1;
-    platform.links[2 * host] = {up_bandwidth(star.d[i]), star.return_latency_of(i)};
-    platform.links[2 * host + 1] = {kStarUnit / star.c[i], star.send_latency_of(i)};
-    platform.hosts[host].speed = kStarUnit / star.w[i];
+    platform.links.edit(2 * host) = {up_bandwidth(star.d[i]), star.return_latency_of(i)};
+    platform.links.edit(2 * host + 1) = {kStarUnit / star.c[i], star.send_latency_of(i)};
+    platform.hosts.edit(host).speed = kStarUnit / star.w[i];
   }
   return platform;
 }

@@ -15,7 +15,10 @@ Platform two_cluster_platform(const std::vector<double>& nic, double backbone) {
   // The ideal cluster's hosts and links (names included) with the NICs' speeds, and a backbone.
   const int n = static_cast<int>(nic.size());
   Platform p = ideal_cluster(n, kHostSpeed);
-  for (int i = 0; i < n; ++i) p.links[2 * i].bandwidth = p.links[2 * i + 1].bandwidth = nic[i];
+  for (int i = 0; i < n; ++i) {
+    p.links.edit(2 * i).bandwidth = nic[i];
+    p.links.edit(2 * i + 1).bandwidth = nic[i];
+  }
   p.between = {{{p.add_link("backbone", {backbone, 0.0})}}};
   return p;
 }

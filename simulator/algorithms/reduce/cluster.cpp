@@ -72,8 +72,8 @@ Platform cluster_platform(const std::vector<double>& times, double message) {
   double fastest = message / kTimeGrid;
   for (double t : times) fastest = std::max(fastest, message / t);
   for (std::size_t i = 0; i < times.size(); ++i) {
-    p.links[p.hosts[i].up].bandwidth = message / times[i];
-    p.links[p.hosts[i].down].bandwidth = fastest;
+    p.links.edit(p.hosts[i].up).bandwidth = message / times[i];
+    p.links.edit(p.hosts[i].down).bandwidth = fastest;
   }
   return p;
 }

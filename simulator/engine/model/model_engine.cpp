@@ -464,7 +464,7 @@ class ModelEngine final : private Executor, public Engine {
     up_.clear();
     down_.clear();
     zones_ = 1;
-    const std::vector<HostSpec>& hosts = platform_->hosts;
+    const SpecList<HostSpec>& hosts = platform_->hosts;
     bool same = !hosts.empty();
     for (const HostSpec& h : hosts) {
       zones_ = std::max(zones_, h.zone + 1);

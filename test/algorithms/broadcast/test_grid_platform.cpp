@@ -139,7 +139,7 @@ TEST(SimgridXml, MultiZoneWriterRejectsBackbonesAndZonesWithoutExactlyOneLink) {
   two.between[0][1] = {two.between[0][1][0], two.between[0][2][0]};
   EXPECT_THROW(write_simgrid_xml(two, out), InputError);
   Platform gap = p;
-  for (HostSpec& h : gap.hosts)
+  for (HostSpec& h : gap.hosts.edit_all())
     if (h.zone == 5) h.zone = 6;
   EXPECT_THROW(write_simgrid_xml(gap, out), InputError);
 }

@@ -215,7 +215,7 @@ Star read_back(const Star& star) {
   p.route_table.resize(static_cast<std::size_t>(n) * n);
   for (int a = 0; a < n; ++a)
     for (int b = 0; b < n; ++b) p.route_table[a * n + b] = a == b ? RouteCost{} : built.route(a, b);
-  for (HostSpec& h : p.hosts) h.up = h.down = -1;
+  for (HostSpec& h : p.hosts.edit_all()) h.up = h.down = -1;
   StarRates rates;
   return star_from_routes(p, star.workers(), kStarUnit, 1.0, 1.0, rates);
 }

@@ -185,7 +185,7 @@ TEST(RedistributionPlatform, RunningExampleRunFromItsXmlCostsWhatTheKeysGiveOnBo
 TEST(RedistributionPlatform, BetaLastsBetaSecondsWhateverTheHostSpeedOfTheFile) {
   const WorkDir dir("hetcoll-jw");
   Platform fast = example_platform();
-  for (HostSpec& h : fast.hosts) h.speed = 3e9;
+  for (HostSpec& h : fast.hosts.edit_all()) h.speed = 3e9;
   const std::string file = dir.path() + "/fast.xml";
   write_simgrid_xml_file(fast, file);
   for (const std::string engine : {"model", "simgrid"}) {
@@ -227,13 +227,13 @@ TEST(RedistributionPlatform, PlatformsTheModelCannotDescribeAreOneLineInputError
   const WorkDir dir("hetcoll-jw");
   const Point point = example_point(dir.path());
   Platform shared_nic = example_platform();
-  shared_nic.hosts[1].up = shared_nic.hosts[0].up;
+  shared_nic.hosts.edit(1).up = shared_nic.hosts[0].up;
   Platform two_first_links = as_read(example_platform(), "jw-bad.xml");
   two_first_links.route_links[two_first_links.route_link_start[3]] = 1;  // p0 -> p3 starts on p0_DOWN
   // Route 2 (p0 -> p2) crosses p1_UP, the NIC of the other sender, after p0_UP.
   const Platform through_other_nic = with_link_after_first(as_read(example_platform(), "jw-bad.xml"), 2, 2);
   Platform fatpipe_nic = example_platform();
-  fatpipe_nic.links[5].shared = false;  // p2_DOWN, the NIC of receiver p2
+  fatpipe_nic.links.edit(5).shared = false;  // p2_DOWN, the NIC of receiver p2
   const std::vector<std::pair<Platform, std::string>> cases = {
       {as_read(platform_of({300, 200, 100}, 200), "jw-bad.xml"), "3 hosts"},
       {as_read(platform_of({300, 200, 100.5, 300}, 200), "jw-bad.xml"), "p2_DOWN"},

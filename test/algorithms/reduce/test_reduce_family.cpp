@@ -461,12 +461,12 @@ TEST(ReduceFamily, BadPointsAreInputErrorsNamingTheKey) {
   EXPECT_NE(input_error([&] { f.prepare(make_point("file", 4), {"snf"}, generated, 1); }).find("platform = FILE.xml"),
             std::string::npos);
   Platform from_file = generated;
-  for (HostSpec& h : from_file.hosts) h.up = h.down = -1;  // what describe() of a file gives
+  for (HostSpec& h : from_file.hosts.edit_all()) h.up = h.down = -1;  // what describe() of a file gives
   EXPECT_NE(input_error([&] { f.prepare(make_point("gamma", 4), {"snf"}, from_file, 1); }).find("cluster = file"),
             std::string::npos);
   // Without `<host>_UP` links the times come from the routes instead (ReduceOnAnyPlatform).
   Platform slow_down = from_file;
-  slow_down.links[slow_down.link_index("p1_DOWN")].bandwidth = 1;
+  slow_down.links.edit(slow_down.link_index("p1_DOWN")).bandwidth = 1;
   EXPECT_NE(input_error([&] { f.prepare(make_point("file", 4), {"snf"}, slow_down, 1); }).find("link p1_DOWN"),
             std::string::npos);
   const Platform other = cluster_platform({4, 2, 2}, kDefaultMessageBytes);
