@@ -1,7 +1,7 @@
 #include "engine/simgrid/simgrid_engine.hpp"
 
+#include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u.hpp>
-#include <simgrid/simix.hpp>
 
 #include <xbt/config.hpp>
 
@@ -54,14 +54,15 @@ struct Agent {
   void operator()();
 };
 
-/// @brief Realises the Executor with s4u actors: a coordinator actor drives the policy, host
-/// agents execute the operations as real SimGrid comms (put/get between the two hosts' agents)
-/// and executions.
+/// @brief Realises the Executor with s4u actors: host agents execute the operations as real
+/// SimGrid comms (put/get between the two hosts' agents) and executions; a coordinator drives
+/// the policy from SimGrid's maestro (coordinate()).
 ///
 /// Determinism: every completion is reported to the coordinator, which runs after all agents
-/// woken at the same date (SimGrid runs actors woken by one solve in one scheduling round, and
-/// the coordinator, woken by the first report, in the next), sorts the batch by (owner, id) and
-/// only then calls the policy: the order of the Policy contract, whatever SimGrid's wake order.
+/// woken at the same date (SimGrid runs them in one scheduling round, then the timers due at
+/// that date, among them the coordinator's, set by the first report), sorts the batch by
+/// (owner, id) and only then calls the policy: the order of the Policy contract, whatever
+/// SimGrid's wake order.
 class SimgridEngine final : public Engine, private Executor {
  public:
   SimgridEngine(sg4::Engine& engine, std::vector<sg4::Host*> hosts, std::string file, bool every_route_checked)
@@ -72,20 +73,17 @@ class SimgridEngine final : public Engine, private Executor {
         idle_(hosts_.size(), nullptr) {}
 
   void run(ReplicationSource& source) override {
-    // The policies run on the coordinator's stack, which keeps SimGrid's default size even when
-    // a large platform makes agent stacks small (see SimgridSession::engine).
     const unsigned stack_kib = std::max(8192, simgrid::config::get_value<int>("contexts/stack-size"));
     // SimGrid ends every actor with an exception thrown on the actor's own stack (Context::stop),
     // and the first end in a process binds its way through the dynamic linker: libstdc++ and
     // libgcc's unwinder call their own exported functions through lazily bound entries, and the
     // resolver saves the vector registers on the stack (up to 2.7 KiB with AVX-512). On an
     // agent's 3 KiB stack (SimgridSession::engine) that first end overflows, so an actor with
-    // the default stack ends first: created before the coordinator, it runs and ends in the
-    // first scheduling round, before any agent exists. (hetcoll itself is linked with -z now.)
+    // the default stack ends first: it runs and ends in the first scheduling round, before the
+    // coordinator's first timer creates any agent. (hetcoll itself is linked with -z now.)
     sg4::Actor::init("first-end", hosts_.front())->set_stacksize(stack_kib)->start([] {});
-    sg4::Actor::init("coordinator", hosts_.front())->set_stacksize(stack_kib)->start([this, &source] {
-      coordinate(source);
-    });
+    source_ = &source;
+    simgrid::kernel::timer::Timer::set(0.0, [this] { coordinate(); });
     engine_.run();
     if (failure_) std::rethrow_exception(failure_);
   }
@@ -98,9 +96,9 @@ class SimgridEngine final : public Engine, private Executor {
     idle_[agent.host] = &agent;
     if (!owner) return true;
     reports_.push_back(agent.id);
-    if (coordinator_sleeping_) {
-      coordinator_sleeping_ = false;
-      coordinator_->resume();
+    if (!coordination_due_) {
+      coordination_due_ = true;
+      simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] { coordinate(); });
     }
     return true;
   }
@@ -162,18 +160,15 @@ class SimgridEngine final : public Engine, private Executor {
     }
   }
 
-  /// Creates or resumes the agents handed a command, in that order, in one simcall: each
-  /// s4u call of the coordinator would be a round trip to SimGrid's maestro.
+  /// Creates or resumes the agents handed a command, in that order (the coordinator runs in
+  /// maestro: each is a direct call, not a simcall).
   void wake_all() {
-    if (to_wake_.empty()) return;
-    simgrid::kernel::actor::simcall_answered([this] {
-      for (Agent* agent : to_wake_) {
-        if (!agent->actor)
-          agent->actor = sg4::Actor::create("agent", hosts_[agent->host], std::ref(*agent));
-        else
-          agent->actor->resume();
-      }
-    });
+    for (Agent* agent : to_wake_) {
+      if (!agent->actor)
+        agent->actor = sg4::Actor::create("agent", hosts_[agent->host], std::ref(*agent));
+      else
+        agent->actor->resume();
+    }
     to_wake_.clear();
   }
 
@@ -198,56 +193,66 @@ class SimgridEngine final : public Engine, private Executor {
       check_route(*hosts_[src], *hosts_[dst], file_);
   }
 
-  void coordinate(ReplicationSource& source) {
-    coordinator_ = sg4::Actor::self();
-    std::vector<LinkSetting> settings;
+  /// The coordinator: runs in SimGrid's maestro, from a timer set at the date of the first report
+  /// of an instant (report()), so once every agent woken at that date has reported: SimGrid runs
+  /// the timers due after the actors of a scheduling round, before it advances the clock. The
+  /// first replication begins from a timer at date 0 (run()). As an actor, the coordinator cost
+  /// four context switches per batch and the first reporting agent a fifth (7 % of a 64-host
+  /// Tree-dyn run); policies now run on maestro's stack, the process's own. The agents it
+  /// commands are created or resumed from here (wake_all()) and run at the same date.
+  void coordinate() {
+    coordination_due_ = false;
+    if (stopping_) return;
     try {
-      for (;;) {
-        settings.clear();
-        Policy* policy = source.next(settings);
-        if (policy == nullptr) break;
-        apply(settings);
-        source.finished(run_one(*policy));
+      if (policy_ != nullptr) deliver_batch();
+      while (policy_ == nullptr || pending_ == 0) {
+        if (policy_ != nullptr) source_->finished(makespan_);
+        if (!begin_next()) {
+          stop_agents();
+          return;
+        }
       }
+      wake_all();
     } catch (...) {
-      // An exception must not leave an actor: SimGrid would abort the process. Keep it, let the
-      // simulation end (agents still busy finish their operation first), and rethrow from run(),
-      // outside SimGrid.
+      // An exception must not leave the callback: SimGrid would abort the process. Keep it, let
+      // the simulation end (agents still busy finish their operation first), and rethrow from
+      // run(), outside SimGrid.
       failure_ = std::current_exception();
+      stop_agents();
     }
-    stop_agents();
   }
 
-  double run_one(Policy& policy) {
+  /// Begins the source's next replication; false when there is none.
+  bool begin_next() {
+    settings_.clear();
+    policy_ = source_->next(settings_);
+    if (policy_ == nullptr) return false;
+    apply(settings_);
     origin_ = sg4::Engine::get_clock();
     started_.clear();
     pending_ = 0;
-    policy.begin(*this);
-    wake_all();
-    double makespan = 0;
-    while (pending_ > 0) {
-      while (reports_.empty()) {
-        coordinator_sleeping_ = true;
-        sg4::this_actor::suspend();
-      }
-      batch_.swap(reports_);
-      reports_.clear();
-      const double date = now();
-      std::sort(batch_.begin(), batch_.end(), [this](std::uint64_t a, std::uint64_t b) {
-        const int oa = started_[a].activity.owner(), ob = started_[b].activity.owner();
-        return oa != ob ? oa < ob : a < b;
-      });
-      makespan = date;
-      for (std::uint64_t id : batch_) {
-        started_[id].end = date;
-        --pending_;
-        // The record itself: started_ is a deque, so the activities the policy starts meanwhile
-        // do not move it.
-        policy.on_complete(*this, started_[id]);
-      }
-      wake_all();
+    makespan_ = 0;
+    policy_->begin(*this);
+    return true;
+  }
+
+  /// Delivers the completions reported at this date, sorted by (owner, id).
+  void deliver_batch() {
+    batch_.swap(reports_);
+    reports_.clear();
+    const double date = now();
+    std::sort(batch_.begin(), batch_.end(), [this](std::uint64_t a, std::uint64_t b) {
+      const int oa = started_[a].activity.owner(), ob = started_[b].activity.owner();
+      return oa != ob ? oa < ob : a < b;
+    });
+    makespan_ = date;
+    for (std::uint64_t id : batch_) {
+      started_[id].end = date;
+      --pending_;
+      // The record itself: started_ is a deque, so the activities the policy starts meanwhile
+      // do not move it.
+      policy_->on_complete(*this, started_[id]);
     }
-    return makespan;
   }
 
   void apply(const std::vector<LinkSetting>& settings) {
@@ -272,9 +277,12 @@ class SimgridEngine final : public Engine, private Executor {
   std::unordered_set<std::uint64_t> checked_routes_;  // src * hosts + dst, above kAllPairsHosts
   bool stopping_ = false;
   std::vector<Agent*> to_wake_;  // handed a command, to create or resume (wake_all)
-  sg4::ActorPtr coordinator_;
-  bool coordinator_sleeping_ = false;
+  ReplicationSource* source_ = nullptr;
+  Policy* policy_ = nullptr;  // the replication under way
+  std::vector<LinkSetting> settings_;
+  bool coordination_due_ = false;  // a timer will run coordinate() at this date
   double origin_ = 0;
+  double makespan_ = 0;
   std::uint64_t pending_ = 0;
   // Every activity of the replication, by id. A deque: no copy of the whole when it grows (at
   // 2^20 hosts a vector's growth would hold 64 MB and 128 MB at once).

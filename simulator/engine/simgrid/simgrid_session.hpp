@@ -30,7 +30,7 @@ std::vector<std::string> exact_timing_config();
 /// pages (unless `--cfg` sets contexts/stack-size or contexts/guard-size).
 inline constexpr int kManyHosts = 2048;
 /// @brief Agent stack size on platforms of more than kManyHosts hosts, in KiB. Agents only call
-/// SimGrid (the policies run on the coordinator, whose stack keeps SimGrid's default); the deepest
+/// SimGrid (the policies run in maestro, on the process's stack); the deepest
 /// they go is SimGrid's end of an actor, an exception unwound on the actor's stack. With guard
 /// pages every shipped scenario runs on 3 KiB and 2 KiB overflows (test/cli/small_stacks.sh),
 /// once the dynamic linker's first resolutions of the unwinder are done on a larger stack
