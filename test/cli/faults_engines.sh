@@ -170,6 +170,14 @@ for processors in 8 4096; do
     "$tmp/stderr" || fail "small stacks message, $processors hosts" "$(excerpt)"
 done
 
+# Parallel contexts would run agents in threads racing on the coordinator's records: refused.
+d=$(new_dir)
+small_run "$d" engine simgrid
+ARGS+=(--cfg contexts/nthreads:2)
+expect_bad_input "--cfg contexts/nthreads:2" "$d" "$d/out.csv"
+grep -q "^hetcoll: cfg: contexts/nthreads:2: .*expected contexts/nthreads:1$" "$tmp/stderr" ||
+  fail "parallel contexts message" "$(excerpt)"
+
 # A valid --cfg still runs.
 d=$(new_dir)
 small_run "$d" engine simgrid

@@ -244,6 +244,14 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
                      (hosts > kManyHosts ? ", the default above " + std::to_string(kManyHosts) + " hosts" : std::string()) +
                      "): an agent could overflow it unseen; expected at least " + std::to_string(kSmallStackKiB) +
                      " KiB, or a guard page");
+  // Agents report into the coordinator's records and set its timer from their own context:
+  // they must run one at a time. In parallel, SimGrid would run them in threads that race on
+  // both (and a data race is a wrong number, not a crash).
+  const int threads = simgrid::config::get_value<int>("contexts/nthreads");
+  if (threads != 1)
+    throw InputError("cfg: contexts/nthreads:" + std::to_string(threads) +
+                     ": the SimGrid engine's agents share the coordinator's records and must run one at a "
+                     "time; expected contexts/nthreads:1");
   return make_simgrid_engine(*engine_, std::move(used), file_, built_);
 }
 
