@@ -163,6 +163,11 @@ class ModelEngine final : private Executor, public Engine {
   bool heap_empty() const { return heap_.size() == 1; }
 
   void push(Pending e) {
+    if (root_free_) {  // the completion being delivered leaves the top: e takes its place
+      root_free_ = false;
+      settle_from_top(e, heap_.size() - 1);
+      return;
+    }
     std::size_t i = heap_.size() - 1;  // the sentinel's place
     heap_.push_back(kSentinel);
     while (i > 0) {
@@ -180,7 +185,13 @@ class ModelEngine final : private Executor, public Engine {
     const Pending last = heap_.back();
     heap_.back() = kSentinel;
     const std::size_t size = heap_.size() - 1;  // entries left
-    if (size == 0) return top;
+    if (size > 0) settle_from_top(last, size);
+    return top;
+  }
+
+  // Places e in a heap of `size` entries whose top is a hole: the hole goes down to a leaf along
+  // the earlier child, chosen without a branch, and e rises from there.
+  void settle_from_top(Pending e, std::size_t size) {
     std::size_t i = 0;
     for (;;) {
       std::size_t child = 2 * i + 1;
@@ -191,13 +202,16 @@ class ModelEngine final : private Executor, public Engine {
     }
     while (i > 0) {
       const std::size_t parent = (i - 1) / 2;
-      if (!(heap_[parent].end > last.end)) break;
+      if (!(heap_[parent].end > e.end)) break;
       heap_[i] = heap_[parent];
       i = parent;
     }
-    heap_[i] = last;
-    return top;
+    heap_[i] = e;
   }
+
+  // The date of the earliest completion after the top, one of the top's two children (the
+  // sentinel's infinite date if there is none: with one entry, the sentinel is its first child).
+  double next_end() const { return heap_.size() > 2 ? std::min(heap_[1].end, heap_[2].end) : heap_[1].end; }
 
   // Contention detection (docs/design.md, "Where the model engine stops"). SimGrid (CM02)
   // shares a link's bandwidth max-min among the flows crossing it; as long as their rates add
@@ -530,11 +544,19 @@ class ModelEngine final : private Executor, public Engine {
       // policy starts meanwhile wait for a later batch even when they end at the same date.
       clock_ = heap_.front().end;
       makespan = clock_ - origin_;
-      const Pending first = pop();
-      if (!(heap_.front().end - clock_ < kSimultaneity)) {
-        deliver(policy, first.slot);  // an instant of one completion: most of them
+      if (!(next_end() - clock_ < kSimultaneity)) {
+        // An instant of one completion, most of them. Its entry leaves the heap after delivery,
+        // or gives its place to the first activity the policy starts meanwhile (push()): one
+        // sift instead of a pop's and a push's.
+        root_free_ = true;
+        deliver(policy, heap_.front().slot);
+        if (root_free_) {
+          root_free_ = false;
+          pop();
+        }
         continue;
       }
+      const Pending first = pop();
       // The heap yields the batch by date, and dates of one instant may differ in their last
       // bits (sums taken along different paths): the Policy contract orders an instant by
       // (owner, id) alone, as the SimGrid engine does. One 64-bit key each sorts it.
@@ -616,6 +638,7 @@ class ModelEngine final : private Executor, public Engine {
   std::uint32_t slots_ = 0;            // slots ever used: the chunks hold them
   std::vector<std::uint32_t> free_;    // slots whose completion has been delivered
   std::vector<Pending> heap_;
+  bool root_free_ = false;  // the top's completion is being delivered (run_one())
   std::vector<std::pair<std::uint64_t, std::uint32_t>> batch_;
 };
 
