@@ -46,4 +46,34 @@ for scenario in "$REPO"/scenarios/*.ini; do
   fi
 done
 
+# A Paje trace (--paje) traces the actors' states, and SimGrid formats each state change on the
+# agent's own stack: deeper than the stacks above. Above kManyHosts hosts, where agents' stacks
+# are small by default, a traced run (a reduction and a divisible load: sends, receives and
+# computations) must still run, and leave the bytes of the run without the trace as they are.
+many_hosts=$(sed -n 's/^inline constexpr int kManyHosts = \([0-9]*\);$/\1/p' \
+  "$REPO/simulator/engine/simgrid/simgrid_session.hpp")
+if [[ -z "$many_hosts" ]]; then
+  fail "kManyHosts found" "no 'inline constexpr int kManyHosts = N;' in simgrid_session.hpp"
+  finish
+fi
+hosts=$((many_hosts + 1))
+d=$(new_dir)
+for family in "reduce --cluster platform --processors $hosts --algorithms tree-dyn --cv 1 --ratio 0.5" \
+              "divisible --workers $((hosts - 1)) --cv 1"; do
+  name=${family%% *}
+  args=(run --family $family --engine simgrid --replications 1 --jobs 1 --quiet)
+  if ! (cd "$d" && hetcoll "${args[@]}" --output plain.csv); then
+    fail "$name on $hosts hosts" "$(excerpt)"
+    continue
+  fi
+  if ! (cd "$d" && hetcoll "${args[@]}" --output traced.csv --paje traced.trace); then
+    fail "$name on $hosts hosts with --paje" "$(excerpt)"
+  elif [[ ! -s "$d/traced.trace" ]] || ! cmp -s "$d/plain.csv" "$d/traced.csv"; then
+    fail "$name on $hosts hosts with --paje" "no trace, or not the bytes of the run without it"
+  else
+    pass "$name on $hosts hosts with --paje: a trace, and the bytes of the run without it"
+  fi
+  rm -f "$d"/*
+done
+
 finish
