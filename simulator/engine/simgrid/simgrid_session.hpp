@@ -37,6 +37,12 @@ inline constexpr int kManyHosts = 2048;
 /// (SimgridEngine::run). SimGrid zeroes every stack (calloc), so this is resident per agent: of
 /// the 8.1 KB per host of one Tree-dyn replication at 2^20 hosts, 3 KiB (docs/design.md).
 inline constexpr int kSmallStackKiB = 3;
+/// @brief Agent stack size in KiB, under a guard page, on platforms of more than kManyHosts hosts
+/// when SimGrid traces the actors' states (`--paje` sets tracing/actor): SimGrid then formats
+/// each state change as a Paje event on the agent's own stack, a double through printf, 7 KiB
+/// deep (6 KiB overflows on every family; test/cli/small_stacks.sh). The guard page makes a
+/// deeper event a crash, never a silent overwrite.
+inline constexpr int kTracedStackKiB = 16;
 
 /// @brief A SimGrid engine with a loaded platform, in this process.
 class SimgridSession {
