@@ -76,4 +76,19 @@ for family in "reduce --cluster platform --processors $hosts --algorithms tree-d
   rm -f "$d"/*
 done
 
+# SimGrid's plugins run on the actors' stacks too, at the stack size set for all: host_dvfs
+# starts a daemon per host, which overflows 3 KiB. Above kManyHosts hosts a run with it must
+# still give the bytes of the run without it (its default governor keeps every speed).
+args=(run --family reduce --cluster platform --processors "$hosts" --algorithms tree-dyn --cv 1 --ratio 0.5
+  --engine simgrid --replications 1 --jobs 1 --quiet)
+if ! (cd "$d" && hetcoll "${args[@]}" --output plain.csv); then
+  fail "reduce on $hosts hosts" "$(excerpt)"
+elif ! (cd "$d" && hetcoll "${args[@]}" --output dvfs.csv --cfg plugin:host_dvfs); then
+  fail "reduce on $hosts hosts with plugin:host_dvfs" "$(excerpt)"
+elif ! cmp -s "$d/plain.csv" "$d/dvfs.csv"; then
+  fail "reduce on $hosts hosts with plugin:host_dvfs" "not the bytes of the run without it"
+else
+  pass "reduce on $hosts hosts with plugin:host_dvfs: the bytes of the run without it"
+fi
+
 finish
