@@ -230,26 +230,29 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
   // Every host gets an agent actor or more. SimGrid's default 8 MiB stacks, each with a guard
   // page, exhaust the process's memory mappings near 32768 actors (vm.max_map_count); small
   // stacks without guard pages come from the heap. Only defaults change: a user's --cfg wins.
-  // Traced actors (a Paje trace) go deeper, to a depth known only by measure (kTracedStackKiB):
-  // they keep their guard pages, which limits a traced run to some 32768 agents, far more
-  // than a readable trace shows.
-  const bool traced = simgrid::config::get_value<bool>("tracing") && simgrid::config::get_value<bool>("tracing/actor");
+  // Traced actors (a Paje trace) go deeper, to a depth known only by measure (kTracedStackKiB),
+  // and so may SimGrid's plugins, which run on actors' stacks of the same size (host_dvfs's
+  // daemons overflow 3 KiB): then agents keep their guard pages, which limits the run to some
+  // 32768 agents, far more than a readable trace shows.
+  const bool deep_actors =
+      (simgrid::config::get_value<bool>("tracing") && simgrid::config::get_value<bool>("tracing/actor")) ||
+      !simgrid::config::is_default("plugin");
   if (hosts > kManyHosts) {
-    if (!traced && simgrid::config::is_default("contexts/guard-size"))
+    if (!deep_actors && simgrid::config::is_default("contexts/guard-size"))
       sg4::Engine::set_config("contexts/guard-size", 0);
     if (simgrid::config::is_default("contexts/stack-size"))
-      sg4::Engine::set_config("contexts/stack-size", traced ? kTracedStackKiB : kSmallStackKiB);
+      sg4::Engine::set_config("contexts/stack-size", deep_actors ? kTracedStackKiB : kSmallStackKiB);
   }
   // An agent that outgrows a stack without a guard page writes over other memory, with no
   // signal: a wrong number, not a crash. Smaller stacks run only under guard pages.
   const int stack_kib = simgrid::config::get_value<int>("contexts/stack-size");
-  const int least_kib = traced ? kTracedStackKiB : kSmallStackKiB;
+  const int least_kib = deep_actors ? kTracedStackKiB : kSmallStackKiB;
   if (stack_kib < least_kib && simgrid::config::get_value<int>("contexts/guard-size") == 0)
     throw InputError("cfg: contexts/stack-size:" + std::to_string(stack_kib) +
                      " without guard pages (contexts/guard-size:0" +
-                     (hosts > kManyHosts && !traced ? ", the default above " + std::to_string(kManyHosts) + " hosts"
-                                                    : std::string()) +
-                     "): an agent could overflow it unseen" + (traced ? " (actors are traced)" : "") +
+                     (hosts > kManyHosts && !deep_actors ? ", the default above " + std::to_string(kManyHosts) + " hosts"
+                                                         : std::string()) +
+                     "): an agent could overflow it unseen" + (deep_actors ? " (actors are traced, or a plugin is loaded)" : "") +
                      "; expected at least " + std::to_string(least_kib) + " KiB, or a guard page");
   // Agents report into the coordinator's records and set its timer from their own context:
   // they must run one at a time. In parallel, SimGrid would run them in threads that race on

@@ -41,7 +41,8 @@ inline constexpr int kSmallStackKiB = 3;
 /// when SimGrid traces the actors' states (`--paje` sets tracing/actor): SimGrid then formats
 /// each state change as a Paje event on the agent's own stack, a double through printf, 7 KiB
 /// deep (6 KiB overflows on every family; test/cli/small_stacks.sh). The guard page makes a
-/// deeper event a crash, never a silent overwrite.
+/// deeper event a crash, never a silent overwrite. The same with a SimGrid plugin loaded (its
+/// daemons and callbacks run on actors' stacks of this size; host_dvfs's need 4 KiB).
 inline constexpr int kTracedStackKiB = 16;
 
 /// @brief A SimGrid engine with a loaded platform, in this process.
