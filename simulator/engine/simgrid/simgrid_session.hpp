@@ -40,8 +40,9 @@ inline constexpr int kSmallStackKiB = 3;
 /// @brief Agent stack size in KiB, under a guard page, on platforms of more than kManyHosts hosts
 /// when SimGrid traces the actors' states (`--paje` sets tracing/actor): SimGrid then formats
 /// each state change as a Paje event on the agent's own stack, a double through printf, 7 KiB
-/// deep (6 KiB overflows on every family; test/cli/small_stacks.sh). The guard page makes a
-/// deeper event a crash, never a silent overwrite. The same with a SimGrid plugin loaded (its
+/// deep (measured under a guard page on every family: 6 KiB overflows), so 16 leaves more than
+/// twice that; test/cli/small_stacks.sh runs a Paje trace above kManyHosts hosts. The guard
+/// page makes a deeper event a crash, never a silent overwrite. The same with a SimGrid plugin loaded (its
 /// daemons and callbacks run on actors' stacks of this size; host_dvfs's need 4 KiB).
 inline constexpr int kTracedStackKiB = 16;
 
