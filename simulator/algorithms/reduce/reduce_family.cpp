@@ -278,11 +278,9 @@ class ReduceFamily final : public Family {
       if (processors != 0 && processors != n)
         throw InputError("key 'processors' is " + format_number(processors) + " but 'times' lists " +
                          std::to_string(n) + " processors (give 0 or leave it out)");
-    } else if (kind == ClusterKind::platform) {
-      if (processors < 1)
-        throw InputError("key 'processors' expects at least 1 processor with cluster = platform, got " +
-                         format_number(processors));
     } else if (processors < 2) {
+      // One processor has nothing to reduce: no message, a makespan of 0 and no ratio to the
+      // optimum (0/0).
       throw InputError("key 'processors' expects at least 2 processors with cluster = " + point[keys().cluster] +
                        ", got " + format_number(processors));
     }

@@ -17,6 +17,7 @@
 #include <tuple>
 
 #include "algorithms/family.hpp"
+#include "algorithms/reduce/cluster.hpp"
 #include "algorithms/reduce/reduce_family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -442,12 +443,15 @@ TEST(ReduceFamily, BadPointsAreInputErrorsNamingTheKey) {
   Point mismatch = make_point("times", 0, {4, 2, 1});
   mismatch.values[slot("processors")] = 5;
   EXPECT_NE(needs(mismatch).find("key 'processors'"), std::string::npos);
-  Point lone = make_point("uniform", 2);
-  lone.values[slot("processors")] = 1;
-  EXPECT_NE(needs(lone).find("key 'processors' expects at least 2"), std::string::npos);
-  Point nobody = make_point("platform", 1);
-  nobody.values[slot("processors")] = 0;
-  EXPECT_NE(needs(nobody).find("key 'processors' expects at least 1"), std::string::npos);
+  // Every cluster law whose size is key processors needs two of them (one has nothing to reduce).
+  for (const std::string& cluster : cluster_words()) {
+    if (cluster == "times" || cluster == "file") continue;  // sized by their times or file
+    for (double processors : {0.0, 1.0}) {
+      Point lone = make_point(cluster, 2);
+      lone.values[slot("processors")] = processors;
+      EXPECT_NE(needs(lone).find("key 'processors' expects at least 2"), std::string::npos) << cluster << " " << needs(lone);
+    }
+  }
   Point order = make_point("times", 0, {4, 2, 1});
   order.lists[slot("order")] = {0, 1, 1};
   EXPECT_NE(needs(order).find("key 'order'"), std::string::npos);
