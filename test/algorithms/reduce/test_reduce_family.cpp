@@ -305,7 +305,7 @@ TEST(ReduceFamily, PlannersRefuseARatioNamingTheKey) {
 TEST(ReduceSeeds, APlatformPointKeepsTheSeedOfTheFormerReductionLayout) {
   const Family& f = reduce_family();
   for (const auto& [n, cv, ratio, mean] : {std::tuple<int, double, double, double>{64, 1, 0, 1}, {13, 0.3, 2, 0.5},
-                                           {1, 0, 0, 1}, {4096, 10, 0.01, 3}}) {
+                                           {2, 0, 0, 1}, {4096, 10, 0.01, 3}}) {
     const Point point = make_point("platform", n, {},
                                    {"--cv", format_number(cv), "--ratio", format_number(ratio), "--comm-mean",
                                     format_number(mean)});
