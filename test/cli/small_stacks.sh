@@ -91,4 +91,27 @@ else
   pass "reduce on $hosts hosts with plugin:host_dvfs: the bytes of the run without it"
 fi
 
+# Guarded stacks take two memory mappings each (vm.max_map_count, 65530 by default): beyond
+# what they allow, a traced run drops its guard pages for stacks of 16 KiB (it died of SIGABRT
+# in mid-run), and a user's own guard pages are refused in one line, nothing written.
+max_maps=$(cat /proc/sys/vm/max_map_count 2>/dev/null || echo 65530)
+beyond=$((max_maps / 2 + 1000))
+args=(run --family reduce --cluster platform --processors "$beyond" --algorithms tree-dyn --cv 1 --ratio 0
+  --replications 1 --jobs 1 --quiet)
+rm -f "$d"/*
+if ! (cd "$d" && hetcoll "${args[@]}" --engine model --output model.csv); then
+  fail "reduce on $beyond hosts, model engine" "$(excerpt)"
+elif ! (cd "$d" && hetcoll "${args[@]}" --engine simgrid --output traced.csv --paje traced.trace); then
+  fail "--paje on $beyond hosts" "$(excerpt)"
+elif [[ ! -s "$d/traced.trace" ]] || ! cmp -s "$d/model.csv" "$d/traced.csv"; then
+  fail "--paje on $beyond hosts" "no trace, or not the model engine's bytes"
+else
+  pass "--paje on $beyond hosts (beyond guarded stacks' mappings): a trace, and the model engine's bytes"
+fi
+rm -f "$d"/*
+ARGS=("${args[@]}" --engine simgrid --output "$d/guarded.csv" --cfg contexts/guard-size:1)
+expect_bad_input "contexts/guard-size:1 on $beyond hosts" "$d" "$d/guarded.csv"
+grep -q "^hetcoll: cfg: contexts/guard-size:1 on $beyond hosts: .*vm.max_map_count.*; expected at most" "$tmp/stderr" ||
+  fail "contexts/guard-size:1 on $beyond hosts: message" "expected vm.max_map_count named: $(excerpt)"
+
 finish

@@ -221,6 +221,22 @@ void Session::keep_first(int hosts) {
   hosts_.resize(hosts);
 }
 
+namespace {
+
+// The most agents with guard pages a process can have: each stack and its guard page are two
+// memory mappings, the kernel allows vm.max_map_count (65530 by default) and the process's own
+// libraries and heap take about a thousand. Past it SimGrid cannot create the next actor and
+// aborts in mid-run.
+long most_guarded_agents() {
+  long mappings = 65530;
+  std::ifstream limit("/proc/sys/vm/max_map_count");
+  long read = 0;
+  if (limit >> read && read > 0) mappings = read;
+  return std::max(0L, (mappings - 1024) / 2);
+}
+
+}  // namespace
+
 std::unique_ptr<Engine> Session::engine(int hosts) {
   if (hosts > static_cast<int>(hosts_.size()))
     throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
@@ -232,13 +248,15 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
   // stacks without guard pages come from the heap. Only defaults change: a user's --cfg wins.
   // Traced actors (a Paje trace) go deeper, to a depth known only by measure (kTracedStackKiB),
   // and so may SimGrid's plugins, which run on actors' stacks of the same size (host_dvfs's
-  // daemons overflow 3 KiB): then agents keep their guard pages, which limits the run to some
-  // 32768 agents, far more than a readable trace shows.
+  // daemons overflow 3 KiB): then agents keep their guard pages as long as the process's memory
+  // mappings allow (some 32000 agents), and beyond it have kTracedStackKiB, more than twice the
+  // measured depth, without them.
   const bool deep_actors =
       (simgrid::config::get_value<bool>("tracing") && simgrid::config::get_value<bool>("tracing/actor")) ||
       !simgrid::config::is_default("plugin");
   if (hosts > kManyHosts) {
-    if (!deep_actors && simgrid::config::is_default("contexts/guard-size"))
+    const bool guarded = deep_actors && hosts <= most_guarded_agents();
+    if (!guarded && simgrid::config::is_default("contexts/guard-size"))
       sg4::Engine::set_config("contexts/guard-size", 0);
     if (simgrid::config::is_default("contexts/stack-size"))
       sg4::Engine::set_config("contexts/stack-size", deep_actors ? kTracedStackKiB : kSmallStackKiB);
@@ -254,6 +272,16 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
                                                          : std::string()) +
                      "): an agent could overflow it unseen" + (deep_actors ? " (actors are traced, or a plugin is loaded)" : "") +
                      "; expected at least " + std::to_string(least_kib) + " KiB, or a guard page");
+  // Every host has an agent at least: with guard pages (a user's choice above kManyHosts hosts),
+  // a platform beyond the mapping limit would abort in mid-run.
+  const int guard = simgrid::config::get_value<int>("contexts/guard-size");
+  if (guard > 0 && hosts > most_guarded_agents())
+    throw InputError("cfg: contexts/guard-size:" + std::to_string(guard) +
+                     " on " + std::to_string(hosts) +
+                     " hosts: each agent's stack and its guard page are two memory mappings, and this machine "
+                     "allows enough (vm.max_map_count) for " + std::to_string(most_guarded_agents()) +
+                     " agents; expected at most that many hosts, or contexts/guard-size:0 with contexts/stack-size:" +
+                     std::to_string(least_kib) + " or more");
   // Agents report into the coordinator's records and set its timer from their own context:
   // they must run one at a time. In parallel, SimGrid would run them in threads that race on
   // both (and a data race is a wrong number, not a crash).
