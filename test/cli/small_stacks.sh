@@ -58,6 +58,20 @@ if [[ -z "$many_hosts" ]]; then
 fi
 hosts=$((many_hosts + 1))
 d=$(new_dir)
+
+# expect_traced NAME REFERENCE ARGS...: `hetcoll ARGS --paje` in $d must run, write a trace, and
+# give the bytes of REFERENCE (a run without the trace, or the model engine's).
+expect_traced() {
+  local name=$1 reference=$2
+  shift 2
+  if ! (cd "$d" && hetcoll "$@" --output traced.csv --paje traced.trace); then
+    fail "$name" "$(excerpt)"
+  elif [[ ! -s "$d/traced.trace" ]] || ! cmp -s "$d/$reference" "$d/traced.csv"; then
+    fail "$name" "no trace, or not the bytes of $reference"
+  else
+    pass "$name: a trace, and the bytes of $reference"
+  fi
+}
 for family in "reduce --cluster platform --processors $hosts --algorithms tree-dyn --cv 1 --ratio 0.5" \
               "divisible --workers $((hosts - 1)) --cv 1"; do
   name=${family%% *}
@@ -66,13 +80,7 @@ for family in "reduce --cluster platform --processors $hosts --algorithms tree-d
     fail "$name on $hosts hosts" "$(excerpt)"
     continue
   fi
-  if ! (cd "$d" && hetcoll "${args[@]}" --output traced.csv --paje traced.trace); then
-    fail "$name on $hosts hosts with --paje" "$(excerpt)"
-  elif [[ ! -s "$d/traced.trace" ]] || ! cmp -s "$d/plain.csv" "$d/traced.csv"; then
-    fail "$name on $hosts hosts with --paje" "no trace, or not the bytes of the run without it"
-  else
-    pass "$name on $hosts hosts with --paje: a trace, and the bytes of the run without it"
-  fi
+  expect_traced "$name on $hosts hosts with --paje" plain.csv "${args[@]}"
   rm -f "$d"/*
 done
 
@@ -101,12 +109,8 @@ args=(run --family reduce --cluster platform --processors "$beyond" --algorithms
 rm -f "$d"/*
 if ! (cd "$d" && hetcoll "${args[@]}" --engine model --output model.csv); then
   fail "reduce on $beyond hosts, model engine" "$(excerpt)"
-elif ! (cd "$d" && hetcoll "${args[@]}" --engine simgrid --output traced.csv --paje traced.trace); then
-  fail "--paje on $beyond hosts" "$(excerpt)"
-elif [[ ! -s "$d/traced.trace" ]] || ! cmp -s "$d/model.csv" "$d/traced.csv"; then
-  fail "--paje on $beyond hosts" "no trace, or not the model engine's bytes"
 else
-  pass "--paje on $beyond hosts (beyond guarded stacks' mappings): a trace, and the model engine's bytes"
+  expect_traced "--paje on $beyond hosts (beyond guarded stacks' mappings)" model.csv "${args[@]}" --engine simgrid
 fi
 rm -f "$d"/*
 ARGS=("${args[@]}" --engine simgrid --output "$d/guarded.csv" --cfg contexts/guard-size:1)

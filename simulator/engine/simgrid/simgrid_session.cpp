@@ -254,8 +254,9 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
   const bool deep_actors =
       (simgrid::config::get_value<bool>("tracing") && simgrid::config::get_value<bool>("tracing/actor")) ||
       !simgrid::config::is_default("plugin");
+  const long most_guarded = most_guarded_agents();
   if (hosts > kManyHosts) {
-    const bool guarded = deep_actors && hosts <= most_guarded_agents();
+    const bool guarded = deep_actors && hosts <= most_guarded;
     if (!guarded && simgrid::config::is_default("contexts/guard-size"))
       sg4::Engine::set_config("contexts/guard-size", 0);
     if (simgrid::config::is_default("contexts/stack-size"))
@@ -264,8 +265,9 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
   // An agent that outgrows a stack without a guard page writes over other memory, with no
   // signal: a wrong number, not a crash. Smaller stacks run only under guard pages.
   const int stack_kib = simgrid::config::get_value<int>("contexts/stack-size");
+  const int guard = simgrid::config::get_value<int>("contexts/guard-size");
   const int least_kib = deep_actors ? kTracedStackKiB : kSmallStackKiB;
-  if (stack_kib < least_kib && simgrid::config::get_value<int>("contexts/guard-size") == 0)
+  if (stack_kib < least_kib && guard == 0)
     throw InputError("cfg: contexts/stack-size:" + std::to_string(stack_kib) +
                      " without guard pages (contexts/guard-size:0" +
                      (hosts > kManyHosts && !deep_actors ? ", the default above " + std::to_string(kManyHosts) + " hosts"
@@ -274,12 +276,11 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
                      "; expected at least " + std::to_string(least_kib) + " KiB, or a guard page");
   // Every host has an agent at least: with guard pages (a user's choice above kManyHosts hosts),
   // a platform beyond the mapping limit would abort in mid-run.
-  const int guard = simgrid::config::get_value<int>("contexts/guard-size");
-  if (guard > 0 && hosts > most_guarded_agents())
+  if (guard > 0 && hosts > most_guarded)
     throw InputError("cfg: contexts/guard-size:" + std::to_string(guard) +
                      " on " + std::to_string(hosts) +
                      " hosts: each agent's stack and its guard page are two memory mappings, and this machine "
-                     "allows enough (vm.max_map_count) for " + std::to_string(most_guarded_agents()) +
+                     "allows enough (vm.max_map_count) for " + std::to_string(most_guarded) +
                      " agents; expected at most that many hosts, or contexts/guard-size:0 with contexts/stack-size:" +
                      std::to_string(least_kib) + " or more");
   // Agents report into the coordinator's records and set its timer from their own context:
