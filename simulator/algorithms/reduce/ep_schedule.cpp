@@ -3,7 +3,9 @@
 // hetcoll's (docs/reduce.md).
 //
 // Cost: O(n log n) for a sequence of n − 1 senders (one heap push and pop per transmission, a
-// FIFO of tokens); the destinations take one backward pass, O(n).
+// FIFO of tokens); the destinations take one backward pass, O(n). ep_makespan, which needs no
+// destinations, keeps one heap entry per run of equal times started together: O(n) plus a heap
+// operation per such run.
 #include "algorithms/reduce/ep_schedule.hpp"
 
 #include <algorithm>
@@ -82,48 +84,35 @@ EpSchedule earliest_possible(const std::vector<double>& times, int root, const s
   return s;
 }
 
-namespace {
-
-/// ep_makespan of m transmissions of one duration r, round by round: every transmission of a
-/// round ends at the same date, now + r, so each instant is one whole round and the heap holds
-/// nothing between rounds. The dates are the same sums the heap loop takes (now + r, round after
-/// round), so the result is bit for bit its result, in O(log m) instead of O(m log m): the
-/// lower bound of a 2^20-host cluster of equal hosts took a second through the heap.
-double equal_ep_makespan(int m, double r) {
-  int free = m + 1;
-  double now = 0, makespan = 0;
-  for (int i = 0; i < m;) {
-    const int sent = std::min(free / 2, m - i);
-    free -= 2 * sent;
-    i += sent;
-    makespan = std::max(makespan, now + r);
-    if (i == m) break;
-    now = now + r;
-    free += sent;
-  }
-  return makespan;
-}
-
-}  // namespace
-
 double ep_makespan(const std::vector<double>& order) {
-  const int m = static_cast<int>(order.size());
-  if (m > 0 && std::all_of(order.begin(), order.end(), [&](double t) { return t == order[0]; }))
-    return equal_ep_makespan(m, order[0]);
-  int free = m + 1;
-  MinHeap active;
-  std::vector<int> batch;
+  // Transmissions that start at the same instant with the same duration end at the same date:
+  // the heap holds one entry per such run of the sequence, (end, how many), not one per
+  // transmission. The dates are the same sums as earliest_possible()'s (now + time) and an
+  // instant frees the same transmissions, so the makespan is bit for bit its own; but a sorted
+  // sequence of few distinct times (the rounded clusters of makespan_lower_bound(), a whole
+  // ideal cluster) takes one heap entry per instant and distinct time, not per host: at 2^18
+  // drawn hosts the bound cost a third of each replication through a heap of every host.
+  using Group = std::pair<double, std::size_t>;  // (end, transmissions)
+  std::priority_queue<Group, std::vector<Group>, std::greater<Group>> active;
+  const std::size_t m = order.size();
+  std::size_t free = m + 1;  // holders of a partial value that are not sending
   double now = 0, makespan = 0;
-  for (int i = 0; i < m;) {
-    while (free >= 2 && i < m) {
-      free -= 2;
+  for (std::size_t i = 0; i < m;) {
+    const std::size_t last = i + std::min(free / 2, m - i);
+    free -= 2 * (last - i);
+    while (i < last) {
+      std::size_t j = i + 1;
+      while (j < last && order[j] == order[i]) ++j;
       makespan = std::max(makespan, now + order[i]);
-      active.push({now + order[i], i});
-      ++i;
+      active.push({now + order[i], j - i});
+      i = j;
     }
     if (i == m) break;
-    now = next_instant(active, batch);
-    free += static_cast<int>(batch.size());
+    now = active.top().first;
+    while (!active.empty() && active.top().first - now < kSimultaneity) {
+      free += active.top().second;
+      active.pop();
+    }
   }
   return makespan;
 }

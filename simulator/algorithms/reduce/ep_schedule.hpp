@@ -37,7 +37,8 @@ struct EpSchedule {
 EpSchedule earliest_possible(const std::vector<double>& times, int root, const std::vector<int>& sequence);
 
 /// @brief Makespan of the EP schedule of sender times taken in `order` on n = order.size() + 1
-/// processors: the same dates as earliest_possible(), without destinations. O(n log n).
+/// processors: the same dates as earliest_possible(), bit for bit, without destinations. O(n)
+/// plus O(log n) per run of equal times started at one instant (O(n log n) at worst).
 double ep_makespan(const std::vector<double>& order);
 
 /// @brief The Plan of an EP schedule: op i is sender[i] → receiver[i], its cost drawn when it

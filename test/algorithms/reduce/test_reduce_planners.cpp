@@ -4,6 +4,7 @@
 // prediction, and the clusters of times they plan on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <numeric>
 #include <set>
 
@@ -63,8 +64,8 @@ TEST(EarliestPossible, HalfTheProcessorsStartAtZeroAndStartsNeverDecrease) {
 }
 
 TEST(EarliestPossible, EqualTimesTakeRoundsBitForBitAsTheHeapLoopDoes) {
-  // ep_makespan computes equal times round by round (no heap); earliest_possible always runs
-  // the heap loop: the two must agree to the last bit, and take ⌈log2 n⌉ rounds.
+  // ep_makespan keeps one heap entry per round of equal times; earliest_possible one per
+  // transmission: the two must agree to the last bit, and take ⌈log2 n⌉ rounds.
   for (const double t : {1.0, 0.1, 1.0 / 3, 7.25, 1e-7}) {
     for (int n : {2, 3, 4, 5, 7, 8, 9, 63, 64, 65, 100, 1000, 4097}) {
       const std::vector<double> times(n, t);
@@ -76,6 +77,32 @@ TEST(EarliestPossible, EqualTimesTakeRoundsBitForBitAsTheHeapLoopDoes) {
     }
   }
   EXPECT_EQ(ep_makespan({}), 0);
+}
+
+TEST(EarliestPossible, FewDistinctTimesGroupedAgreeBitForBitWithOneEntryPerTransmission) {
+  // Times from a handful of values, sorted (the lower bound's rounded clusters) or shuffled, so
+  // that ep_makespan's groups of equal times started together span from one transmission to
+  // thousands; earliest_possible keeps every transmission apart. Includes values 1e-10 apart,
+  // below kSimultaneity: distinct groups whose ends make one instant.
+  RandomStream stream(11);
+  const std::vector<double> values = {1.0, 0.5, 0.25, 3.0 / 7, 2.0, 2.0 + 1e-10, 0.1};
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 2 + static_cast<int>(stream.below(trial < 200 ? 50 : 5000));
+    const std::size_t kinds = 1 + stream.below(values.size());
+    std::vector<double> times(n);
+    for (double& t : times) t = values[stream.below(kinds)];
+    std::vector<int> order;
+    const int root = slowest_host(times);
+    for (int p = 0; p < n; ++p)
+      if (p != root) order.push_back(p);
+    if (trial % 2 == 0)
+      std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return times[a] > times[b]; });
+    else
+      for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[stream.below(i)]);
+    std::vector<double> order_times;
+    for (int p : order) order_times.push_back(times[p]);
+    EXPECT_EQ(ep_makespan(order_times), earliest_possible(times, root, order).makespan) << "trial " << trial;
+  }
 }
 
 TEST(EarliestPossible, ValidityInequalityHoldsWithEquality2APlusCAtLeastNMinus1) {
