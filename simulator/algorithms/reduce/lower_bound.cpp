@@ -15,6 +15,16 @@
 
 namespace hetcoll {
 
+double round_down_to_power_of_two_times(double t, double base) {
+  // frexp gives q = m·2^e with m in [0.5, 1): floor(log2 q) = e − 1, exactly, where log2 and
+  // exp2 (what this replaced, bit for bit: log2 is exact at powers of 2 and monotone) cost a
+  // sixth of a 64-host replication on a drawn cluster, 8 bases times 64 hosts.
+  int exponent = 0;
+  std::frexp(t / base, &exponent);
+  const double r = std::ldexp(base, exponent - 1);
+  return r > t ? r / 2 : r;  // t / base rounded up to a power of 2: stay below the time
+}
+
 double makespan_lower_bound(const std::vector<double>& times) {
   std::vector<double> sorted = times;
   std::sort(sorted.rbegin(), sorted.rend());
@@ -31,9 +41,7 @@ double makespan_lower_bound(const std::vector<double>& times) {
         rounded[i - 1] = rounded[i - 2];
         continue;
       }
-      double r = base * std::exp2(std::floor(std::log2(sorted[i] / base)));
-      if (r > sorted[i]) r /= 2;  // log2 rounded up across a power of 2: stay below the time
-      rounded[i - 1] = r;
+      rounded[i - 1] = round_down_to_power_of_two_times(sorted[i], base);
     }
     bound = std::max(bound, ep_makespan(rounded));
   }

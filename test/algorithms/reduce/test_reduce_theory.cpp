@@ -381,6 +381,27 @@ TEST(MakespanLowerBound, NeverExceedsTheOptimumAndSnfStaysWithinTwiceIt) {
   }
 }
 
+TEST(MakespanLowerBound, RoundsEachTimeDownToTheLargestPowerOfTwoTimesTheBase) {
+  // r = base·2^k with k ≥ 0, r ≤ t < 2r: checked exactly (scaling by 2 is exact), on times at,
+  // just below and just above base·2^k, and drawn ones, for bases that are not powers of 2.
+  RandomStream stream(43);
+  for (int trial = 0; trial < 20000; ++trial) {
+    const double base = (0.5 + stream.uniform()) * std::ldexp(1.0, static_cast<int>(stream.below(40)) - 20);
+    const double at = std::ldexp(base, static_cast<int>(stream.below(30)));
+    double t = at * (1 + 10 * stream.uniform());
+    if (trial % 3 == 1) t = at;
+    if (trial % 3 == 2) t = std::nextafter(at, 2 * at);
+    if (trial % 6 == 5) t = std::nextafter(std::ldexp(at, 1), 0.0);
+    if (t < base) continue;
+    const double r = round_down_to_power_of_two_times(t, base);
+    int exponent = 0;
+    EXPECT_EQ(std::frexp(r / base, &exponent), 0.5) << t << " " << base;  // r / base = 2^k exactly
+    EXPECT_GE(exponent, 1);
+    EXPECT_LE(r, t);
+    EXPECT_GT(2 * r, t);
+  }
+}
+
 TEST(MakespanLowerBound, IsExactOnPowerOfTwoClustersAndBeyondTheSearchLimit) {
   RandomStream stream(42);
   for (int instance = 0; instance < 50; ++instance) {
