@@ -15,7 +15,7 @@ struct Activity {
   int host = 0;           //!< sender of a comm, or the host that computes
   int peer = -1;          //!< receiver of a comm; -1 for a computation
   double amount = 0;      //!< bytes (comm) or flops (compute), whole numbers
-  double rate = 0;        //!< comm only: rate cap in bytes/s (Comm::set_rate); 0 means none
+  double rate = 0;        //!< comm only: rate cap in bytes/s (Comm::set_rate); 0 or infinity means none
   std::uint64_t tag = 0;  //!< the algorithm's own label, echoed back in the completion
 
   /// Host whose state the completion changes first: the receiver of a comm, the computing host.

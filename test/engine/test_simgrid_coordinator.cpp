@@ -10,6 +10,7 @@
 #include <fstream>
 #include <functional>
 #include <iterator>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -82,8 +83,9 @@ std::string run_script(Engine& engine, const Script& script) {
   return log;
 }
 
-/// Runs the script on both engines over `hosts` hosts of the ideal cluster and compares.
-void expect_engines_agree(int hosts, const Script& script) {
+/// Runs the script on both engines over `hosts` hosts of the ideal cluster and compares; returns
+/// what the model engine delivered.
+std::string expect_engines_agree(int hosts, const Script& script) {
   const std::string model = run_script(*make_model_engine(ideal_cluster(hosts)), script);
   const WorkDir dir("hetcoll-test");
   const std::string simgrid = run_in_child(dir.path(), [&] {
@@ -94,6 +96,7 @@ void expect_engines_agree(int hosts, const Script& script) {
   std::ifstream log(dir.path() + "/probe.log");
   const std::string messages{std::istreambuf_iterator<char>(log), std::istreambuf_iterator<char>()};
   EXPECT_EQ(messages.find("Oops"), std::string::npos) << messages;
+  return model;
 }
 
 TEST(SimgridCoordinator, RunsReplicationsWithoutActivitiesWhereverTheyCome) {
@@ -166,6 +169,30 @@ TEST(SimgridCoordinator, AnErrorEndsTheRunWhileAgentsAreBusyOrJustCommanded) {
         };
       (in_next ? s.throw_in_next_at : s.throw_in_finished_at) = 2;
     });
+}
+
+TEST(SimgridCoordinator, AnActivityWithoutFiniteDurationEndsTheRunWithTheModelEnginesMessage) {
+  // Each started after a comm is under way; a rate cap too small for the size, negative or NaN
+  // is refused like an amount; an infinite cap is no cap, and runs on both.
+  const double inf = std::numeric_limits<double>::infinity();
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const std::vector<Activity> activities = {
+      {ActivityKind::comm, 0, 1, inf, 0, 0},     {ActivityKind::comm, 0, 1, nan, 0, 0},
+      {ActivityKind::comm, 0, 1, -1, 0, 0},      {ActivityKind::compute, 1, -1, inf, 0, 0},
+      {ActivityKind::compute, 1, -1, nan, 0, 0}, {ActivityKind::compute, 1, -1, -1, 0, 0},
+      {ActivityKind::comm, 0, 1, 1e10, -1, 0},   {ActivityKind::comm, 0, 1, 1e10, nan, 0},
+      {ActivityKind::comm, 0, 1, 1e10, 1e-300, 0}, {ActivityKind::comm, 0, 1, kSecond, inf, 0}};
+  for (const Activity& bad : activities) {
+    const std::string log = expect_engines_agree(3, [bad](ScriptSource& s) {
+      s.policies.resize(1);
+      s.policies[0].on_begin = [bad](Executor& e) {
+        e.start(comm(2, 0, 1));
+        e.start(bad);
+      };
+    });
+    const bool refused = !(bad.rate == inf);
+    EXPECT_EQ(log.find("has no finite duration") != std::string::npos, refused) << log;
+  }
 }
 
 }  // namespace

@@ -130,7 +130,8 @@ class ModelEngine final : private Executor, public Engine {
       double begin = clock_;
       if (route.latency > 0) begin = clock_ + route.latency;
       end = begin + activity.amount / rate;
-      if (!finite_end(end)) refuse(activity);
+      // A negative or NaN rate cap would read as none (flow_rate()): refused, as SimGrid's is.
+      if (!finite_end(end) || !(activity.rate >= 0)) refuse(activity);
       // A flow shorter than one instant occupies no instant of its links (see occupy()).
       if (end - begin >= kSimultaneity && occupies_) {
         r.end = begin;  // until delivery, the flow's begin (flow_of_slot()); deliver() sets the end

@@ -107,11 +107,17 @@ class SimgridEngine final : public Engine, private Executor {
   double now() const override { return sg4::Engine::get_clock() - origin_; }
 
   std::uint64_t start(const Activity& a) override {
+    // The model engine's refusals, word for word (its refuse()): an amount or a rate cap that
+    // would make SimGrid wait forever. An infinite cap is no cap, as there.
     const double most = std::numeric_limits<double>::max();
-    if (!(a.amount >= 0 && a.amount <= most && a.rate >= 0 && a.rate <= most))
-      throw InputError("an activity of " + format_number(a.amount) + (a.kind == ActivityKind::comm ? " bytes" : " flops") +
-                       " on host " + hosts_[a.host]->get_name() + " (rate cap " + format_number(a.rate) +
-                       ") has no finite duration; expected a finite, non-negative amount and rate cap");
+    if (a.kind == ActivityKind::compute && !(a.amount >= 0 && a.amount <= most))
+      throw InputError("a computation of " + format_number(a.amount) + " flops on host " + hosts_[a.host]->get_name() +
+                       " has no finite duration; expected a finite, non-negative amount");
+    if (a.kind == ActivityKind::comm &&
+        !(a.amount >= 0 && a.amount <= most && a.rate >= 0 && (a.rate == 0 || a.amount / a.rate <= most)))
+      throw InputError("a message of " + format_number(a.amount) + " bytes from " + hosts_[a.host]->get_name() + " to " +
+                       hosts_[a.peer]->get_name() + " (rate cap " + format_number(a.rate) +
+                       " B/s) has no finite duration; expected a finite, non-negative size and rate cap");
     if (a.kind == ActivityKind::comm) check_route_once(a.host, a.peer);
     const std::uint64_t id = started_.size();
     started_.push_back({id, a, now(), 0.0});
@@ -302,7 +308,7 @@ void Agent::operator()() {
     switch (role) {
       case Role::send: {
         sg4::CommPtr comm = mailbox->put_init(&payload, static_cast<std::uint64_t>(amount));
-        if (rate > 0) comm->set_rate(rate);
+        if (rate > 0 && rate <= std::numeric_limits<double>::max()) comm->set_rate(rate);
         comm->wait();
         if (!engine->report(*this, false)) return;
         break;
