@@ -173,7 +173,8 @@ TEST(SimgridCoordinator, AnErrorEndsTheRunWhileAgentsAreBusyOrJustCommanded) {
 
 TEST(SimgridCoordinator, AnActivityWithoutFiniteDurationEndsTheRunWithTheModelEnginesMessage) {
   // Each started after a comm is under way; a rate cap too small for the size, negative or NaN
-  // is refused like an amount; an infinite cap is no cap, and runs on both.
+  // is refused like an amount; an infinite cap is no cap, and runs on both, as does a negative
+  // cap on no bytes (its duration, 0 / cap, is zero).
   const double inf = std::numeric_limits<double>::infinity();
   const double nan = std::numeric_limits<double>::quiet_NaN();
   const std::vector<Activity> activities = {
@@ -181,7 +182,8 @@ TEST(SimgridCoordinator, AnActivityWithoutFiniteDurationEndsTheRunWithTheModelEn
       {ActivityKind::comm, 0, 1, -1, 0, 0},      {ActivityKind::compute, 1, -1, inf, 0, 0},
       {ActivityKind::compute, 1, -1, nan, 0, 0}, {ActivityKind::compute, 1, -1, -1, 0, 0},
       {ActivityKind::comm, 0, 1, 1e10, -1, 0},   {ActivityKind::comm, 0, 1, 1e10, nan, 0},
-      {ActivityKind::comm, 0, 1, 1e10, 1e-300, 0}, {ActivityKind::comm, 0, 1, kSecond, inf, 0}};
+      {ActivityKind::comm, 0, 1, 1e10, 1e-300, 0}, {ActivityKind::comm, 0, 1, kSecond, inf, 0},
+      {ActivityKind::comm, 0, 1, 0, -1, 0}};
   for (const Activity& bad : activities) {
     const std::string log = expect_engines_agree(3, [bad](ScriptSource& s) {
       s.policies.resize(1);
@@ -190,7 +192,7 @@ TEST(SimgridCoordinator, AnActivityWithoutFiniteDurationEndsTheRunWithTheModelEn
         e.start(bad);
       };
     });
-    const bool refused = !(bad.rate == inf);
+    const bool refused = !(bad.rate == inf || bad.amount == 0);
     EXPECT_EQ(log.find("has no finite duration") != std::string::npos, refused) << log;
   }
 }

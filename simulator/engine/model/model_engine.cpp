@@ -130,8 +130,7 @@ class ModelEngine final : private Executor, public Engine {
       double begin = clock_;
       if (route.latency > 0) begin = clock_ + route.latency;
       end = begin + activity.amount / rate;
-      // A negative or NaN rate cap would read as none (flow_rate()): refused, as SimGrid's is.
-      if (!finite_end(end) || !(activity.rate >= 0)) refuse(activity);
+      if (!finite_end(end)) refuse(activity);
       // A flow shorter than one instant occupies no instant of its links (see occupy()).
       if (end - begin >= kSimultaneity && occupies_) {
         r.end = begin;  // until delivery, the flow's begin (flow_of_slot()); deliver() sets the end
@@ -145,8 +144,10 @@ class ModelEngine final : private Executor, public Engine {
   }
 
   // The rate a comm's bytes flow at: its cap, if any, within its route's bandwidth.
+  // A negative or NaN cap gives a negative or NaN duration, which start() refuses as the SimGrid
+  // engine does (a test on `> 0` would read it as no cap, at no less cost).
   static double flow_rate(const Activity& a, const RouteCost& route) {
-    return a.rate > 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
+    return a.rate != 0 ? std::min(a.rate, route.bandwidth) : route.bandwidth;
   }
 
   // An infinite, NaN or negative duration would never leave the heap (or go back in time):

@@ -113,8 +113,8 @@ class SimgridEngine final : public Engine, private Executor {
     if (a.kind == ActivityKind::compute && !(a.amount >= 0 && a.amount <= most))
       throw InputError("a computation of " + format_number(a.amount) + " flops on host " + hosts_[a.host]->get_name() +
                        " has no finite duration; expected a finite, non-negative amount");
-    if (a.kind == ActivityKind::comm &&
-        !(a.amount >= 0 && a.amount <= most && a.rate >= 0 && (a.rate == 0 || a.amount / a.rate <= most)))
+    const double at_cap = a.rate == 0 ? 0 : a.amount / a.rate;  // the least duration the cap allows
+    if (a.kind == ActivityKind::comm && !(a.amount >= 0 && a.amount <= most && at_cap >= 0 && at_cap <= most))
       throw InputError("a message of " + format_number(a.amount) + " bytes from " + hosts_[a.host]->get_name() + " to " +
                        hosts_[a.peer]->get_name() + " (rate cap " + format_number(a.rate) +
                        " B/s) has no finite duration; expected a finite, non-negative size and rate cap");
