@@ -36,6 +36,14 @@ void check_link_setting(const LinkSetting& s) {
                    " s; expected a positive, finite bandwidth and a finite, non-negative latency");
 }
 
+InputError no_finite_duration(const Activity& a, const std::string& host, const std::string& peer) {
+  if (a.kind == ActivityKind::compute)
+    return InputError("a computation of " + format_number(a.amount) + " flops on host " + host +
+                      " has no finite duration; expected a finite, non-negative amount");
+  return InputError("a message of " + format_number(a.amount) + " bytes from " + host + " to " + peer + " (rate cap " +
+                    format_number(a.rate) + " B/s) has no finite duration; expected a finite, non-negative size and rate cap");
+}
+
 double run_single(Engine& engine, Policy& policy) {
   SingleReplication source(policy);
   engine.run(source);

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "engine/executor.hpp"
 
 namespace hetcoll {
@@ -19,6 +20,11 @@ struct LinkSetting {
 /// @brief Throws InputError naming the link unless `setting` has a positive, finite bandwidth and
 /// a finite, non-negative latency (anything else makes a message last forever or go back in time).
 void check_link_setting(const LinkSetting& setting);
+
+/// @brief The InputError both engines stop with on an activity whose duration cannot be finite
+/// (its amount, or a comm's rate cap: docs/design.md); `host` and `peer` name its hosts (`peer`
+/// is unused for a computation).
+InputError no_finite_duration(const Activity& activity, const std::string& host, const std::string& peer);
 
 /// @brief Supplies replications to an engine and collects their outcomes.
 ///

@@ -386,8 +386,7 @@ class ModelEngine final : private Executor, public Engine {
       if (!(s > 0 && s <= std::numeric_limits<double>::max()))
         throw InputError(where + ": host " + host + " has speed " + format_number(s) +
                          " flop/s; expected a positive finite speed");
-      throw InputError("a computation of " + format_number(a.amount) + " flops on host " + host +
-                       " has no finite duration; expected a finite, non-negative amount");
+      throw no_finite_duration(a, host, "");
     }
     const std::string peer = platform_->host_name(a.peer);
     for (int link : route_links(a.host, a.peer)) {
@@ -397,9 +396,7 @@ class ModelEngine final : private Executor, public Engine {
                          format_number(c.bandwidth) + " B/s and latency " + format_number(c.latency) +
                          " s; expected a positive bandwidth and a finite, non-negative latency");
     }
-    throw InputError("a message of " + format_number(a.amount) + " bytes from " + host + " to " + peer +
-                     " (rate cap " + format_number(a.rate) +
-                     " B/s) has no finite duration; expected a finite, non-negative size and rate cap");
+    throw no_finite_duration(a, host, peer);
   }
 
   std::vector<int> route_links(int src, int dst) const {

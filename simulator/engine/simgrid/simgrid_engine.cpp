@@ -12,7 +12,6 @@
 #include <unordered_set>
 
 #include "core/error.hpp"
-#include "core/number_format.hpp"
 #include "engine/simgrid/platform_checks.hpp"
 
 namespace sg4 = simgrid::s4u;
@@ -107,18 +106,17 @@ class SimgridEngine final : public Engine, private Executor {
   double now() const override { return sg4::Engine::get_clock() - origin_; }
 
   std::uint64_t start(const Activity& a) override {
-    // The model engine's refusals, word for word (its refuse()): an amount or a rate cap that
-    // would make SimGrid wait forever. An infinite cap is no cap, as there.
+    // The model engine's refusals (its refuse()): an amount or a rate cap that would make
+    // SimGrid wait forever. An infinite cap is no cap, as there.
     const double most = std::numeric_limits<double>::max();
-    if (a.kind == ActivityKind::compute && !(a.amount >= 0 && a.amount <= most))
-      throw InputError("a computation of " + format_number(a.amount) + " flops on host " + hosts_[a.host]->get_name() +
-                       " has no finite duration; expected a finite, non-negative amount");
-    const double at_cap = a.rate == 0 ? 0 : a.amount / a.rate;  // the least duration the cap allows
-    if (a.kind == ActivityKind::comm && !(a.amount >= 0 && a.amount <= most && at_cap >= 0 && at_cap <= most))
-      throw InputError("a message of " + format_number(a.amount) + " bytes from " + hosts_[a.host]->get_name() + " to " +
-                       hosts_[a.peer]->get_name() + " (rate cap " + format_number(a.rate) +
-                       " B/s) has no finite duration; expected a finite, non-negative size and rate cap");
-    if (a.kind == ActivityKind::comm) check_route_once(a.host, a.peer);
+    if (a.kind == ActivityKind::compute) {
+      if (!(a.amount >= 0 && a.amount <= most)) throw no_finite_duration(a, hosts_[a.host]->get_name(), "");
+    } else {
+      const double at_cap = a.rate == 0 ? 0 : a.amount / a.rate;  // the least duration the cap allows
+      if (!(a.amount >= 0 && a.amount <= most && at_cap >= 0 && at_cap <= most))
+        throw no_finite_duration(a, hosts_[a.host]->get_name(), hosts_[a.peer]->get_name());
+      check_route_once(a.host, a.peer);
+    }
     const std::uint64_t id = started_.size();
     started_.push_back({id, a, now(), 0.0});
     ++pending_;
