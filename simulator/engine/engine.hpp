@@ -7,19 +7,26 @@
 
 #include "core/error.hpp"
 #include "engine/executor.hpp"
+#include "platform/platform.hpp"
 
 namespace hetcoll {
 
 /// @brief A change to a link, applied before a replication starts and kept until changed.
+///
+/// The link is named by its index in the Platform the engine runs and the families see
+/// (Platform::links), not by its name: a cluster drawn per replication sets every host's link,
+/// and a name would cost a string and a hash look-up each time (docs/design.md).
 struct LinkSetting {
-  std::string link;       //!< link name in the platform
+  int link = -1;          //!< index in Platform::links
   double bandwidth = 0;   //!< bytes per second
   double latency = 0;     //!< seconds
 };
 
-/// @brief Throws InputError naming the link unless `setting` has a positive, finite bandwidth and
-/// a finite, non-negative latency (anything else makes a message last forever or go back in time).
-void check_link_setting(const LinkSetting& setting);
+/// @brief Throws InputError naming the link (its name in `platform`) unless `setting` has a
+/// positive, finite bandwidth and a finite, non-negative latency (anything else makes a message
+/// last forever or go back in time); std::logic_error if `platform` has no link of that index
+/// (a family's mistake, not the user's).
+void check_link_setting(const LinkSetting& setting, const Platform& platform);
 
 /// @brief The InputError both engines stop with on an activity whose duration cannot be finite
 /// (its amount, or a comm's rate cap: docs/design.md); `host` and `peer` name its hosts (`peer`

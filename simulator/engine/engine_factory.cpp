@@ -62,7 +62,7 @@ class SimgridRun final : public RunBase {
       session_->keep_first(r.host_count);
       platform_ = std::make_shared<const Platform>(session_->describe(r.routes));
     }
-    engine_ = session_->engine(r.host_count);
+    engine_ = session_->engine(r.host_count, platform_);
   }
   Engine& engine() override { return *engine_; }
 

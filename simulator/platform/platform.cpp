@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 namespace hetcoll {
@@ -102,6 +104,24 @@ int Platform::link_index(const std::string& name) const {
   for (std::size_t i = 0; i < link_names_.size(); ++i)
     if (link_names_[i] == name) return static_cast<int>(2 * static_cast<std::size_t>(ruled_hosts_) + i);
   return -1;
+}
+
+std::vector<int> Platform::link_indices(const std::vector<std::string>& names) const {
+  std::unordered_map<std::string_view, int> stored;
+  std::vector<int> indices;
+  indices.reserve(names.size());
+  for (const std::string& name : names) {
+    int index = ruled_link_index(name, ruled_hosts_);
+    if (index < 0 && !link_names_.empty()) {
+      if (stored.empty())  // the first of equal names wins, as in link_index()
+        for (std::size_t i = link_names_.size(); i-- > 0;)
+          stored[link_names_[i]] = static_cast<int>(2 * static_cast<std::size_t>(ruled_hosts_) + i);
+      const auto found = stored.find(name);
+      if (found != stored.end()) index = found->second;
+    }
+    indices.push_back(index);
+  }
+  return indices;
 }
 
 Platform ideal_cluster(int n, double speed, double bandwidth) {

@@ -168,8 +168,11 @@ struct Platform {
   /// Bandwidth a unit communication cost refers to: the fastest uplink, or for a platform read
   /// from a file (uplinks unknown) its fastest link, SimGrid's internal loopback aside.
   double reference_bandwidth() const;
-  /// Index of the link with this name (the first one if several have it), or -1.
+  /// Index of the link with this name (the first one if several have it), or -1. Linear in the
+  /// links whose names are stored (those of a file): to find many, use link_indices().
   int link_index(const std::string& name) const;
+  /// link_index() of each name, in O(links + names) time: one table of the stored names.
+  std::vector<int> link_indices(const std::vector<std::string>& names) const;
 
  private:
   friend Platform ideal_cluster(int hosts, double speed, double bandwidth);

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <stdexcept>
+#include <string>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -47,10 +49,52 @@ TEST(ModelEngineFaults, AnInfiniteOrNaNCostIsAnInputError) {
   }
 }
 
-TEST(ModelEngineFaults, ALinkSettingWithoutBandwidthIsRefused) {
-  EXPECT_THROW(check_link_setting({"p0_UP", 0.0, 0.0}), InputError);
-  EXPECT_THROW(check_link_setting({"p0_UP", 1e7, -1.0}), InputError);
-  EXPECT_NO_THROW(check_link_setting({"p0_UP", 1e7, 0.0}));
+TEST(ModelEngineFaults, ALinkSettingWithoutBandwidthIsRefusedByName) {
+  const Platform p = ideal_cluster(2);
+  EXPECT_THROW(check_link_setting({2, 0.0, 0.0}, p), InputError);
+  EXPECT_THROW(check_link_setting({2, 1e7, -1.0}, p), InputError);
+  EXPECT_NO_THROW(check_link_setting({2, 1e7, 0.0}, p));
+  try {
+    check_link_setting({3, std::numeric_limits<double>::infinity(), 0.0}, p);
+    ADD_FAILURE() << "an infinite bandwidth was accepted";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("link p1_DOWN"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(check_link_setting({4, 1e7, 0.0}, p), std::logic_error) << "a family's index out of the platform";
+  EXPECT_THROW(check_link_setting({-1, 1e7, 0.0}, p), std::logic_error);
+}
+
+// A platform timed from its route table (a file's, as describe() reads it) cannot take a
+// change of link: the table would keep the old costs. The engine stops, naming the file and the
+// link, and does not run the replication on the platform as it was.
+TEST(ModelEngineFaults, ALinkSettingOnARouteTableIsRefusedNamingTheFileAndTheLink) {
+  Platform p = ideal_cluster(2);
+  p.file = "two.xml";
+  for (int s = 0; s < 2; ++s)
+    for (int d = 0; d < 2; ++d) p.route_table.push_back(s == d ? RouteCost{0.0, 1e300} : p.route(s, d));
+  Plan plan;
+  plan.add({ActivityKind::comm, 0, 1, 1.0});
+  PlanPolicy policy(plan, CostScale{1e7, 1e7}, nullptr);
+  struct Source final : ReplicationSource {
+    Policy* policy = nullptr;
+    bool given = false;
+    bool finished_one = false;
+    Policy* next(std::vector<LinkSetting>& settings) override {
+      if (given) return nullptr;
+      given = true;
+      settings.push_back({1, 5e6, 0.0});  // p0_DOWN
+      return policy;
+    }
+    void finished(double) override { finished_one = true; }
+  } source;
+  source.policy = &policy;
+  try {
+    make_model_engine(p)->run(source);
+    ADD_FAILURE() << "the setting was ignored";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("two.xml: link p0_DOWN changes before each replication", 0), 0u) << e.what();
+  }
+  EXPECT_FALSE(source.finished_one);
 }
 
 // Contention (issue 11): the model engine gives every comm min(rate cap, route bandwidth). That

@@ -29,7 +29,7 @@ std::vector<LinkSetting> star_link_settings(const Star& star) {
   std::vector<LinkSetting> settings;
   settings.reserve(target.links.size());
   for (std::size_t i = 0; i < target.links.size(); ++i)
-    settings.push_back({target.link_name(static_cast<int>(i)), target.links[i].bandwidth, target.links[i].latency});
+    settings.push_back({static_cast<int>(i), target.links[i].bandwidth, target.links[i].latency});
   return settings;
 }
 

@@ -105,14 +105,11 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
   return speeds;
 }
 
-std::vector<LinkSetting> nic_settings(const std::vector<double>& nic) {
-  std::vector<LinkSetting> settings;
+void nic_settings(const std::vector<int>& links, const std::vector<double>& nic, std::vector<LinkSetting>& settings) {
   for (std::size_t i = 0; i < nic.size(); ++i) {
-    const std::string name = "p" + std::to_string(i);
-    settings.push_back({name + "_UP", nic[i], 0.0});
-    settings.push_back({name + "_DOWN", nic[i], 0.0});
+    settings.push_back({links.at(2 * i), nic[i], 0.0});
+    settings.push_back({links.at(2 * i + 1), nic[i], 0.0});
   }
-  return settings;
 }
 
 Plan schedule_plan(const Instance& instance, const Schedule& schedule, double rate) {

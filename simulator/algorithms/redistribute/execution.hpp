@@ -50,9 +50,10 @@ struct PlatformSpeeds {
 /// Latencies are not read: they lengthen every comm beyond the schedule's cost.
 PlatformSpeeds read_platform_speeds(const Platform& platform, int senders, int receivers);
 
-/// @brief Settings that give host i's NIC links nic[i] bytes/s (zero latency), for a platform
-/// built by two_cluster_platform.
-std::vector<LinkSetting> nic_settings(const std::vector<double>& nic);
+/// @brief Appends to `settings` what gives node i's NIC links (`links[2i]` and `links[2i + 1]`,
+/// its UP and DOWN links: p<i>_UP and p<i>_DOWN on a platform built by two_cluster_platform)
+/// nic[i] bytes/s and zero latency.
+void nic_settings(const std::vector<int>& links, const std::vector<double>& nic, std::vector<LinkSetting>& settings);
 
 /// @brief The Plan of a schedule (costs in seconds at base speed, so run it with
 /// CostScale{base bytes/s, kHostSpeed}): for each step, a computation of β on host 0 that

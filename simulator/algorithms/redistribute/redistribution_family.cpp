@@ -155,14 +155,20 @@ class RedistributionRunner final : public PointRunner {
       for (std::size_t a = 0; a < algorithms.size(); ++a) noisy_.push_back(std::make_unique<NoisyPolicy>(run(a), noise));
     if (setup_.from_matrix) use(setup_.fixed);
     shared_ = setup_.backbone_shared;
-    // Random instances set their NIC speeds on the family's own links (nic_settings).
-    if (!setup_.from_matrix && !platform.file.empty())
+    // Random instances set their NIC speeds on the family's own links (nic_settings), found
+    // here once.
+    if (!setup_.from_matrix) {
+      std::vector<std::string> names;
       for (int v = 0; v < setup_.random.senders + setup_.random.receivers; ++v)
-        for (const char* end : {"_UP", "_DOWN"})
-          if (platform.link_index("p" + std::to_string(v) + end) < 0)
-            throw InputError(platform.file + ": random instances draw the NIC speeds of links p<i>_UP and p<i>_DOWN "
-                             "(the family's own platform), and it has no link p" + std::to_string(v) + end +
-                             " (give matrix = FILE.csv: the speeds then come from the file's routes)");
+        for (const char* end : {"_UP", "_DOWN"}) names.push_back("p" + std::to_string(v) + end);
+      nic_links_ = platform.link_indices(names);
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if (nic_links_[i] < 0)
+          throw InputError((platform.file.empty() ? std::string("platform") : platform.file) +
+                           ": random instances draw the NIC speeds of links p<i>_UP and p<i>_DOWN (the family's own "
+                           "platform), and it has no link " + names[i] +
+                           " (give matrix = FILE.csv: the speeds then come from the file's routes)");
+    }
     check_amount(point[keys().beta] * host_speed_,
                  (platform.file.empty() ? "" : platform.file + ": ") + std::string("key 'beta' = ") +
                      format_number(point[keys().beta]) + " s at " + format_number(host_speed_) + " flop/s",
@@ -176,7 +182,7 @@ class RedistributionRunner final : public PointRunner {
     if (setup_.from_matrix) return;
     // A new instance (and new NIC speeds) for every replication, the same for all algorithms.
     use(random_instance(setup_.random, RandomStream(seed_, replication)));
-    for (LinkSetting& s : nic_settings(nic_bytes_)) settings.push_back(std::move(s));
+    nic_settings(nic_links_, nic_bytes_, settings);
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
@@ -247,6 +253,7 @@ class RedistributionRunner final : public PointRunner {
   bool shared_ = true;
   double base_bytes_ = 0;
   std::vector<double> nic_bytes_;
+  std::vector<int> nic_links_;  // random instances: node v's UP and DOWN links, at 2v and 2v + 1
   double host_speed_;  // β is a computation of β seconds on host 0
 };
 

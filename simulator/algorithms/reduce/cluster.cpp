@@ -5,8 +5,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <limits>
-#include <unordered_map>
-#include <unordered_set>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -78,23 +76,28 @@ Platform cluster_platform(const std::vector<double>& times, double message) {
   return p;
 }
 
-std::vector<std::string> uplink_names(const Platform& platform, int n) {
-  std::vector<std::string> names;
-  for (int i = 0; i < n; ++i) names.push_back(platform.link_name(platform.hosts[i].up));
-  return names;
+std::vector<int> uplinks(const Platform& platform, int n) {
+  std::vector<int> links;
+  links.reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    if (platform.hosts[i].up < 0) throw std::logic_error("uplinks: host " + platform.host_name(i) + " has no UP link");
+    links.push_back(platform.hosts[i].up);
+  }
+  return links;
 }
 
-void set_uplinks(const std::vector<std::string>& uplinks, const std::vector<double>& times, double message,
+void set_uplinks(const std::vector<int>& uplinks, const std::vector<double>& times, double message,
                  std::vector<LinkSetting>& settings) {
   for (std::size_t i = 0; i < times.size(); ++i) settings.push_back({uplinks[i], message / times[i], 0.0});
 }
 
 bool has_uplinks(const Platform& platform, int n) {
-  std::unordered_set<std::string> names;
-  for (std::size_t l = 0; l < platform.links.size(); ++l) names.insert(platform.link_name(static_cast<int>(l)));
-  for (int i = 0; i < n && i < platform.host_count(); ++i)
-    if (!names.count(platform.host_name(i) + "_UP")) return false;
-  return n <= platform.host_count();
+  if (n > platform.host_count()) return false;
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) names.push_back(platform.host_name(i) + "_UP");
+  for (int link : platform.link_indices(names))
+    if (link < 0) return false;
+  return true;
 }
 
 RouteTimes route_times(const Platform& platform, int n, double message, const std::string& where) {
@@ -128,15 +131,14 @@ std::vector<double> uplink_times(const Platform& platform, int n, double message
                      std::to_string(platform.host_count()));
   std::vector<double> times(n);
   std::vector<bool> is_up(platform.links.size(), false);
-  std::unordered_map<std::string, int> by_name;  // Platform::link_index is linear: O(n²) here
-  for (std::size_t l = platform.links.size(); l-- > 0;)
-    by_name[platform.link_name(static_cast<int>(l))] = static_cast<int>(l);
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) names.push_back(platform.host_name(i) + "_UP");
+  const std::vector<int> links = platform.link_indices(names);
   double fastest_up = 0;
   for (int i = 0; i < n; ++i) {
     const std::string host = platform.host_name(i);
-    const std::string name = host + "_UP";
-    const auto found = by_name.find(name);
-    const int link = found == by_name.end() ? -1 : found->second;
+    const std::string& name = names[i];
+    const int link = links[i];
     if (link < 0)
       throw InputError(where + ": host " + host + " has no link " + name +
                        " (cluster = file reads t(p) from it; write such a file with hetcoll platform --times)");

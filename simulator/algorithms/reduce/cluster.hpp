@@ -78,13 +78,14 @@ double quantise_time(double t);
 /// DOWN links as fast as the fastest possible UP link (no latency anywhere).
 Platform cluster_platform(const std::vector<double>& times, double message);
 
-/// @brief The names of the UP links of hosts 0..n-1 of `platform`: all a drawn cluster needs of
-/// it per replication (a runner keeps these, not the platform).
-std::vector<std::string> uplink_names(const Platform& platform, int n);
+/// @brief The UP links of hosts 0..n-1 of `platform` (a generated cluster's: every host has one),
+/// as indices in its links: all a drawn cluster needs of it per replication (a runner keeps
+/// these, not the platform).
+std::vector<int> uplinks(const Platform& platform, int n);
 
-/// @brief Link settings that give the hosts whose UP links are `uplinks` the times `times` for
-/// values of `message` bytes.
-void set_uplinks(const std::vector<std::string>& uplinks, const std::vector<double>& times, double message,
+/// @brief Link settings that give the hosts whose UP links are `uplinks` (indices) the times
+/// `times` for values of `message` bytes.
+void set_uplinks(const std::vector<int>& uplinks, const std::vector<double>& times, double message,
                  std::vector<LinkSetting>& settings);
 
 /// @brief True if each of hosts 0..n-1 has a link `<host>_UP` (hetcoll platform --times writes

@@ -93,8 +93,10 @@ double ep_makespan(const std::vector<double>& order) {
   // ideal cluster) takes one heap entry per instant and distinct time, not per host: at 2^18
   // drawn hosts the bound cost a third of each replication through a heap of every host.
   using Group = std::pair<double, std::size_t>;  // (end, transmissions)
-  std::priority_queue<Group, std::vector<Group>, std::greater<Group>> active;
   const std::size_t m = order.size();
+  std::vector<Group> storage;
+  storage.reserve(m);  // at most one group per transmission: one allocation, not one per growth
+  std::priority_queue<Group, std::vector<Group>, std::greater<Group>> active(std::greater<Group>(), std::move(storage));
   std::size_t free = m + 1;  // holders of a partial value that are not sending
   double now = 0, makespan = 0;
   for (std::size_t i = 0; i < m;) {

@@ -113,9 +113,9 @@ class ReducePointRunner final : public PointRunner {
     law_.levels = static_cast<int>(point[keys().levels]);
     law_.cv = point[keys().cluster_cv];
     for (double p : point[keys().order]) order_.push_back(static_cast<int>(p));
-    // A drawn cluster sets its hosts' uplinks every replication: their names are all it keeps of
-    // the platform (a copy of a 2^20-host one would double the work unit's memory).
-    if (is_drawn(law_.kind)) uplinks_ = uplink_names(platform, law_.processors);
+    // A drawn cluster sets its hosts' uplinks every replication: their indices are all it keeps
+    // of the platform (a copy of a 2^20-host one would double the work unit's memory).
+    if (is_drawn(law_.kind)) uplinks_ = uplinks(platform, law_.processors);
 
     ReduceSetup setup;
     setup.processors = law_.processors;
@@ -176,7 +176,7 @@ class ReducePointRunner final : public PointRunner {
   }
 
   std::vector<const ReduceAlgorithm*> algorithms_;
-  std::vector<std::string> uplinks_;  // drawn clusters: the UP link of each host
+  std::vector<int> uplinks_;  // drawn clusters: the UP link of each host
   ClusterLaw law_;
   std::vector<double> times_;
   double sender_spread_;

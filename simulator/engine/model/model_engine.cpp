@@ -515,20 +515,26 @@ class ModelEngine final : private Executor, public Engine {
     // One entry (and link_mask_ 0) when every link has the same, as host_end() does for hosts.
     const std::size_t links = platform_->links.size();
     links_.resize(links);
-    auto limit = [&](std::size_t i) {
-      return platform_->links[i].shared ? cost(static_cast<int>(i)).bandwidth * (1 + kContentionTolerance) : inf;
-    };
     bool same_limit = links > 0;
-    for (std::size_t i = 1; i < links && same_limit; ++i) same_limit = limit(i) == limit(0);
+    for (std::size_t i = 1; i < links && same_limit; ++i) same_limit = limit_of_cost(i) == limit_of_cost(0);
     link_mask_ = same_limit ? 0 : -1;
     limit_.clear();
-    for (std::size_t i = 0; i < (same_limit ? 1 : links); ++i) limit_.push_back(limit(i));
+    for (std::size_t i = 0; i < (same_limit ? 1 : links); ++i) limit_.push_back(limit_of_cost(i));
     // Every route is the sender's link 2h and the receiver's 2p + 1, all shared alike: occupy()
     // goes to them straight.
     const bool nothing_between = zones_ == 1 && (platform_->between.empty() || platform_->between[0].empty() ||
                                                  platform_->between[0][0].empty());
     private_pairs_ = !table_ && numbered_links_ && nothing_between && link_mask_ == 0 && !limit_.empty() &&
                      limit_[0] < inf;
+    // Host h's links are 2h and 2h + 1 and nothing else holds their costs: apply() can change
+    // them in up_, down_ and limit_ alone.
+    settable_in_place_ = !table_ && numbered_links_ && nothing_between && host_mask_ == -1 && link_mask_ == -1;
+  }
+
+  // The most link i carries before SimGrid would share it (see index_routes()).
+  double limit_of_cost(std::size_t i) const {
+    return platform_->links[i].shared ? cost(static_cast<int>(i)).bandwidth * (1 + kContentionTolerance)
+                                      : std::numeric_limits<double>::infinity();
   }
 
   double run_one(Policy& policy) {
@@ -582,22 +588,37 @@ class ModelEngine final : private Executor, public Engine {
 
   void apply(const std::vector<LinkSetting>& settings) {
     if (settings.empty()) return;
-    // Built on the first change: most runs never change a link, and at 2^21 links the table
-    // would be half of the engine's set-up. A cluster drawn per replication updates every
-    // host's links: a linear search by name each would cost O(n²) per replication.
-    if (link_by_name_.empty())
-      for (std::size_t i = 0; i < platform_->links.size(); ++i)
-        link_by_name_.emplace(platform_->link_name(static_cast<int>(i)), static_cast<int>(i));
+    // Routes timed from a route table (a file's, read with it by describe()) would not see the
+    // change: the engine would time the platform as it was.
+    if (table_) {
+      check_link_setting(settings.front(), *platform_);
+      throw InputError((platform_->file.empty() ? std::string("platform") : platform_->file) + ": link " +
+                       platform_->link_name(settings.front().link) +
+                       " changes before each replication, but the model engine times this platform's routes from a "
+                       "table read once; use engine = simgrid");
+    }
     if (link_cost_.empty())
       for (const LinkSpec& l : platform_->links) link_cost_.push_back({l.latency, l.bandwidth});
+    // A cluster drawn per replication changes the hosts' own links every time: once the engine
+    // holds an entry per host and per link, those entries are updated in place, in O(changes),
+    // rather than indexing every host again (a tenth of a drawn 64-host replication). Entries
+    // are never merged back (a draw of equal hosts): that only forgoes a shortcut, since every
+    // route costs the same sums either way.
+    bool in_place = settable_in_place_;
     for (const LinkSetting& s : settings) {
-      check_link_setting(s);
-      const auto found = link_by_name_.find(s.link);
-      const int index = found == link_by_name_.end() ? -1 : found->second;
-      if (index < 0 || table_) throw InputError("platform: no link named " + s.link + " to update");
-      link_cost_[index] = {s.latency, s.bandwidth};
+      check_link_setting(s, *platform_);
+      link_cost_[s.link] = {s.latency, s.bandwidth};
+      if (!in_place) continue;
+      if (static_cast<std::size_t>(s.link) >= 2 * hosts_) {  // not a host's own link
+        in_place = false;
+        continue;
+      }
+      HostEnd& end = (s.link % 2 == 0 ? up_ : down_)[static_cast<std::size_t>(s.link / 2)];
+      end.latency = s.latency;
+      end.bandwidth = s.bandwidth;
+      limit_[s.link] = limit_of_cost(static_cast<std::size_t>(s.link));
     }
-    index_routes();
+    if (!in_place) index_routes();
   }
 
   std::shared_ptr<const Platform> platform_;
@@ -605,7 +626,6 @@ class ModelEngine final : private Executor, public Engine {
   bool table_ = false;     // the platform's route table replaces the fixed route shape
   bool occupies_ = true;   // the engine knows the links of routes (occupy())
   std::vector<RouteCost> link_cost_;  // per link: its latency and bandwidth, once apply() changed one
-  std::unordered_map<std::string, int> link_by_name_;
   // Contention detection (occupy()): per link, its state and the flows beyond the first; the
   // flows of the replication's comms on routes the engine knows.
   std::vector<LinkState> links_;
@@ -624,6 +644,7 @@ class ModelEngine final : private Executor, public Engine {
   RouteCost uniform_route_;
   bool numbered_links_ = false;  // host h's links are 2h (up) and 2h + 1 (down)
   bool private_pairs_ = false;   // and nothing else, all shared with one limit (index_routes)
+  bool settable_in_place_ = false;  // apply() may update host entries and limits alone (index_routes)
   std::vector<RouteCost> between_;
   int zones_ = 1;
   // Like SimGrid's, the clock runs on across the replications of an engine and each one is

@@ -9,6 +9,8 @@
 #include <deque>
 #include <exception>
 #include <limits>
+#include <memory>
+#include <stdexcept>
 #include <unordered_set>
 
 #include "core/error.hpp"
@@ -64,11 +66,13 @@ struct Agent {
 /// SimGrid's wake order.
 class SimgridEngine final : public Engine, private Executor {
  public:
-  SimgridEngine(sg4::Engine& engine, std::vector<sg4::Host*> hosts, std::string file, bool every_route_checked)
+  SimgridEngine(sg4::Engine& engine, std::vector<sg4::Host*> hosts, std::string file, bool every_route_checked,
+                std::shared_ptr<const Platform> platform)
       : engine_(engine),
         hosts_(std::move(hosts)),
         file_(std::move(file)),
         every_route_checked_(every_route_checked),
+        platform_(std::move(platform)),
         idle_(hosts_.size(), nullptr) {}
 
   void run(ReplicationSource& source) override {
@@ -260,10 +264,16 @@ class SimgridEngine final : public Engine, private Executor {
   }
 
   void apply(const std::vector<LinkSetting>& settings) {
+    if (settings.empty()) return;
+    if (platform_ == nullptr) throw std::logic_error("SimGrid engine: link settings without the platform they index");
+    // Each link is looked up by name once, on its first change (a drawn cluster changes the same
+    // links every replication).
+    if (links_.empty()) links_.resize(platform_->links.size(), nullptr);
     for (const LinkSetting& s : settings) {
-      check_link_setting(s);
-      sg4::Link* link = sg4::Link::by_name_or_null(s.link);
-      if (link == nullptr) throw InputError("platform: no link named " + s.link + " to update");
+      check_link_setting(s, *platform_);
+      sg4::Link*& link = links_[s.link];
+      if (link == nullptr) link = sg4::Link::by_name_or_null(platform_->link_name(s.link));
+      if (link == nullptr) throw InputError("platform: no link named " + platform_->link_name(s.link) + " to update");
       link->set_bandwidth(s.bandwidth);
       link->set_latency(s.latency);
     }
@@ -273,6 +283,8 @@ class SimgridEngine final : public Engine, private Executor {
   std::vector<sg4::Host*> hosts_;
   std::string file_;  // the platform file, for error messages
   bool every_route_checked_;  // a built platform (SimgridSession): no route to check
+  std::shared_ptr<const Platform> platform_;  // the description LinkSetting indices refer to
+  std::vector<sg4::Link*> links_;             // by index in platform_, looked up on first change
   std::exception_ptr failure_;
   // Per host, its idle agents as a list through Agent::next_idle, last idle first: at 2^20 hosts
   // a vector per host would cost 56 bytes each, the list 8.
@@ -328,8 +340,9 @@ void Agent::operator()() {
 }  // namespace
 
 std::unique_ptr<Engine> make_simgrid_engine(sg4::Engine& engine, std::vector<sg4::Host*> hosts,
-                                            const std::string& file, bool every_route_checked) {
-  return std::make_unique<SimgridEngine>(engine, std::move(hosts), file, every_route_checked);
+                                            const std::string& file, bool every_route_checked,
+                                            std::shared_ptr<const Platform> platform) {
+  return std::make_unique<SimgridEngine>(engine, std::move(hosts), file, every_route_checked, std::move(platform));
 }
 
 }  // namespace hetcoll

@@ -81,7 +81,7 @@ class Session final : public SimgridSession::Backend {
   Platform describe(bool routes) const override;
   int host_count() const override { return static_cast<int>(hosts_.size()); }
   void keep_first(int hosts) override;
-  std::unique_ptr<Engine> engine(int hosts) override;
+  std::unique_ptr<Engine> engine(int hosts, std::shared_ptr<const Platform> platform) override;
 
  private:
   void start_engine(const std::vector<std::string>& cfg);
@@ -237,7 +237,7 @@ long most_guarded_agents() {
 
 }  // namespace
 
-std::unique_ptr<Engine> Session::engine(int hosts) {
+std::unique_ptr<Engine> Session::engine(int hosts, std::shared_ptr<const Platform> platform) {
   if (hosts > static_cast<int>(hosts_.size()))
     throw InputError("platform: " + std::to_string(hosts) + " hosts needed, the platform has " +
                      std::to_string(hosts_.size()));
@@ -291,7 +291,7 @@ std::unique_ptr<Engine> Session::engine(int hosts) {
     throw InputError("cfg: contexts/nthreads:" + std::to_string(threads) +
                      ": the SimGrid engine's agents share the coordinator's records and must run one at a "
                      "time; expected contexts/nthreads:1");
-  return make_simgrid_engine(*engine_, std::move(used), file_, built_);
+  return make_simgrid_engine(*engine_, std::move(used), file_, built_, std::move(platform));
 }
 
 // The plugin's session factories (hetcoll_simgrid_plugin()).

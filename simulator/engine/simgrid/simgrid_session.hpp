@@ -83,7 +83,11 @@ class SimgridSession {
 
   /// The engine that runs replications on the first `hosts` hosts (in describe() order).
   /// Call once per session. Checks those hosts and routes among them first (platform_checks.hpp).
-  std::unique_ptr<Engine> engine(int hosts) { return backend_->engine(hosts); }
+  /// `platform` is the description the families see (describe()'s, or the built platform): the
+  /// indices of LinkSettings refer to its links; without it, no replication may set a link.
+  std::unique_ptr<Engine> engine(int hosts, std::shared_ptr<const Platform> platform = nullptr) {
+    return backend_->engine(hosts, std::move(platform));
+  }
 
   /// SimGrid's version string, for run manifests: the version hetcoll was built against (the
   /// plugin's), known without loading it.
@@ -96,7 +100,7 @@ class SimgridSession {
     virtual Platform describe(bool routes) const = 0;
     virtual int host_count() const = 0;
     virtual void keep_first(int hosts) = 0;
-    virtual std::unique_ptr<Engine> engine(int hosts) = 0;
+    virtual std::unique_ptr<Engine> engine(int hosts, std::shared_ptr<const Platform> platform) = 0;
   };
 
  private:

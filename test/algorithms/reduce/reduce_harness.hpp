@@ -225,7 +225,7 @@ inline std::vector<double> run_plans(Engine& engine, const Platform& platform, c
     Policy* next(std::vector<LinkSetting>& settings) override {
       if (next_run == runs->size()) return nullptr;
       const PlanRun& run = (*runs)[next_run];
-      set_uplinks(uplink_names(*platform, static_cast<int>(run.times.size())), run.times, kDefaultMessageBytes, settings);
+      set_uplinks(uplinks(*platform, static_cast<int>(run.times.size())), run.times, kDefaultMessageBytes, settings);
       costs.reposition(0);
       policy = std::make_unique<PlanPolicy>(run.plan, CostScale{kDefaultMessageBytes, platform->reference_speed()}, &costs);
       recorder = std::make_unique<RecordingPolicy>(*policy);

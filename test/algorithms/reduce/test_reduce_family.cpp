@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <tuple>
@@ -129,7 +130,7 @@ TEST(ReducePlannersOnSimgrid, MakespanEqualsThePlansOwnPredictionOnEveryClusterK
   }
   const std::vector<double> simgrid = test_support::values_in_child(dir.path(), [&] {
     SimgridSession session(file, {});
-    return run_plans(*session.engine(kHosts), platform, runs);
+    return run_plans(*session.engine(kHosts, std::make_shared<const Platform>(platform)), platform, runs);
   });
   ASSERT_EQ(simgrid.size(), runs.size());
   for (std::size_t i = 0; i < runs.size(); ++i) {
