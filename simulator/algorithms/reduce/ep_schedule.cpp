@@ -94,9 +94,10 @@ double ep_makespan(const std::vector<double>& order) {
   // drawn hosts the bound cost a third of each replication through a heap of every host.
   using Group = std::pair<double, std::size_t>;  // (end, transmissions)
   const std::size_t m = order.size();
-  std::vector<Group> storage;
-  storage.reserve(m);  // at most one group per transmission: one allocation, not one per growth
-  std::priority_queue<Group, std::vector<Group>, std::greater<Group>> active(std::greater<Group>(), std::move(storage));
+  // A min-heap by end alone: groups that end together leave in one step, in any order.
+  std::vector<Group> active;
+  active.reserve(m);  // at most one group per transmission: one allocation, not one per growth
+  const auto later = [](const Group& a, const Group& b) { return a.first > b.first; };
   std::size_t free = m + 1;  // holders of a partial value that are not sending
   double now = 0, makespan = 0;
   for (std::size_t i = 0; i < m;) {
@@ -106,14 +107,16 @@ double ep_makespan(const std::vector<double>& order) {
       std::size_t j = i + 1;
       while (j < last && order[j] == order[i]) ++j;
       makespan = std::max(makespan, now + order[i]);
-      active.push({now + order[i], j - i});
+      active.push_back({now + order[i], j - i});
+      std::push_heap(active.begin(), active.end(), later);
       i = j;
     }
     if (i == m) break;
-    now = active.top().first;
-    while (!active.empty() && active.top().first - now < kSimultaneity) {
-      free += active.top().second;
-      active.pop();
+    now = active.front().first;
+    while (!active.empty() && active.front().first - now < kSimultaneity) {
+      free += active.front().second;
+      std::pop_heap(active.begin(), active.end(), later);
+      active.pop_back();
     }
   }
   return makespan;
