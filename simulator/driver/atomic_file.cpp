@@ -9,9 +9,12 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <memory>
+#include <stdexcept>
 #include <vector>
 
 #include "core/error.hpp"
+#include "driver/owned_temporary.hpp"
 
 namespace fs = std::filesystem;
 
@@ -48,11 +51,16 @@ AtomicFile::AtomicFile(const std::string& path, const std::string& key) : path_(
     if (!S_ISREG(info.st_mode))
       throw InputError("key '" + key_ + "': '" + path_ + "' is not a regular file, a device or a FIFO");
   }
-  std::string pattern = target_ + ".tmp.XXXXXX";
-  const int fd = ::mkstemp(pattern.data());
-  if (fd < 0) fail(std::strerror(errno));
-  ::close(fd);
-  temporary_ = pattern;
+  // Beside the target, locked as long as this run lives, so that a run after a killed one
+  // removes what it left (owned_temporary.hpp).
+  const fs::path target(target_);
+  try {
+    owned_ = std::make_unique<OwnedTemporary>(target.parent_path().string(), target.filename().string() + ".tmp",
+                                              OwnedTemporary::Kind::file);
+  } catch (const std::runtime_error& e) {
+    fail(e.what());
+  }
+  temporary_ = owned_->path();
   file_.open(temporary_, std::ios::binary | std::ios::trunc);
   if (!file_) {
     const int saved = errno;
@@ -102,6 +110,8 @@ void AtomicFile::commit() {
   ::close(fd);
   if (std::rename(temporary_.c_str(), target_.c_str()) != 0) fail(std::strerror(errno));
   committed_ = true;
+  // The target is written: what killed runs left while writing it can go.
+  owned_->remove_abandoned();
 }
 
 void append_file(const std::string& path, std::ostream& out, const std::string& key) {

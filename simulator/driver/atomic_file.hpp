@@ -2,9 +2,11 @@
 /// @file atomic_file.hpp
 /// @brief Output files that appear whole or not at all, and never in place of something else.
 #include <fstream>
+#include <memory>
 #include <string>
 
 #include "core/error.hpp"
+#include "driver/owned_temporary.hpp"
 
 namespace hetcoll {
 
@@ -22,7 +24,8 @@ class OutputError : public InputError {
 /// The target's kind decides how it is written:
 /// - a regular file or a new name: temporary file in the same directory (so rename is atomic
 ///   and the disk that fills up is the target's), then rename; a symbolic link is followed, so
-///   the link stays and its target is replaced;
+///   the link stays and its target is replaced. The temporary is an OwnedTemporary: if the run
+///   is killed (SIGKILL), the next commit() of the same target removes it;
 /// - a character device or FIFO (`/dev/null`, `/dev/stdout`, a pipe): written directly, never
 ///   replaced by a regular file;
 /// - a directory or anything else: refused before any work (InputError naming the key).
@@ -51,6 +54,7 @@ class AtomicFile {
   std::string key_;
   std::string target_;     // the file that commit() replaces (symbolic links resolved)
   std::string temporary_;  // empty when writing directly (stdout, a device, a FIFO)
+  std::unique_ptr<OwnedTemporary> owned_;  // holds temporary_'s lock while this run lives
   std::ofstream file_;
   bool committed_ = false;
 };

@@ -15,6 +15,7 @@
 #include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/manifest.hpp"
+#include "driver/owned_temporary.hpp"
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
 #include "driver/unit_records.hpp"
@@ -32,12 +33,6 @@ bool is_number(const std::string& text) {
   errno = 0;
   std::strtod(text.c_str(), &end);
   return end == text.c_str() + text.size();
-}
-
-std::string host_name() {
-  char name[256] = {};
-  ::gethostname(name, sizeof name - 1);
-  return name;
 }
 
 /// Reads one line; false at the end of the file or for a last line without its newline, which a

@@ -422,6 +422,7 @@ void merge_parts(const MergeRequest& request) {
     manifest->stream() << merged.dump(2) << '\n';
     manifest->commit();
   }
+  if (spool) spool->remove_abandoned();  // those of killed merges
   if (request.remove_parts)
     for (const NamedPath& in : inputs) std::remove(in.path.c_str());
 }

@@ -139,6 +139,7 @@ void run_scenario(const Scenario& s) {
     run_units(setup, units, s.jobs, on_unit);
     progress.finish();
     outputs.commit(identity, digests);
+    work.remove_abandoned();  // the work directories of killed runs
   } catch (const Interrupted& e) {
     progress.finish();
     throw Interrupted(e.signal(), std::string(e.what()) + "; " +

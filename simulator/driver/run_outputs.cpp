@@ -99,6 +99,9 @@ void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputD
                         << '\n';
     manifest_->commit();
   }
+  // Every output is written: the raw spools of killed runs can go (their files went with each
+  // commit()).
+  if (spool_) spool_->remove_abandoned();
 }
 
 }  // namespace hetcoll

@@ -16,17 +16,14 @@ std::string temporary_directory() {
 
 WorkDir::WorkDir(const std::string& prefix) : WorkDir(temporary_directory(), prefix) {}
 
-WorkDir::WorkDir(const std::string& parent, const std::string& prefix) {
-  std::string pattern = parent + "/" + prefix + ".XXXXXX";
-  if (::mkdtemp(pattern.data()) == nullptr)
-    throw std::runtime_error("cannot create a temporary directory");
-  path_ = pattern;
-}
+WorkDir::WorkDir(const std::string& parent, const std::string& prefix)
+    : directory_(parent, prefix, OwnedTemporary::Kind::directory) {}
 
 WorkDir::~WorkDir() {
-  // A destructor must not throw: a directory that cannot be removed is left behind.
+  // A destructor must not throw: a directory that cannot be removed is left behind (and the
+  // next run removes it once this one has ended).
   std::error_code ignored;
-  std::filesystem::remove_all(path_, ignored);
+  std::filesystem::remove_all(path(), ignored);
 }
 
 }  // namespace hetcoll

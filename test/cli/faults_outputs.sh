@@ -140,6 +140,29 @@ check "... and removes the killed run's temporary files and checkpoint" \
   test -z "$(ls -A "$d" | grep -E 'tmp|partial')"
 check "... and its work directory" test -z "$(ls -A "$TMPDIR")"
 
+# ---- kill -9 before a point is saved, then a plain run ------------------------------------
+# Nothing to resume: the next run that writes the same outputs removes what the killed one left
+# beside them and in TMPDIR (its temporaries are locked while it lives; owned_temporary.hpp).
+d=$(new_dir)
+slow=(run --family reduce --cluster platform --algorithms tree-dyn --processors 64 --cv 1 --replications 50000000
+  --engine model --jobs 2 --quiet)
+(cd "$d" && exec "$bin" "${slow[@]}" --output o.csv --raw raw.csv --trace trace.csv) 2>/dev/null &
+pid=$!
+for ((i = 0; i < 300; i++)); do
+  [[ -n $(find "$d" -maxdepth 1 -name 'raw.csv.spool.*' 2>/dev/null) ]] && break
+  sleep 0.05
+done
+kill -9 "$pid"
+wait "$pid" 2>/dev/null
+for ((i = 0; i < 100; i++)); do [[ -z $(pgrep -f "$d") ]] && break; sleep 0.05; done
+check "kill -9 before the first point: temporaries left, no checkpoint" \
+  test -n "$(ls -A "$d" | grep -E 'tmp|spool')" -a ! -e "$d/o.csv.partial" -a -n "$(ls -A "$TMPDIR")"
+(cd "$d" && hetcoll "${slow[@]/50000000/2000}" --output o.csv --raw raw.csv --trace trace.csv)
+check "the next run exits 0" test $? -eq 0
+check "... and leaves only its outputs: the killed run's temporaries are gone" \
+  test "$(ls -A "$d" | tr '\n' ' ')" = "o.csv o.csv.manifest.json raw.csv trace.csv "
+check "... and so is its work directory" test -z "$(ls -A "$TMPDIR")"
+
 # ---- SIGINT and SIGTERM ------------------------------------------------------------------
 for signal in INT TERM; do
   d=$(new_dir)
