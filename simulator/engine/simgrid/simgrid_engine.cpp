@@ -2,6 +2,7 @@
 
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u.hpp>
+#include <simgrid/simix.hpp>
 
 #include <xbt/config.hpp>
 
@@ -60,8 +61,8 @@ struct Agent {
 /// the policy from SimGrid's maestro (coordinate()).
 ///
 /// Determinism: every completion is reported to the coordinator, which runs after all agents
-/// woken at the same date (SimGrid runs them in one scheduling round, then the timers due at
-/// that date, among them the coordinator's, set by the first report), sorts the batch by
+/// woken at the same date (SimGrid runs them in one scheduling round, then handles their
+/// simcalls in maestro: the first report's simcall calls the coordinator), sorts the batch by
 /// (owner, id) and only then calls the policy: the order of the Policy contract, whatever
 /// SimGrid's wake order.
 class SimgridEngine final : public Engine, private Executor {
@@ -97,12 +98,16 @@ class SimgridEngine final : public Engine, private Executor {
     if (stopping_) return false;
     agent.next_idle = idle_[agent.host];
     idle_[agent.host] = &agent;
-    if (!owner) return true;
-    reports_.push_back(agent.id);
-    if (!coordination_due_) {
-      coordination_due_ = true;
-      simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] { coordinate(); });
-    }
+    if (owner) reports_.push_back(agent.id);
+    // SimGrid runs every actor woken at a date (one sub-round) before it handles any of their
+    // simcalls, in maestro: the first of these simcalls finds the whole instant reported and
+    // coordinates it there, on maestro's stack. (A timer at the same date cost SimGrid a clock
+    // advance of zero per instant.) Both sides of a comm report through a simcall, and an agent
+    // goes to sleep only afterwards, in a later sub-round: a command then never meets an agent
+    // whose suspension SimGrid has not carried out yet (resume() would do nothing).
+    simgrid::kernel::actor::simcall_answered([this] {
+      if (!reports_.empty()) coordinate();
+    });
     return true;
   }
 
@@ -201,15 +206,14 @@ class SimgridEngine final : public Engine, private Executor {
       check_route(*hosts_[src], *hosts_[dst], file_);
   }
 
-  /// The coordinator: runs in SimGrid's maestro, from a timer set at the date of the first report
-  /// of an instant (report()), so once every agent woken at that date has reported: SimGrid runs
-  /// the timers due after the actors of a scheduling round, before it advances the clock. The
-  /// first replication begins from a timer at date 0 (run()). As an actor, the coordinator cost
-  /// four context switches per batch and the first reporting agent a fifth (7 % of a 64-host
-  /// Tree-dyn run); policies now run on maestro's stack, the process's own. The agents it
-  /// commands are created or resumed from here (wake_all()) and run at the same date.
+  /// The coordinator: runs in SimGrid's maestro, from the simcall of the first report of an
+  /// instant (report()), so once every agent woken at that date has reported: SimGrid handles
+  /// the simcalls of a scheduling round after all its actors have run. The first replication
+  /// begins from a timer at date 0 (run()). As an actor, the coordinator cost four context
+  /// switches per batch and the first reporting agent a fifth (7 % of a 64-host Tree-dyn run);
+  /// policies run on maestro's stack, the process's own. The agents it commands are created or
+  /// resumed from here (wake_all()) and run at the same date.
   void coordinate() {
-    coordination_due_ = false;
     if (stopping_) return;
     try {
       if (policy_ != nullptr) deliver_batch();
@@ -296,7 +300,6 @@ class SimgridEngine final : public Engine, private Executor {
   ReplicationSource* source_ = nullptr;
   Policy* policy_ = nullptr;  // the replication under way
   std::vector<LinkSetting> settings_;
-  bool coordination_due_ = false;  // a timer will run coordinate() at this date
   double origin_ = 0;
   double makespan_ = 0;
   std::uint64_t pending_ = 0;

@@ -283,9 +283,9 @@ std::unique_ptr<Engine> Session::engine(int hosts, std::shared_ptr<const Platfor
                      "allows enough (vm.max_map_count) for " + std::to_string(most_guarded) +
                      " agents; expected at most that many hosts, or contexts/guard-size:0 with contexts/stack-size:" +
                      std::to_string(least_kib) + " or more");
-  // Agents report into the coordinator's records and set its timer from their own context:
-  // they must run one at a time. In parallel, SimGrid would run them in threads that race on
-  // both (and a data race is a wrong number, not a crash).
+  // Agents report into the coordinator's records from their own context: they must run one at
+  // a time. In parallel, SimGrid would run them in threads that race on those records (and a
+  // data race is a wrong number, not a crash).
   const int threads = simgrid::config::get_value<int>("contexts/nthreads");
   if (threads != 1)
     throw InputError("cfg: contexts/nthreads:" + std::to_string(threads) +
