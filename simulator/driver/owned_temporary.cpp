@@ -55,7 +55,8 @@ int remove_abandoned_temporaries(const std::string& parent, const std::string& p
     const std::string name = entry->d_name;
     if (name.size() != start.size() + kRandomPart || name.compare(0, start.size(), start) != 0) continue;
     const std::string path = (parent.empty() ? std::string(".") : parent) + "/" + name;
-    // Someone else's (no permission) or not ours to judge: skipped, as is anything locked.
+    // Someone else's (no permission) or not ours to judge: skipped, as is anything locked, or
+    // anything on a file system that cannot lock (ENOLCK): its owner may be alive.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
     if (fd < 0) continue;
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0 && same_file(fd, path)) {
@@ -85,7 +86,10 @@ OwnedTemporary::OwnedTemporary(const std::string& parent, const std::string& pre
       fd = ::open(pattern.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
       if (fd < 0) throw std::runtime_error(std::strerror(errno));
     }
-    if (::flock(fd, LOCK_EX | LOCK_NB) == 0 && same_file(fd, pattern)) {
+    // A file system without locks (some network mounts answer ENOLCK) keeps the temporary
+    // unlocked: there no cleaner's lock succeeds either, so none removes it, nor anything else.
+    const bool locked = ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if ((locked || errno != EWOULDBLOCK) && same_file(fd, pattern)) {
       path_ = pattern;
       lock_ = fd;
       return;
