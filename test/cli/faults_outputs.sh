@@ -163,6 +163,22 @@ check "... and leaves only its outputs: the killed run's temporaries are gone" \
   test "$(ls -A "$d" | tr '\n' ' ')" = "o.csv o.csv.manifest.json raw.csv trace.csv "
 check "... and so is its work directory" test -z "$(ls -A "$TMPDIR")"
 
+# ---- a file system without locks ----------------------------------------------------------
+# flock() fails there (ENOLCK): the run still writes its outputs, unlocked temporaries and all,
+# and removes nothing it cannot tell abandoned (here, a temporary of its own output's pattern).
+if [[ -n ${HETCOLL_FLOCK_UNSUPPORTED:-} ]]; then
+  d=$(new_dir)
+  other="o.csv.tmp.$(hostname | tr -c 'A-Za-z0-9._\n-' '_').AbCdEf"
+  touch "$d/$other"
+  (cd "$d" && LD_PRELOAD=$HETCOLL_FLOCK_UNSUPPORTED hetcoll "${slow[@]/50000000/2000}" --output o.csv --raw raw.csv)
+  check "without locks, a run exits 0" test $? -eq 0
+  check "... writes its outputs and leaves the unknown temporary alone" \
+    test "$(ls -A "$d" | tr '\n' ' ')" = "o.csv o.csv.manifest.json $other raw.csv "
+  check "... and its work directory is gone" test -z "$(ls -A "$TMPDIR")"
+else
+  fail "a file system without locks" "HETCOLL_FLOCK_UNSUPPORTED is not set (ctest sets it)"
+fi
+
 # ---- SIGINT and SIGTERM ------------------------------------------------------------------
 for signal in INT TERM; do
   d=$(new_dir)
