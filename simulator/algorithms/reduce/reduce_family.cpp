@@ -104,7 +104,7 @@ class ReducePointRunner final : public PointRunner {
     params.comm_mean = comm_mean_;
     params.cv = point[keys().cv];
     params.ratio = point[keys().ratio];
-    costs_ = std::make_unique<ReductionCosts>(params, seed);
+    costs_ = std::make_unique<ReductionCosts>(params, seed, algorithms.size() > 1);
     law_.kind = cluster_kind(point[keys().cluster]);
     law_.processors = static_cast<int>(times_.empty() ? point[keys().processors] : times_.size());
     law_.spread = point[keys().spread];

@@ -31,13 +31,15 @@ struct ReductionCostParams {
 /// not tied to the (src, dst) pair: heterogeneity belongs to the platform.
 class ReductionCosts final : public CostDraws {
  public:
-  /// Costs under `key` (the point's seed), positioned at replication 0.
-  explicit ReductionCosts(const ReductionCostParams& params, std::uint64_t key = 0);
+  /// Costs under `key` (the point's seed), positioned at replication 0. With `replayed` (more
+  /// than one algorithm per replication), the draws of a replication are kept for the next
+  /// algorithm; without, none is kept (at 2^20 hosts they were 8 MB for one algorithm).
+  explicit ReductionCosts(const ReductionCostParams& params, std::uint64_t key = 0, bool replayed = true);
 
   /// Restarts both streams at `replication`: RandomStream(key, replication, kCommStream) feeds
   /// communications, kComputeStream computations. A counter reset, O(1). Repositioning to the
-  /// replication in use rewinds: the draws already made are replayed from memory, so the
-  /// algorithms of one replication share one set of draws (same values, each gamma drawn once).
+  /// replication in use rewinds: the draws already made are replayed from memory (or, without
+  /// `replayed`, drawn again), so the algorithms of one replication share one set of draws.
   void reposition(std::uint64_t replication);
 
   /// Gamma(mean μ_d, cv): the next communication draw; the pair is ignored.
@@ -51,15 +53,16 @@ class ReductionCosts final : public CostDraws {
   const ReductionCostParams& params() const { return params_; }
 
  private:
-  [[gnu::noinline]] double draw_comm();  // the next draw, recorded for the algorithms after
+  [[gnu::noinline]] double draw_comm();  // the next draw, kept for the algorithms after (replayed_)
 
   ReductionCostParams params_;
+  bool replayed_;         // keep the draws for the next algorithm of the replication
   GammaLaw comm_law_;     // gamma(mean μ_d, cv), its constants worked out once
   GammaLaw compute_law_;  // gamma(mean ratio·μ_d, cv)
   std::uint64_t replication_ = 0;
   RandomStream comm_stream_;
   RandomStream compute_stream_;
-  std::vector<double> comm_draws_;     // every draw of this replication so far, in order
+  std::vector<double> comm_draws_;     // with replayed_: every draw of this replication so far
   std::vector<double> compute_draws_;
   std::size_t next_comm_ = 0;          // rank of the next draw to hand out
   std::size_t next_compute_ = 0;
