@@ -96,15 +96,21 @@ class SimgridEngine final : public Engine, private Executor {
   /// Returns false when the agent is to end (the coordinator has stopped on an error).
   bool report(Agent& agent, bool owner) {
     if (stopping_) return false;
+    if (!owner) {
+      // The sender's side goes to sleep at once. Its suspension is a simcall SimGrid may handle
+      // after the coordinator has run at this date, when resume() would do nothing: it becomes
+      // idle only at the next coordination, when it is surely asleep (coordinate()).
+      drowsy_.push_back(&agent);
+      return true;
+    }
     agent.next_idle = idle_[agent.host];
     idle_[agent.host] = &agent;
-    if (owner) reports_.push_back(agent.id);
+    reports_.push_back(agent.id);
     // SimGrid runs every actor woken at a date (one sub-round) before it handles any of their
-    // simcalls, in maestro: the first of these simcalls finds the whole instant reported and
+    // simcalls, in maestro: the first report's simcall finds the whole instant reported and
     // coordinates it there, on maestro's stack. (A timer at the same date cost SimGrid a clock
-    // advance of zero per instant.) Both sides of a comm report through a simcall, and an agent
-    // goes to sleep only afterwards, in a later sub-round: a command then never meets an agent
-    // whose suspension SimGrid has not carried out yet (resume() would do nothing).
+    // advance of zero per instant.) The reporting agent goes to sleep only after it, so the
+    // coordinator may hand it a command at once.
     simgrid::kernel::actor::simcall_answered([this] {
       if (!reports_.empty()) coordinate();
     });
@@ -177,12 +183,25 @@ class SimgridEngine final : public Engine, private Executor {
   /// maestro: each is a direct call, not a simcall).
   void wake_all() {
     for (Agent* agent : to_wake_) {
-      if (!agent->actor)
+      if (!agent->actor) {
         agent->actor = sg4::Actor::create("agent", hosts_[agent->host], std::ref(*agent));
-      else
+      } else if (agent->actor->is_suspended()) {
         agent->actor->resume();
+      } else {
+        // Its suspension is still to be handled in this round (only when the agents stop: a
+        // sender that reported at this date is not idle yet): resumed once the round is over.
+        late_.push_back(agent);
+      }
     }
     to_wake_.clear();
+    if (!late_.empty() && !late_due_) {
+      late_due_ = true;
+      simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] {
+        late_due_ = false;
+        for (Agent* agent : late_) agent->actor->resume();
+        late_.clear();
+      });
+    }
   }
 
   /// Ends every agent: an idle one on its `stop` command, a busy one (only after an error) when
@@ -215,6 +234,13 @@ class SimgridEngine final : public Engine, private Executor {
   /// resumed from here (wake_all()) and run at the same date.
   void coordinate() {
     if (stopping_) return;
+    // Senders that reported before this round are asleep by now: idle again. This round's wait.
+    for (Agent* agent : asleep_) {
+      agent->next_idle = idle_[agent->host];
+      idle_[agent->host] = agent;
+    }
+    asleep_.clear();
+    asleep_.swap(drowsy_);
     try {
       if (policy_ != nullptr) deliver_batch();
       while (policy_ == nullptr || pending_ == 0) {
@@ -297,6 +323,10 @@ class SimgridEngine final : public Engine, private Executor {
   std::unordered_set<std::uint64_t> checked_routes_;  // src * hosts + dst, above kAllPairsHosts
   bool stopping_ = false;
   std::vector<Agent*> to_wake_;  // handed a command, to create or resume (wake_all)
+  std::vector<Agent*> drowsy_;   // senders that reported since the last coordination (report())
+  std::vector<Agent*> asleep_;   // those of the last coordination's round: idle at the next
+  std::vector<Agent*> late_;     // commanded before their suspension took effect (wake_all)
+  bool late_due_ = false;        // a timer will resume late_
   ReplicationSource* source_ = nullptr;
   Policy* policy_ = nullptr;  // the replication under way
   std::vector<LinkSetting> settings_;
