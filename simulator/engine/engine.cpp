@@ -30,12 +30,10 @@ class SingleReplication final : public ReplicationSource {
 
 }  // namespace
 
-void check_link_setting(const LinkSetting& s, const Platform& platform) {
+void refuse_link_setting(const LinkSetting& s, const Platform& platform) {
   if (s.link < 0 || static_cast<std::size_t>(s.link) >= platform.links.size())
     throw std::logic_error("link setting: no link " + std::to_string(s.link) + " in a platform of " +
                            std::to_string(platform.links.size()));
-  const double most = std::numeric_limits<double>::max();
-  if (s.bandwidth > 0 && s.bandwidth <= most && s.latency >= 0 && s.latency <= most) return;
   throw InputError("platform: link " + platform.link_name(s.link) + " would get bandwidth " + format_number(s.bandwidth) +
                    " B/s and latency " + format_number(s.latency) +
                    " s; expected a positive, finite bandwidth and a finite, non-negative latency");

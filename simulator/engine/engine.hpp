@@ -1,6 +1,8 @@
 #pragma once
 /// @file engine.hpp
 /// @brief The engine interface: run replications back to back, each driven by a policy.
+#include <cstddef>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,11 +24,21 @@ struct LinkSetting {
   double latency = 0;     //!< seconds
 };
 
+/// @brief Throws what check_link_setting() throws for `setting`, which it found wrong.
+[[noreturn]] void refuse_link_setting(const LinkSetting& setting, const Platform& platform);
+
 /// @brief Throws InputError naming the link (its name in `platform`) unless `setting` has a
 /// positive, finite bandwidth and a finite, non-negative latency (anything else makes a message
 /// last forever or go back in time); std::logic_error if `platform` has no link of that index
-/// (a family's mistake, not the user's).
-void check_link_setting(const LinkSetting& setting, const Platform& platform);
+/// (a family's mistake, not the user's). Inline: a drawn cluster checks every host's link at
+/// every replication.
+inline void check_link_setting(const LinkSetting& setting, const Platform& platform) {
+  const double most = std::numeric_limits<double>::max();
+  if (setting.link >= 0 && static_cast<std::size_t>(setting.link) < platform.links.size() && setting.bandwidth > 0 &&
+      setting.bandwidth <= most && setting.latency >= 0 && setting.latency <= most)
+    return;
+  refuse_link_setting(setting, platform);
+}
 
 /// @brief The InputError both engines stop with on an activity whose duration cannot be finite
 /// (its amount, or a comm's rate cap: docs/design.md); `host` and `peer` name its hosts (`peer`
