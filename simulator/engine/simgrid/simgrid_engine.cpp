@@ -188,8 +188,8 @@ class SimgridEngine final : public Engine, private Executor {
       } else if (agent->actor->is_suspended()) {
         agent->actor->resume();
       } else {
-        // Its suspension is still to be handled in this round (only when the agents stop: a
-        // sender that reported at this date is not idle yet): resumed once the round is over.
+        // Its suspension is still to be handled in this round (a sender that reported at this
+        // date is not idle yet, so mostly when the agents stop): resumed once the round is over.
         late_.push_back(agent);
       }
     }
