@@ -24,6 +24,17 @@ BENCHMARK_CAPTURE(ModelReduction, BinomialStat, std::string("binomial-stat"))->A
 BENCHMARK_CAPTURE(ModelReduction, FibonacciStat, std::string("fibonacci-stat"))->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(ModelReduction, NonCommutTreeDyn, std::string("non-commut-tree-dyn"))->Arg(64)->Arg(1024)->Unit(benchmark::kMicrosecond);
 
+void ModelReductionOnDrawnCluster(benchmark::State& state, const std::string& algorithm) {
+  // A cluster drawn per replication (times gamma of CV 1): every replication sets each host's
+  // UP link and computes its cluster's makespan lower bound (README, "Drawn clusters").
+  const Scenario scenario =
+      parse_run_arguments({"--family", "reduce", "--algorithms", algorithm, "--cluster", "gamma", "--cluster-cv", "1",
+                           "--processors", std::to_string(state.range(0)), "--cv", "1", "--ratio", "0"});
+  bench::time_model_replications(state, *scenario.family, expand_points(scenario).front(), algorithm);
+}
+
+BENCHMARK_CAPTURE(ModelReductionOnDrawnCluster, TreeDyn, std::string("tree-dyn"))->Arg(64)->Arg(1024)->Arg(65536)->Unit(benchmark::kMicrosecond);
+
 }  // namespace
 }  // namespace hetcoll
 
