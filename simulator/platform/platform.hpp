@@ -148,6 +148,8 @@ struct Platform {
   std::vector<std::size_t> route_link_start;
   /// The SimGrid file the platform was read from (for error messages); empty if generated.
   std::string file;
+  /// What error messages name the platform by: its file, or "platform" for a generated one.
+  std::string source() const { return file.empty() ? "platform" : file; }
 
   int host_count() const { return static_cast<int>(hosts.size()); }
   /// SimGrid id of host `host` (0 <= host < host_count()).

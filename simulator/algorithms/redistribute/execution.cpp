@@ -25,14 +25,12 @@ Platform two_cluster_platform(const std::vector<double>& nic, double backbone) {
 
 namespace {
 
-std::string where(const Platform& p) { return p.file.empty() ? "platform" : p.file; }
-
 // A link's speed in whole Mbit/s: the base speed is a GCD of whole numbers (derive_instance).
 double whole_mbit(const Platform& p, int link, const std::string& role) {
   const LinkSpec& l = p.links[link];
   const double mbit = l.bandwidth / kBytesPerMbit, whole = std::round(mbit);
   if (!(whole >= 1) || !(whole <= kMaxMbitPerSecond) || std::abs(mbit - whole) > 1e-9 * whole)
-    throw InputError(where(p) + ": link " + p.link_name(link) + " (" + role + ") runs at " + format_number(mbit) +
+    throw InputError(p.source() + ": link " + p.link_name(link) + " (" + role + ") runs at " + format_number(mbit) +
                      " Mbit/s (" + format_number(l.bandwidth) +
                      " B/s); the speeds must be whole Mbit/s in [1, 1e9], whose GCD is the base speed");
   return whole;
@@ -43,7 +41,7 @@ double whole_mbit(const Platform& p, int link, const std::string& role) {
 PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receivers) {
   const int n = senders + receivers;
   if (p.host_count() < n)
-    throw InputError(where(p) + ": the platform has " + std::to_string(p.host_count()) + " hosts, keys 'senders' + "
+    throw InputError(p.source() + ": the platform has " + std::to_string(p.host_count()) + " hosts, keys 'senders' + "
                      "'receivers' need " + std::to_string(n));
   if (p.route_link_start.empty()) throw std::logic_error("read_platform_speeds: the platform has no route links");
   auto host = [&](int v) { return (v < senders ? "sender host " : "receiver host ") + p.host_name(v); };
@@ -51,14 +49,14 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
   std::vector<int> nic(n, -1), crossings(p.links.size(), 0);
   auto own = [&](int v, int link, const std::string& ends) {
     if (nic[v] >= 0 && nic[v] != link)
-      throw InputError(where(p) + ": " + ends + " of " + host(v) + "'s routes are links " + p.link_name(nic[v]) +
+      throw InputError(p.source() + ": " + ends + " of " + host(v) + "'s routes are links " + p.link_name(nic[v]) +
                        " and " + p.link_name(link) + " (the model gives a node one NIC)");
     nic[v] = link;
   };
   for (int s = 0; s < senders; ++s)
     for (int t = senders; t < n; ++t) {
       const std::vector<int> path = p.route_path(s, t);
-      if (path.empty()) throw InputError(where(p) + ": " + route(s, t) + " crosses no link");
+      if (path.empty()) throw InputError(p.source() + ": " + route(s, t) + " crosses no link");
       own(s, path.front(), "the first links");
       own(t, path.back(), "the last links");
       for (int link : std::set<int>(path.begin(), path.end())) ++crossings[link];
@@ -66,11 +64,11 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
   std::vector<int> owner(p.links.size(), -1);
   for (int v = 0; v < n; ++v) {
     if (owner[nic[v]] >= 0)
-      throw InputError(where(p) + ": " + host(owner[nic[v]]) + " and " + host(v) + " share link " +
+      throw InputError(p.source() + ": " + host(owner[nic[v]]) + " and " + host(v) + " share link " +
                        p.link_name(nic[v]) + " as their NIC (the model gives each node its own)");
     owner[nic[v]] = v;
     if (!p.links[nic[v]].shared)
-      throw InputError(where(p) + ": link " + p.link_name(nic[v]) + ", the NIC of " + host(v) +
+      throw InputError(p.source() + ": link " + p.link_name(nic[v]) + ", the NIC of " + host(v) +
                        ", is FATPIPE: its streams do not share it, and the model gives a node NIC / base streams");
   }
   // A NIC carries the streams of its own node only: no other route may cross it.
@@ -80,7 +78,7 @@ PlatformSpeeds read_platform_speeds(const Platform& p, int senders, int receiver
       for (std::size_t i = 0; i < path.size(); ++i) {
         const int o = owner[path[i]];
         if (o >= 0 && !(i == 0 && o == s) && !(i + 1 == path.size() && o == t))
-          throw InputError(where(p) + ": " + route(s, t) + " crosses link " + p.link_name(path[i]) + ", the NIC of " +
+          throw InputError(p.source() + ": " + route(s, t) + " crosses link " + p.link_name(path[i]) + ", the NIC of " +
                            host(o) + " (the model's NICs carry their own node's streams only)");
       }
     }

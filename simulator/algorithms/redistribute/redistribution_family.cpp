@@ -164,7 +164,7 @@ class RedistributionRunner final : public PointRunner {
       nic_links_ = platform.link_indices(names);
       for (std::size_t i = 0; i < names.size(); ++i)
         if (nic_links_[i] < 0)
-          throw InputError((platform.file.empty() ? std::string("platform") : platform.file) +
+          throw InputError(platform.source() +
                            ": random instances draw the NIC speeds of links p<i>_UP and p<i>_DOWN (the family's own "
                            "platform), and it has no link " + names[i] +
                            " (give matrix = FILE.csv: the speeds then come from the file's routes)");

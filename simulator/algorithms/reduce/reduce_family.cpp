@@ -343,7 +343,7 @@ class ReduceFamily final : public Family {
     // describe() of a platform file knows no uplinks; generated platforms always have them.
     const bool from_file = !platform.route_table.empty() || platform.hosts.empty() || platform.hosts[0].up < 0;
     const double message = point[keys().message];
-    const std::string where = platform.file.empty() ? "platform" : platform.file;
+    const std::string where = platform.source();
     std::vector<double> times;
     double sender_spread = 1;
     if (kind == ClusterKind::platform) {

@@ -370,7 +370,7 @@ class ModelEngine final : private Executor, public Engine {
     if (other == id) flows += " (its route crosses the link twice)";
     else if (other != kNoFlow) flows = "flows " + name(id) + " and " + name(other);
     if (others > 1) flows += " and " + std::to_string(others - 1) + " more";
-    throw ContentionError((platform_->file.empty() ? "platform" : platform_->file) + ": link " +
+    throw ContentionError(platform_->source() + ": link " +
                           platform_->link_name(link) + " (" +
                           format_number(bandwidth) + " B/s) carries " + flows + " at simulated time " +
                           format_number(x - origin_) + " s, at " + format_number(load) +
@@ -379,7 +379,7 @@ class ModelEngine final : private Executor, public Engine {
 
   // Off the hot path: says which number made the duration unusable.
   [[noreturn]] void refuse(const Activity& a) const {
-    const std::string where = platform_->file.empty() ? "platform" : platform_->file;
+    const std::string where = platform_->source();
     const std::string host = platform_->host_name(a.host);
     if (a.kind == ActivityKind::compute) {
       const double s = speed(a.host);
@@ -592,7 +592,7 @@ class ModelEngine final : private Executor, public Engine {
     // change: the engine would time the platform as it was.
     if (table_) {
       check_link_setting(settings.front(), *platform_);
-      throw InputError((platform_->file.empty() ? std::string("platform") : platform_->file) + ": link " +
+      throw InputError(platform_->source() + ": link " +
                        platform_->link_name(settings.front().link) +
                        " changes before each replication, but the model engine times this platform's routes from a "
                        "table read once; use engine = simgrid");
