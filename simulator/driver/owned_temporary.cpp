@@ -27,6 +27,9 @@ std::string host_tag() {
   return tag.empty() ? "host" : tag;
 }
 
+// The directory `parent` names: the current one when empty (a target given without one).
+std::string directory(const std::string& parent) { return parent.empty() ? "." : parent; }
+
 // `<prefix>.<host>.`: what every temporary of this kind and host starts with.
 std::string stem(const std::string& prefix) { return prefix + "." + host_tag() + "."; }
 
@@ -48,13 +51,13 @@ std::string host_name() {
 
 int remove_abandoned_temporaries(const std::string& parent, const std::string& prefix) {
   const std::string start = stem(prefix);
-  DIR* directory = ::opendir(parent.empty() ? "." : parent.c_str());
-  if (directory == nullptr) return 0;
+  DIR* entries = ::opendir(directory(parent).c_str());
+  if (entries == nullptr) return 0;
   int removed = 0;
-  while (const dirent* entry = ::readdir(directory)) {
+  while (const dirent* entry = ::readdir(entries)) {
     const std::string name = entry->d_name;
     if (name.size() != start.size() + kRandomPart || name.compare(0, start.size(), start) != 0) continue;
-    const std::string path = (parent.empty() ? std::string(".") : parent) + "/" + name;
+    const std::string path = directory(parent) + "/" + name;
     // Someone else's (no permission) or not ours to judge: skipped, as is anything locked, or
     // anything on a file system that cannot lock (ENOLCK): its owner may be alive.
     const int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -66,13 +69,13 @@ int remove_abandoned_temporaries(const std::string& parent, const std::string& p
     }
     ::close(fd);  // drops the lock
   }
-  ::closedir(directory);
+  ::closedir(entries);
   return removed;
 }
 
 OwnedTemporary::OwnedTemporary(const std::string& parent, const std::string& prefix, Kind kind)
     : parent_(parent), prefix_(prefix) {
-  const std::string base = (parent.empty() ? std::string(".") : parent) + "/" + stem(prefix);
+  const std::string base = directory(parent) + "/" + stem(prefix);
   // Between its creation and its lock, a run cleaning up could take the new entry for an
   // abandoned one and remove it: then the lock is taken on nothing and another name is tried.
   for (int attempt = 0; attempt < 100; ++attempt) {

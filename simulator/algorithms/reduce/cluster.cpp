@@ -10,6 +10,16 @@
 #include "core/number_format.hpp"
 
 namespace hetcoll {
+namespace {
+
+// `<host>_UP` for hosts 0..n-1: the links hetcoll platform --times writes.
+std::vector<std::string> uplink_names(const Platform& platform, int n) {
+  std::vector<std::string> names;
+  for (int i = 0; i < n; ++i) names.push_back(platform.host_name(i) + "_UP");
+  return names;
+}
+
+}  // namespace
 
 const std::vector<std::string>& cluster_words() {
   static const std::vector<std::string> words = {"platform", "times", "file", "uniform", "two-type", "power-of-two", "gamma"};
@@ -93,9 +103,7 @@ void set_uplinks(const std::vector<int>& uplinks, const std::vector<double>& tim
 
 bool has_uplinks(const Platform& platform, int n) {
   if (n > platform.host_count()) return false;
-  std::vector<std::string> names;
-  for (int i = 0; i < n; ++i) names.push_back(platform.host_name(i) + "_UP");
-  for (int link : platform.link_indices(names))
+  for (int link : platform.link_indices(uplink_names(platform, n)))
     if (link < 0) return false;
   return true;
 }
@@ -131,8 +139,7 @@ std::vector<double> uplink_times(const Platform& platform, int n, double message
                      std::to_string(platform.host_count()));
   std::vector<double> times(n);
   std::vector<bool> is_up(platform.links.size(), false);
-  std::vector<std::string> names;
-  for (int i = 0; i < n; ++i) names.push_back(platform.host_name(i) + "_UP");
+  const std::vector<std::string> names = uplink_names(platform, n);
   const std::vector<int> links = platform.link_indices(names);
   double fastest_up = 0;
   for (int i = 0; i < n; ++i) {

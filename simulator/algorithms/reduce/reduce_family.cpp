@@ -128,7 +128,8 @@ class ReducePointRunner final : public PointRunner {
     if (!is_drawn(law_.kind)) plan_all(0, false);
     // A fixed cluster's times serve the planners only, from here on: without one (trees alone),
     // they go (8 MB at 2^20 hosts, for the whole run).
-    const bool plans = std::any_of(algorithms_.begin(), algorithms_.end(), [](const ReduceAlgorithm* a) { return a->plan != nullptr; });
+    const bool plans =
+        std::any_of(algorithms_.begin(), algorithms_.end(), [](const ReduceAlgorithm* a) { return a->plan != nullptr; });
     if (!is_drawn(law_.kind) && !plans) std::vector<double>().swap(times_);
   }
 
