@@ -149,7 +149,8 @@ slow=(run --family reduce --cluster platform --algorithms tree-dyn --processors 
 (cd "$d" && exec "$bin" "${slow[@]}" --output o.csv --raw raw.csv --trace trace.csv) 2>/dev/null &
 pid=$!
 for ((i = 0; i < 300; i++)); do
-  [[ -n $(find "$d" -maxdepth 1 -name 'raw.csv.spool.*' 2>/dev/null) ]] && break
+  # The spool beside the outputs and the work directory in TMPDIR are made at different moments.
+  [[ -n $(find "$d" -maxdepth 1 -name 'raw.csv.spool.*' 2>/dev/null) && -n $(ls -A "$TMPDIR") ]] && break
   sleep 0.05
 done
 kill -9 "$pid"
