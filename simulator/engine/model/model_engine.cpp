@@ -51,27 +51,19 @@ class ModelEngine final : private Executor, public Engine {
   };
   static constexpr std::uint32_t kNoFlow = std::numeric_limits<std::uint32_t>::max();
 
-  // The flow of the comm being started, and its index in flows_ once a busy link needs it there
-  // (kNoFlow until then).
-  struct NewFlow {
-    Flow flow;
-    std::uint32_t id = kNoFlow;
-  };
-
-  // A link's busy period (occupy()), in 16 bytes: at 2^21 links every byte is 2 MB. While the
-  // period has one flow, its load is that flow's rate and `first` is its record's slot: the
-  // flow is under way as long as the link is busy (it ends the period), so the record is still
-  // there to rebuild it from. Only from a second flow on do both go to flows_, and spill_[link]
-  // holds their indices (`first` then being the first's, or kNoFlow) and the load: a
-  // replication without overlaps stores no flow at all (at 2^20 hosts, 32 MB less).
-  struct LinkState {
-    double until = -std::numeric_limits<double>::infinity();  // latest end recorded
-    std::uint32_t first = kNoFlow;                            // the busy period's first flow
-    bool spilled = false;                                     // spill_[link] holds flows
-  };
+  // A link's state (occupy()), in 4 bytes: at 2^21 links every byte is 2 MiB. kIdle; or the
+  // record slot of its sole flow, the comm's record holding everything about it until the
+  // comm is delivered, which sets the link idle again (release()); or kSpilled, from the
+  // moment a second flow shares the link: both go to flows_, and spill_[link] holds the busy
+  // period's flows, their load and their latest end. A replication without overlaps stores
+  // no flow at all.
+  static constexpr std::uint32_t kIdle = kNoFlow;
+  static constexpr std::uint32_t kSpilled = kNoFlow - 1;
   struct Spill {
     std::vector<std::uint32_t> ids;
     double load = 0;  // sum of the rates recorded in the busy period
+    double until = -std::numeric_limits<double>::infinity();  // their latest end
+    std::uint32_t first = kNoFlow;  // the period's first flow, until recount() adds it to ids
   };
 
   // A pending completion, in 16 bytes: its date, its record's slot and its owner (for the
@@ -101,7 +93,11 @@ class ModelEngine final : private Executor, public Engine {
       return slot;
     }
     const std::uint32_t slot = slots_++;
-    if ((slot >> kChunkBits) == chunks_.size()) chunks_.emplace_back(new Completion[std::size_t{1} << kChunkBits]);
+    if ((slot >> kChunkBits) == chunks_.size()) {
+      // A slot must not read as a link state's kSpilled (2^32 - 2 activities pending: 256 GiB).
+      if (slot >= kSpilled) throw InputError("model engine: more than 2^32 - 3 activities pending at once");
+      chunks_.emplace_back(new Completion[std::size_t{1} << kChunkBits]);
+    }
     return slot;
   }
 
@@ -134,8 +130,8 @@ class ModelEngine final : private Executor, public Engine {
       // A flow shorter than one instant occupies no instant of its links (see occupy()).
       if (end - begin >= kSimultaneity && occupies_) {
         r.end = begin;  // until delivery, the flow's begin (flow_of_slot()); deliver() sets the end
-        NewFlow flow{{begin, end, rate, slot}};
-        occupy(activity, flow);
+        std::uint32_t id_in_flows = kNoFlow;  // the flow's index in flows_, once a busy link needs it there
+        occupy(activity, {begin, end, rate, slot}, id_in_flows);
       }
     }
     push({end, slot, static_cast<std::uint32_t>(activity.owner())});
@@ -223,90 +219,152 @@ class ModelEngine final : private Executor, public Engine {
   // to their end), and stops when a new flow makes them exceed the bandwidth at some instant.
   // Each instant is checked when the last of its flows starts: all the others are known then.
   // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
-  [[gnu::always_inline]] void occupy(const Activity& a, NewFlow& flow) {
+  [[gnu::always_inline]] void occupy(const Activity& a, const Flow& flow, std::uint32_t& id) {
     if (private_pairs_) {  // an ideal cluster: the sender's link 2h up, the receiver's 2p + 1 down
-      occupy_shared(2 * a.host, flow, limit_[0]);
-      occupy_shared(2 * a.peer + 1, flow, limit_[0]);
+      occupy_shared(2 * a.host, flow, id, limit_[0]);
+      occupy_shared(2 * a.peer + 1, flow, id, limit_[0]);
       return;
     }
     if (!table_) {
-      occupy(up_link(a.host), flow);
+      occupy(up_link(a.host), flow, id);
       if (!between_links_.empty()) {  // no backbone (a cluster): nothing between the two ends
         const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
-        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow);
+        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow, id);
       }
-      occupy(down_link(a.peer), flow);
+      occupy(down_link(a.peer), flow, id);
     } else {
       const std::size_t route = static_cast<std::size_t>(a.host) * hosts_ + a.peer;
       for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
-        occupy(platform_->route_links[i], flow);
+        occupy(platform_->route_links[i], flow, id);
     }
   }
 
   // Dates closer than kSimultaneity are one instant, as everywhere in the engines: a flow
   // occupies the instants x with begin - x < kSimultaneity <= end - x.
   //
-  // The hot path touches one small record per link. A link is idle once every flow recorded on
-  // it has ended (`until`, their latest end, is now or earlier: every later flow begins now or
-  // later); the first flow of a busy period is named in the link's record, later ones in
-  // spill_[link]. `load`, the sum of the rates recorded in the busy period, bounds the load at
-  // every instant; only when a new flow takes it beyond the limit are the flows that have ended
-  // dropped, and, if the flows left still exceed it, the instants checked one by one.
-  [[gnu::always_inline]] void occupy(int link, NewFlow& flow) {
+  // The hot path touches one word per link: an idle link takes the new flow's slot. A link
+  // whose sole flow is still pending may yet be free (that flow ends at this instant and is
+  // delivered later in its batch); if not, the two flows go to flows_ and spill_[link]. There
+  // `load`, the sum of the rates recorded in the busy period, bounds the load at every instant;
+  // only when a new flow takes it beyond the limit are the flows that have ended dropped, and, if
+  // the flows left still exceed it, the instants checked one by one.
+  [[gnu::always_inline]] void occupy(int link, const Flow& flow, std::uint32_t& id) {
     if (link < 0) return;
     const double limit = limit_of(link);
     if (!(limit < std::numeric_limits<double>::infinity())) return;  // not shared
-    occupy_shared(link, flow, limit);
+    occupy_shared(link, flow, id, limit);
   }
 
-  [[gnu::always_inline]] void occupy_shared(int link, NewFlow& flow, double limit) {
-    LinkState& s = links_[link];
-    if (s.until - clock_ < kSimultaneity) {
-      s.until = flow.flow.end;
-      s.first = flow.flow.slot;
-      if (s.spilled) {
-        spill_[link].ids.clear();
-        s.spilled = false;
+  [[gnu::always_inline]] void occupy_shared(int link, const Flow& flow, std::uint32_t& id, double limit) {
+    std::uint32_t& s = links_[link];
+    if (s == kIdle) {
+      s = flow.slot;
+      return;
+    }
+    // The flow's fields by value: the hot path then keeps them in registers.
+    occupy_busy(link, flow.begin, flow.end, flow.rate, flow.slot, id, limit);
+  }
+
+  // Off the hot path: a link that holds a flow already, or several.
+  [[gnu::noinline]] void occupy_busy(int link, double begin, double end, double rate, std::uint32_t slot,
+                                     std::uint32_t& id, double limit) {
+    const Flow flow{begin, end, rate, slot};
+    std::uint32_t& s = links_[link];
+    if (s != kSpilled) {
+      const std::uint32_t sole = s;
+      const Flow held = flow_of_slot(sole);
+      if (held.end - clock_ < kSimultaneity) {  // it ends at this instant: the link is free
+        s = flow.slot;
+        return;
       }
+      if (id == kNoFlow) id = add_flow(flow);
+      // The period's sole flow joins the new one in flows_, as the first of spill_[link]. The
+      // same comm when its route crosses the link twice: one flow, as contention() says.
+      Spill& spill = spill_[link];
+      spill.ids.clear();
+      spill.first = sole == flow.slot ? id : add_flow(held);
+      spill.load = held.rate;
+      spill.until = held.end;
+      s = kSpilled;
+      spill_more(link, flow, id, limit);
       return;
     }
     Spill& spill = spill_[link];
-    if (flow.id == kNoFlow) {
-      flows_.push_back(flow.flow);
-      flow.id = static_cast<std::uint32_t>(flows_.size() - 1);
+    if (spill.until - clock_ < kSimultaneity) {  // every flow of the period has ended
+      spill.ids.clear();
+      spill.first = kNoFlow;
+      s = flow.slot;
+      return;
     }
-    if (!s.spilled) {  // the period's sole flow, named by its slot, goes to flows_ with the new one
-      // The same comm when its route crosses the link twice: one flow, as contention() says.
-      s.first = s.first == flow.flow.slot ? flow.id : flow_of_slot(s.first, s.until);
-      spill.load = flows_[s.first].rate;
-    }
-    if (spill.load + flow.flow.rate > limit) recount(link, flow.id);
-    s.until = std::max(s.until, flow.flow.end);
-    spill.load += flow.flow.rate;
-    spill.ids.push_back(flow.id);
-    s.spilled = true;
+    if (id == kNoFlow) id = add_flow(flow);
+    spill_more(link, flow, id, limit);
   }
 
-  // Off the hot path: the flow of a pending comm, rebuilt from its record into flows_ (its begin
-  // kept in the record's `end` until delivery, its rate worked out as start() did, the same
-  // bits); returns its index.
-  [[gnu::noinline]] std::uint32_t flow_of_slot(std::uint32_t slot, double end) {
+  void spill_more(int link, const Flow& flow, std::uint32_t id, double limit) {
+    Spill& spill = spill_[link];
+    if (spill.load + flow.rate > limit) recount(link, id);
+    spill.until = std::max(spill.until, flow.end);
+    spill.load += flow.rate;
+    spill.ids.push_back(id);
+  }
+
+  std::uint32_t add_flow(const Flow& flow) {
+    flows_.push_back(flow);
+    return static_cast<std::uint32_t>(flows_.size() - 1);
+  }
+
+  // The flow of a pending comm, rebuilt from its record (its begin kept in the record's `end`
+  // until delivery; its rate and end worked out as start() did, the same bits).
+  Flow flow_of_slot(std::uint32_t slot) const {
     const Completion& r = record(slot);
     const double rate = flow_rate(r.activity, route_cost(r.activity.host, r.activity.peer));
-    flows_.push_back({r.end, end, rate, slot});
-    return static_cast<std::uint32_t>(flows_.size() - 1);
+    const double begin = r.end;
+    return {begin, begin + r.activity.amount / rate, rate, slot};
+  }
+
+  // At a comm's delivery, before its record changes: the links its flow holds alone are idle
+  // again (those it shares keep it in spill_ until their period ends). The same walk as
+  // occupy(), inlined for an ideal cluster's two links only (a general walk inlined into the
+  // event loop cost a delivery tens of instructions).
+  [[gnu::always_inline]] void release(const Activity& a, std::uint32_t slot) {
+    if (private_pairs_) {
+      release(2 * a.host, slot);
+      release(2 * a.peer + 1, slot);
+    } else if (occupies_) {
+      release_route(a, slot);
+    }
+  }
+  void release(int link, std::uint32_t slot) {
+    std::uint32_t& s = links_[link];
+    if (s == slot) s = kIdle;
+  }
+  [[gnu::noinline]] void release_route(const Activity& a, std::uint32_t slot) {
+    auto release_any = [&](int link) {  // a host may have no link of its own (-1)
+      if (link >= 0) release(link, slot);
+    };
+    if (!table_) {
+      release_any(up_link(a.host));
+      if (!between_links_.empty()) {
+        const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
+        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) release_any(between_links_[i]);
+      }
+      release_any(down_link(a.peer));
+    } else {
+      const std::size_t route = static_cast<std::size_t>(a.host) * hosts_ + a.peer;
+      for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
+        release_any(platform_->route_links[i]);
+    }
   }
 
   // Off the hot path: the flows of the busy period that have not ended, all in spill_[link]
   // (the first one moved there), their exact sum, and the instants if it exceeds the limit.
   [[gnu::noinline]] void recount(int link, std::uint32_t id) {
-    LinkState& s = links_[link];
     Spill& spill = spill_[link];
     std::vector<std::uint32_t>& ids = spill.ids;
-    if (s.first != kNoFlow) ids.push_back(s.first);
-    s.first = kNoFlow;
+    if (spill.first != kNoFlow) ids.push_back(spill.first);
+    spill.first = kNoFlow;
     spill.load = 0;
-    s.until = -std::numeric_limits<double>::infinity();
+    spill.until = -std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < ids.size();) {
       const Flow& f = flows_[ids[i]];
       if (f.end - clock_ < kSimultaneity) {
@@ -315,10 +373,9 @@ class ModelEngine final : private Executor, public Engine {
         continue;
       }
       spill.load += f.rate;
-      s.until = std::max(s.until, f.end);
+      spill.until = std::max(spill.until, f.end);
       ++i;
     }
-    s.spilled = !ids.empty();
     if (spill.load + flows_[id].rate > limit_of(link)) check_instants(link, id);
   }
 
@@ -514,7 +571,7 @@ class ModelEngine final : private Executor, public Engine {
     // its bandwidth only to rounding). Unshared (FATPIPE) links: no limit.
     // One entry (and link_mask_ 0) when every link has the same, as host_end() does for hosts.
     const std::size_t links = platform_->links.size();
-    links_.resize(links);
+    links_.resize(links, kIdle);
     bool same_limit = links > 0;
     for (std::size_t i = 1; i < links && same_limit; ++i) same_limit = limit_of_cost(i) == limit_of_cost(0);
     link_mask_ = same_limit ? 0 : -1;
@@ -581,6 +638,7 @@ class ModelEngine final : private Executor, public Engine {
 
   void deliver(Policy& policy, std::uint32_t slot) {
     Completion& done = record(slot);
+    if (done.activity.kind == ActivityKind::comm) release(done.activity, slot);
     done.end = clock_ - origin_;  // the instant of the batch, as SimGrid reports it
     policy.on_complete(*this, done);
     free_.push_back(slot);
@@ -628,7 +686,7 @@ class ModelEngine final : private Executor, public Engine {
   std::vector<RouteCost> link_cost_;  // per link: its latency and bandwidth, once apply() changed one
   // Contention detection (occupy()): per link, its state and the flows beyond the first; the
   // flows of the replication's comms on routes the engine knows.
-  std::vector<LinkState> links_;
+  std::vector<std::uint32_t> links_;  // kIdle, the slot of the sole flow, or kSpilled
   std::vector<double> limit_;  // per link, the most it carries (infinite: not shared); see limit_of()
   int link_mask_ = -1;
   // Only links that ever carried two flows at once have an entry: at 2^21 links a vector each
