@@ -214,5 +214,24 @@ TEST(ModelEngineContention, TheIdealClusterChecksEveryHostsOwnLinks) {
   EXPECT_EQ(outcome(ideal_cluster(3, 1e7, 1e7), sequence), "2");
 }
 
+TEST(ModelEngineContention, AFlowEndingNowFreesItsLinkBeforeItsDeliveryLaterInTheBatch) {
+  // At 1 s, p0 -> p2 (owner p2) and p3 -> p1 (owner p1) end together; p3 -> p1 is delivered
+  // first and starts p0 -> p3 on p0's uplink, whose flow p0 -> p2 is over but not yet delivered
+  // (its record still names it in the link's state, which its delivery would clear).
+  Plan plan;
+  plan.add(comm_op(0, 2, 1.0));
+  plan.add(comm_op(0, 3, 1.0), {plan.add(comm_op(3, 1, 1.0))});
+  EXPECT_EQ(outcome(ideal_cluster(4, 1e7, 1e7), plan), "2");
+  // The same on links of unequal bandwidths, where routes are walked rather than computed.
+  Platform unequal = ideal_cluster(4, 1e7, 1e7);
+  unequal.links.edit(unequal.hosts[2].down).bandwidth = 2e7;
+  EXPECT_EQ(outcome(unequal, plan), "2");
+  // And a flow that has not ended still holds the link.
+  Plan overlap;
+  overlap.add(comm_op(0, 2, 2.0));
+  overlap.add(comm_op(0, 3, 1.0), {overlap.add(comm_op(3, 1, 1.0))});
+  EXPECT_NE(outcome(unequal, overlap).find("link p0_UP "), std::string::npos);
+}
+
 }  // namespace
 }  // namespace hetcoll
