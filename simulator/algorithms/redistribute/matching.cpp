@@ -16,11 +16,14 @@
 
 #include <algorithm>
 #include <limits>
+#include <stdexcept>
 
 namespace hetcoll {
 
-BipartiteMatcher::BipartiteMatcher(int left, int right, const std::vector<int>& edge_left,
-                                   const std::vector<int>& edge_right, const std::vector<std::int64_t>& weight)
+template <class Weight>
+BasicBipartiteMatcher<Weight>::BasicBipartiteMatcher(int left, int right, const std::vector<int>& edge_left,
+                                                     const std::vector<int>& edge_right,
+                                                     const std::vector<std::int64_t>& weight)
     : right_count_(right), begin_(left + 1, 0), end_(left, 0), rbegin_(right + 1, 0), rend_(right, 0),
       match_left_(left, -1), match_right_(right, -1), layer_(left), next_(left),
       heaviest_(left + right, 0), at_heaviest_(left + right, 0), heaviest_stale_(left + right, 0),
@@ -45,7 +48,9 @@ BipartiteMatcher::BipartiteMatcher(int left, int right, const std::vector<int>& 
     slot_right_[s] = edge_right[e];
     slot_edge_[s] = static_cast<int>(e);
     slot_mirror_[s] = rs;
-    slot_weight_[s] = rslot_weight_[rs] = std::max<std::int64_t>(weight[e], 0);
+    if (weight[e] > std::numeric_limits<Weight>::max())
+      throw std::invalid_argument("BasicBipartiteMatcher: a weight does not fit in its weight type");
+    slot_weight_[s] = rslot_weight_[rs] = static_cast<Weight>(std::max<std::int64_t>(weight[e], 0));
     rslot_left_[rs] = edge_left[e];
     if (slot_weight_[s] == 0) {
       ++dead_slots_;
@@ -63,7 +68,8 @@ BipartiteMatcher::BipartiteMatcher(int left, int right, const std::vector<int>& 
   }
 }
 
-void BipartiteMatcher::weight_drops(int node, std::int64_t from, std::int64_t d) {
+template <class Weight>
+void BasicBipartiteMatcher<Weight>::weight_drops(int node, std::int64_t from, std::int64_t d) {
   // The node's heaviest edge weighs at least its former heaviest minus d: a lower bound that
   // spares heaviest_edge_bound() the nodes that cannot be the minimum.
   if (heaviest_stale_[node]) heaviest_[node] = std::max<std::int64_t>(0, heaviest_[node] - d);
@@ -73,13 +79,14 @@ void BipartiteMatcher::weight_drops(int node, std::int64_t from, std::int64_t d)
   }
 }
 
-void BipartiteMatcher::take_from_matched(std::int64_t d) {
+template <class Weight>
+void BasicBipartiteMatcher<Weight>::take_from_matched(std::int64_t d) {
   const int left = left_count();
   taken_.clear();
   for (int l = 0; l < left; ++l) {
     const int s = match_left_[l];
     const std::int64_t from = slot_weight_[s], to = from - d;
-    slot_weight_[s] = rslot_weight_[slot_mirror_[s]] = to;
+    slot_weight_[s] = rslot_weight_[slot_mirror_[s]] = static_cast<Weight>(to);
     taken_.push_back(from);
     if (to <= 0) {
       --live_slots_;
@@ -101,7 +108,8 @@ void BipartiteMatcher::take_from_matched(std::int64_t d) {
   }
 }
 
-void BipartiteMatcher::compact() {
+template <class Weight>
+void BasicBipartiteMatcher<Weight>::compact() {
   // Absent edges are skipped everywhere, so dropping them changes no scan's order of the others.
   const int left = left_count();
   for (int l = 0; l < left; ++l)
@@ -160,12 +168,14 @@ void BipartiteMatcher::compact() {
   dead_slots_ = 0;
 }
 
-bool BipartiteMatcher::perfect() {
+template <class Weight>
+bool BasicBipartiteMatcher<Weight>::perfect() {
   if (dead_slots_ > live_slots_) compact();
   return augment(1);
 }
 
-std::int64_t BipartiteMatcher::heaviest_edge_bound() {
+template <class Weight>
+std::int64_t BasicBipartiteMatcher<Weight>::heaviest_edge_bound() {
   // heaviest_ is exact where not stale and a lower bound where stale: a stale node is rescanned
   // only if its bound is below the minimum so far, since otherwise it cannot lower it.
   const int left = left_count();
@@ -195,7 +205,8 @@ std::int64_t BipartiteMatcher::heaviest_edge_bound() {
   return cap;
 }
 
-bool BipartiteMatcher::bottleneck() {
+template <class Weight>
+bool BasicBipartiteMatcher<Weight>::bottleneck() {
   if (!perfect()) return false;
   std::int64_t lo = smallest_matched();
   // No perfect matching can do better than the lightest "heaviest edge" of any node.
@@ -222,7 +233,8 @@ bool BipartiteMatcher::bottleneck() {
   return true;
 }
 
-std::int64_t BipartiteMatcher::largest_feasible_threshold(std::int64_t lo) {
+template <class Weight>
+std::int64_t BasicBipartiteMatcher<Weight>::largest_feasible_threshold(std::int64_t lo) {
   // Works on a second matching, the witness, kept from peel to peel. The peels only take weight,
   // so the answer never grows: it is first sought from the previous answer down, on the witness
   // (a perfect matching at the previous answer that lost the few edges this peel took too much
@@ -261,7 +273,8 @@ std::int64_t BipartiteMatcher::largest_feasible_threshold(std::int64_t lo) {
   return feasible;
 }
 
-bool BipartiteMatcher::repair(std::int64_t threshold) {
+template <class Weight>
+bool BasicBipartiteMatcher<Weight>::repair(std::int64_t threshold) {
   // Only feasibility matters here, not which matching: one augmenting path per free node, each
   // searched breadth-first and stopped at the first free right node. A free node without one
   // proves that no perfect matching exists (its path in the symmetric difference with a perfect
@@ -311,14 +324,16 @@ bool BipartiteMatcher::repair(std::int64_t threshold) {
   return true;
 }
 
-std::int64_t BipartiteMatcher::smallest_matched() const {
+template <class Weight>
+std::int64_t BasicBipartiteMatcher<Weight>::smallest_matched() const {
   std::int64_t smallest = std::numeric_limits<std::int64_t>::max();
   for (int s : match_left_)
-    if (s >= 0) smallest = std::min(smallest, slot_weight_[s]);
+    if (s >= 0) smallest = std::min<std::int64_t>(smallest, slot_weight_[s]);
   return smallest;
 }
 
-bool BipartiteMatcher::augment(std::int64_t threshold) {
+template <class Weight>
+bool BasicBipartiteMatcher<Weight>::augment(std::int64_t threshold) {
   const int left = left_count();
   for (int& s : match_left_) {
     if (s < 0 || slot_weight_[s] >= threshold) continue;
@@ -339,7 +354,8 @@ bool BipartiteMatcher::augment(std::int64_t threshold) {
   return true;
 }
 
-bool BipartiteMatcher::bfs(std::int64_t threshold) {
+template <class Weight>
+bool BasicBipartiteMatcher<Weight>::bfs(std::int64_t threshold) {
   // Layers are distances from the free left nodes in the alternating graph (l → the partner of
   // a right node l reaches by an edge ≥ threshold), whatever order finds them.
   const int left = left_count();
@@ -361,7 +377,7 @@ bool BipartiteMatcher::bfs(std::int64_t threshold) {
       // right node it is matched to has an edge ≥ threshold to this level.
       // Raw pointers: the stores to layer_ would otherwise make the compiler reload every
       // vector's data pointer at every slot of this, the matcher's hottest loop.
-      const std::int64_t* weight = rslot_weight_.data();
+      const Weight* weight = rslot_weight_.data();
       const int* other = rslot_left_.data();
       int* layer = layer_.data();
       for (int p = 0; p < left; ++p) {
@@ -375,7 +391,7 @@ bool BipartiteMatcher::bfs(std::int64_t threshold) {
           }
       }
     } else {
-      const std::int64_t* weight = slot_weight_.data();
+      const Weight* weight = slot_weight_.data();
       const int* other = slot_right_.data();
       const int* partner = match_right_.data();
       int* layer = layer_.data();
@@ -402,8 +418,9 @@ bool BipartiteMatcher::bfs(std::int64_t threshold) {
   return false;
 }
 
-bool BipartiteMatcher::dfs(int l, std::int64_t threshold) {
-  const std::int64_t* weight = slot_weight_.data();
+template <class Weight>
+bool BasicBipartiteMatcher<Weight>::dfs(int l, std::int64_t threshold) {
+  const Weight* weight = slot_weight_.data();
   const int* other = slot_right_.data();
   const int below = layer_[l] + 1;
   for (int& s = next_[l]; s < end_[l]; ++s) {
@@ -418,5 +435,8 @@ bool BipartiteMatcher::dfs(int l, std::int64_t threshold) {
   layer_[l] = -1;  // a dead end for the rest of this phase
   return false;
 }
+
+template class BasicBipartiteMatcher<std::int32_t>;
+template class BasicBipartiteMatcher<std::int64_t>;
 
 }  // namespace hetcoll

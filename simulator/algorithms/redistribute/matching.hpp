@@ -18,11 +18,17 @@ namespace hetcoll {
 
 /// @brief Matchings on a fixed bipartite graph of `left` × `right` nodes whose edge weights
 /// only decrease (take_from_matched); an edge of weight 0 is absent.
-class BipartiteMatcher {
+///
+/// `Weight` is how the edges' weights are stored: the scans of a Hopcroft–Karp phase read them
+/// for every edge, so 32 bits, where every weight fits, read a third less memory than 64 (DGGP
+/// at 1,000 + 1,000 nodes: 10 % less time). Thresholds and peels are 64-bit either way.
+template <class Weight>
+class BasicBipartiteMatcher {
  public:
-  /// `edge_left[e]`, `edge_right[e]`, `weight[e]`: edge e (weights are copied).
-  BipartiteMatcher(int left, int right, const std::vector<int>& edge_left, const std::vector<int>& edge_right,
-                   const std::vector<std::int64_t>& weight);
+  /// `edge_left[e]`, `edge_right[e]`, `weight[e]`: edge e (weights are copied; each must fit in
+  /// `Weight`, or std::invalid_argument).
+  BasicBipartiteMatcher(int left, int right, const std::vector<int>& edge_left, const std::vector<int>& edge_right,
+                        const std::vector<std::int64_t>& weight);
 
   /// Makes the matching perfect on the edges of weight ≥ 1, keeping the current matched edges
   /// that are still present, with augmenting paths scanned in node and edge order (GGP's "any
@@ -64,11 +70,11 @@ class BipartiteMatcher {
   // Left adjacency (CSR) in edge order; slots of absent edges stay until compact() drops them.
   std::vector<int> begin_, end_;
   std::vector<int> slot_right_, slot_edge_, slot_mirror_;  // mirror: the same edge's right slot
-  std::vector<std::int64_t> slot_weight_;
+  std::vector<Weight> slot_weight_;
   // Right adjacency (CSR), for the bottom-up levels of the breadth-first search.
   std::vector<int> rbegin_, rend_;
   std::vector<int> rslot_left_;
-  std::vector<std::int64_t> rslot_weight_;
+  std::vector<Weight> rslot_weight_;
   std::int64_t live_slots_ = 0, dead_slots_ = 0;
 
   std::vector<int> match_left_;   // slot matched to each left node, or -1
@@ -89,5 +95,13 @@ class BipartiteMatcher {
   std::vector<int> seen_, via_slot_, via_left_;  // repair(): search stamps and the path's links
   int search_stamp_ = 0;
 };
+
+extern template class BasicBipartiteMatcher<std::int32_t>;
+extern template class BasicBipartiteMatcher<std::int64_t>;
+
+/// Any weights.
+using BipartiteMatcher = BasicBipartiteMatcher<std::int64_t>;
+/// Weights below 2^31 (peel() takes it when its largest weight, R, is).
+using CompactBipartiteMatcher = BasicBipartiteMatcher<std::int32_t>;
 
 }  // namespace hetcoll

@@ -10,6 +10,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -54,6 +56,32 @@ void fill_dummies(PeelState& g, int first, std::int64_t room_per_node, const std
       }
     }
   }
+}
+
+/// Step 5 of peel(): perfect matchings of the R-regular graph, each taking its lightest weight.
+template <class Matcher>
+std::vector<UnitStep> peel_matchings(PeelState& g, int n, std::int64_t R, MatchingRule rule) {
+  Matcher matcher(n, n, g.left, g.right, g.weight);
+  std::vector<UnitStep> steps;
+  for (std::int64_t remaining = R; remaining > 0;) {
+    const bool found = rule == MatchingRule::any ? matcher.perfect() : matcher.bottleneck();
+    // König: an r-regular bipartite multigraph always has a perfect matching.
+    if (!found) throw std::logic_error("peel: no perfect matching in a regular graph");
+    std::int64_t d = remaining;
+    for (int l = 0; l < n; ++l) d = std::min(d, matcher.matched_weight(l));
+    UnitStep step;
+    for (int l = 0; l < n; ++l) {
+      const int e = matcher.edge_of(l);
+      if (g.real[e] == 0) continue;
+      const std::int64_t x = std::min(d, g.real[e]);
+      g.real[e] -= x;
+      step.emplace_back(g.message[e], x);
+    }
+    matcher.take_from_matched(d);
+    remaining -= d;
+    if (!step.empty()) steps.push_back(std::move(step));
+  }
+  return steps;
 }
 
 }  // namespace
@@ -120,28 +148,9 @@ std::vector<UnitStep> peel(const UnitGraph& graph, int k, MatchingRule rule) {
   fill_dummies(g, b, R, deficit_left, false);
   const int n = a + b - k;
 
-  // Step 5: peel.
-  BipartiteMatcher matcher(n, n, g.left, g.right, g.weight);
-  std::vector<UnitStep> steps;
-  for (std::int64_t remaining = R; remaining > 0;) {
-    const bool found = rule == MatchingRule::any ? matcher.perfect() : matcher.bottleneck();
-    // König: an r-regular bipartite multigraph always has a perfect matching.
-    if (!found) throw std::logic_error("peel: no perfect matching in a regular graph");
-    std::int64_t d = remaining;
-    for (int l = 0; l < n; ++l) d = std::min(d, matcher.matched_weight(l));
-    UnitStep step;
-    for (int l = 0; l < n; ++l) {
-      const int e = matcher.edge_of(l);
-      if (g.real[e] == 0) continue;
-      const std::int64_t x = std::min(d, g.real[e]);
-      g.real[e] -= x;
-      step.emplace_back(g.message[e], x);
-    }
-    matcher.take_from_matched(d);
-    remaining -= d;
-    if (!step.empty()) steps.push_back(std::move(step));
-  }
-  return steps;
+  // Step 5: peel. Every weight is at most R: below 2^31, the matcher stores them in 32 bits.
+  if (R <= std::numeric_limits<std::int32_t>::max()) return peel_matchings<CompactBipartiteMatcher>(g, n, R, rule);
+  return peel_matchings<BipartiteMatcher>(g, n, R, rule);
 }
 
 Schedule to_schedule(const Instance& instance, const std::vector<UnitStep>& steps) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <limits>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -104,7 +105,34 @@ TEST(RedistributionSameness, LargerInstancesGiveTheReferenceSchedules) {
   }
 }
 
-TEST(RedistributionSameness, MatcherTakesTheReferenceMatchingsOnAnySequenceOfPeels) {
+TEST(RedistributionSameness, WeightsBeyondThirtyTwoBitsGiveTheReferenceSchedules) {
+  // Weights × 2^34 (exact in a double): every unit weight exceeds 2^31 whatever β, so the peeling
+  // takes the matcher with 64-bit weights, where smaller ones take the 32-bit one.
+  RandomStream random(6);
+  for (int i = 0; i < 300; ++i) {
+    Instance g = random_shape(random, 600000 + i, 8, 0, 8);
+    for (Message& m : g.messages) m.weight *= 0x1p34;
+    ASSERT_EQ(first_difference(ggp_schedule(g), reference::ggp(g)), "") << "ggp " << i;
+    ASSERT_EQ(first_difference(oggp_schedule(g), reference::oggp(g)), "") << "oggp " << i;
+    ASSERT_EQ(first_difference(dggp_schedule(g), reference::dggp(g)), "") << "dggp " << i;
+  }
+}
+
+// Both ways of storing the weights.
+template <class Matcher>
+class MatcherSameness : public ::testing::Test {};
+using WeightStorages = ::testing::Types<CompactBipartiteMatcher, BipartiteMatcher>;
+TYPED_TEST_SUITE(MatcherSameness, WeightStorages);
+
+TEST(MatcherWeights, AWeightBeyondTheStorageIsRefused) {
+  const std::vector<int> left{0}, right{0};
+  EXPECT_THROW(CompactBipartiteMatcher(1, 1, left, right, {std::int64_t{1} << 31}), std::invalid_argument);
+  BipartiteMatcher wide(1, 1, left, right, {std::int64_t{1} << 31});
+  ASSERT_TRUE(wide.perfect());
+  EXPECT_EQ(wide.matched_weight(0), std::int64_t{1} << 31);
+}
+
+TYPED_TEST(MatcherSameness, TakesTheReferenceMatchingsOnAnySequenceOfPeels) {
   // Graphs that are not regular (some have no perfect matching), weights with many ties, and
   // peels of any size up to the lightest matched edge: both matchers must agree on every call.
   RandomStream random(4);
@@ -123,7 +151,7 @@ TEST(RedistributionSameness, MatcherTakesTheReferenceMatchingsOnAnySequenceOfPee
           weight.push_back(random.below(20) == 0 ? 0 : 1 + static_cast<std::int64_t>(random.below(weight_max)));
         }
     const bool bottleneck = random.below(2) == 0;
-    BipartiteMatcher fast(n, n, left, right, weight);
+    TypeParam fast(n, n, left, right, weight);
     std::vector<std::int64_t> reference_weight = weight;  // the reference reads the caller's weights
     reference::ReferenceMatcher slow(n, n, left, right, reference_weight);
     for (int peel = 0;; ++peel) {
