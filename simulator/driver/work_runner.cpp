@@ -270,12 +270,14 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   // A child runs a batch of consecutive units, each with a fresh engine, so batching never
   // changes a number. SimGrid allows one engine per process, even once the first has ended: one
   // unit per child wherever a unit opens SimGrid, which the model engine does too when it reads
-  // a platform file. Otherwise the model engine takes batches, so forks stay rare (about four
-  // batches per job).
+  // a platform file. Otherwise the model engine takes batches, so forks stay rare: a quarter of
+  // a job's share of the units left (at most 256), so that batches shrink towards the end and
+  // no job is left running a long one while the others have nothing to do.
   const bool simgrid = opens_simgrid(setup.scenario->engine, setup.scenario->platform);
   if (simgrid && !units.empty()) load_simgrid();  // once, here: every child shares it
-  const std::size_t batch =
-      simgrid ? 1 : std::clamp<std::size_t>(units.size() / (4 * static_cast<std::size_t>(jobs)), 1, 256);
+  auto batch_from = [&](std::size_t next) {
+    return simgrid ? 1 : std::clamp<std::size_t>((units.size() - next) / (4 * static_cast<std::size_t>(jobs)), 1, 256);
+  };
   std::map<pid_t, std::pair<std::size_t, std::size_t>> running;  // child -> its units [first, last)
   auto path = [&](std::size_t i, const char* what) { return setup.work_dir + "/unit" + std::to_string(i) + what; };
   auto stop_all = [&] {
@@ -293,7 +295,7 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   try {
     while (next < units.size() || !running.empty()) {
       while (next < units.size() && static_cast<int>(running.size()) < jobs) {
-        const std::size_t first = next, last = std::min(units.size(), next + batch);
+        const std::size_t first = next, last = std::min(units.size(), next + batch_from(next));
         next = last;
         const pid_t pid = spawn(path(first, ".err"), path(first, ".log"), [&] {
           const std::string results = path(first, ".bin");
