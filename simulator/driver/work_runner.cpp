@@ -271,12 +271,14 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   // changes a number. SimGrid allows one engine per process, even once the first has ended: one
   // unit per child wherever a unit opens SimGrid, which the model engine does too when it reads
   // a platform file. Otherwise the model engine takes batches, so forks stay rare: a quarter of
-  // a job's share of the units left (at most 256), so that batches shrink towards the end and
-  // no job is left running a long one while the others have nothing to do.
+  // a job's share of the units (at most 256). With several jobs, of the units left, so that
+  // batches shrink towards the end and no job is left running a long one while the others have
+  // nothing to do; a single job has no one to wait for, and takes four batches.
   const bool simgrid = opens_simgrid(setup.scenario->engine, setup.scenario->platform);
   if (simgrid && !units.empty()) load_simgrid();  // once, here: every child shares it
   auto batch_from = [&](std::size_t next) {
-    return simgrid ? 1 : std::clamp<std::size_t>((units.size() - next) / (4 * static_cast<std::size_t>(jobs)), 1, 256);
+    const std::size_t share = (jobs == 1 ? units.size() : units.size() - next) / (4 * static_cast<std::size_t>(jobs));
+    return simgrid ? 1 : std::clamp<std::size_t>(share, 1, 256);
   };
   std::map<pid_t, std::pair<std::size_t, std::size_t>> running;  // child -> its units [first, last)
   auto path = [&](std::size_t i, const char* what) { return setup.work_dir + "/unit" + std::to_string(i) + what; };
