@@ -225,17 +225,26 @@ class ModelEngine final : private Executor, public Engine {
       occupy_shared(2 * a.peer + 1, flow, id, limit_[0]);
       return;
     }
+    visit_route(a.host, a.peer, [&](int link) { occupy(link, flow, id); });
+  }
+
+  // Hands `visit` the links of the route from src to dst, in route order: the sender's uplink,
+  // the links between the two zones and the receiver's downlink (-1 for a host without a link
+  // of its own), or those of the route table (which must list them: occupies_). The one walk of
+  // occupy(), release() and refuse(); the generated platforms' routes are iterated in place.
+  template <class Visit>
+  [[gnu::always_inline]] void visit_route(int src, int dst, Visit&& visit) const {
     if (!table_) {
-      occupy(up_link(a.host), flow, id);
+      visit(up_link(src));
       if (!between_links_.empty()) {  // no backbone (a cluster): nothing between the two ends
-        const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
-        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) occupy(between_links_[i], flow, id);
+        const std::size_t pair = static_cast<std::size_t>(host_end(up_, src).zone) * zones_ + host_end(down_, dst).zone;
+        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) visit(between_links_[i]);
       }
-      occupy(down_link(a.peer), flow, id);
+      visit(down_link(dst));
     } else {
-      const std::size_t route = static_cast<std::size_t>(a.host) * hosts_ + a.peer;
+      const std::size_t route = static_cast<std::size_t>(src) * hosts_ + dst;
       for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
-        occupy(platform_->route_links[i], flow, id);
+        visit(platform_->route_links[i]);
     }
   }
 
@@ -323,9 +332,9 @@ class ModelEngine final : private Executor, public Engine {
   }
 
   // At a comm's delivery, before its record changes: the links its flow holds alone are idle
-  // again (those it shares keep it in spill_ until their period ends). The same walk as
-  // occupy(), inlined for an ideal cluster's two links only (a general walk inlined into the
-  // event loop cost a delivery tens of instructions).
+  // again (those it shares keep it in spill_ until their period ends). The links occupy() took:
+  // an ideal cluster's two inline, any other route by visit_route() out of line (inlined into
+  // the event loop, the general walk cost a delivery tens of instructions).
   [[gnu::always_inline]] void release(const Activity& a, std::uint32_t slot) {
     if (private_pairs_) {
       release(2 * a.host, slot);
@@ -339,21 +348,9 @@ class ModelEngine final : private Executor, public Engine {
     if (s == slot) s = kIdle;
   }
   [[gnu::noinline]] void release_route(const Activity& a, std::uint32_t slot) {
-    auto release_any = [&](int link) {  // a host may have no link of its own (-1)
+    visit_route(a.host, a.peer, [&](int link) {
       if (link >= 0) release(link, slot);
-    };
-    if (!table_) {
-      release_any(up_link(a.host));
-      if (!between_links_.empty()) {
-        const std::size_t pair = static_cast<std::size_t>(host_end(up_, a.host).zone) * zones_ + host_end(down_, a.peer).zone;
-        for (std::size_t i = between_start_[pair]; i < between_start_[pair + 1]; ++i) release_any(between_links_[i]);
-      }
-      release_any(down_link(a.peer));
-    } else {
-      const std::size_t route = static_cast<std::size_t>(a.host) * hosts_ + a.peer;
-      for (std::size_t i = platform_->route_link_start[route]; i < platform_->route_link_start[route + 1]; ++i)
-        release_any(platform_->route_links[i]);
-    }
+    });
   }
 
   // Off the hot path: the flows of the busy period that have not ended, all in spill_[link]
@@ -457,15 +454,11 @@ class ModelEngine final : private Executor, public Engine {
   }
 
   std::vector<int> route_links(int src, int dst) const {
-    if (table_) return platform_->route_path(src, dst);
     std::vector<int> links;
-    const HostSpec& s = platform_->hosts[src];
-    const HostSpec& d = platform_->hosts[dst];
-    if (s.up >= 0) links.push_back(s.up);
-    if (s.zone < static_cast<int>(platform_->between.size()) &&
-        d.zone < static_cast<int>(platform_->between[s.zone].size()))
-      for (int l : platform_->between[s.zone][d.zone]) links.push_back(l);
-    if (d.down >= 0) links.push_back(d.down);
+    if (occupies_)  // else a route table without its links: none to name
+      visit_route(src, dst, [&](int link) {
+        if (link >= 0) links.push_back(link);
+      });
     return links;
   }
 
