@@ -149,16 +149,29 @@ slow=(run --family reduce --cluster platform --algorithms tree-dyn --processors 
   --engine model --jobs 2 --quiet)
 (cd "$d" && exec "$bin" "${slow[@]}" --output o.csv --raw raw.csv --trace trace.csv) 2>/dev/null &
 pid=$!
-for ((i = 0; i < 300; i++)); do
-  # The spool beside the outputs and the work directory in TMPDIR are made at different moments.
-  [[ -n $(find "$d" -maxdepth 1 -name 'raw.csv.spool.*' 2>/dev/null) && -n $(ls -A "$TMPDIR") ]] && break
+# Killed once the run has made all it makes before its first point: the manifest's temporary is
+# the last one beside the outputs, then its work directory in TMPDIR (named hetcoll.<host>.*;
+# another name there is not this run's). Up to 60 s on a loaded machine.
+started=no
+for ((i = 0; i < 1200; i++)); do
+  if [[ -n $(find "$d" -maxdepth 1 -name 'o.csv.manifest.json.tmp.*' 2>/dev/null) &&
+        -n $(find "$TMPDIR" -maxdepth 1 -name 'hetcoll.*' 2>/dev/null) ]]; then
+    started=yes
+    break
+  fi
   sleep 0.05
 done
 kill -9 "$pid"
 wait "$pid" 2>/dev/null
 for ((i = 0; i < 100; i++)); do [[ -z $(pgrep -f "$d") ]] && break; sleep 0.05; done
-check "kill -9 before the first point: temporaries left, no checkpoint" \
-  test -n "$(ls -A "$d" | grep -E 'tmp|spool')" -a ! -e "$d/o.csv.partial" -a -n "$(ls -A "$TMPDIR")"
+left_beside=$(ls -A "$d" | grep -E 'tmp|spool' | tr '\n' ' ')
+left_in_tmpdir=$(find "$TMPDIR" -maxdepth 1 -name 'hetcoll.*')
+if [[ $started == yes && -n $left_beside && ! -e $d/o.csv.partial && -n $left_in_tmpdir ]]; then
+  pass "kill -9 before the first point: temporaries left, no checkpoint"
+else
+  fail "kill -9 before the first point: temporaries left, no checkpoint" \
+    "started: $started; beside: $left_beside; in TMPDIR: $(ls -A "$TMPDIR" | tr '\n' ' ')"
+fi
 (cd "$d" && hetcoll "${slow[@]/50000000/2000}" --output o.csv --raw raw.csv --trace trace.csv)
 check "the next run exits 0" test $? -eq 0
 check "... and leaves only its outputs: the killed run's temporaries are gone" \
