@@ -673,6 +673,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   for (const std::string& c : s.cfg)
     if (c.find(':') == std::string::npos)
       throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
+  refuse_settings_the_model_engine_leaves_out(s.engine, s.cfg, origin.of("cfg"), s.platform);
   s.output = get(vm, "output", s.output);
   s.raw = get(vm, "raw", "");
   s.trace = get(vm, "trace", "");

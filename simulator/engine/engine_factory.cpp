@@ -12,6 +12,7 @@
 #include "engine/simgrid/simgrid_plugin.hpp"
 #include "engine/simgrid/simgrid_probe.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
+#include "platform/platform_file_scan.hpp"
 
 namespace hetcoll {
 namespace {
@@ -122,6 +123,38 @@ bool opens_simgrid(const std::string& engine, const std::string& platform_file) 
 }
 
 void load_simgrid() { simgrid_plugin(); }
+
+namespace {
+
+// A SimGrid setting of how SimGrid runs its actors, traces or reports, which changes no date.
+bool changes_no_date(const std::string& key) {
+  for (const char* prefix : {"contexts/", "tracing", "debug/", "exception/", "model-check/", "smpi/"})
+    if (key.rfind(prefix, 0) == 0) return true;
+  return key == "path" || key == "help-nostop";
+}
+
+}  // namespace
+
+void refuse_settings_the_model_engine_leaves_out(const std::string& engine, const std::vector<std::string>& cfg,
+                                                 const std::string& cfg_origin, const std::string& platform_file) {
+  if (engine_kind(engine) != EngineKind::model) return;
+  const std::string why =
+      ", which the model engine would leave out: it times activities by its own rules and takes only the SimGrid "
+      "settings that change no date (contexts/, tracing, debug/, exception/, path, model-check/, smpi/); use "
+      "--engine simgrid or ";
+  for (const std::string& c : cfg)
+    if (!changes_no_date(c.substr(0, c.find(':'))))
+      throw InputError(cfg_origin + ": key 'cfg' sets '" + c + "'" + why + "drop it");
+  if (platform_file.empty()) return;
+  const std::vector<std::string> exact = exact_timing_config();
+  for (const FileSetting& s : scan_platform_file(platform_file).settings) {
+    if (changes_no_date(s.key)) continue;
+    const std::string exact_value = setting_value(exact, s.key);
+    if (!exact_value.empty() && same_setting_value(exact_value, s.value)) continue;
+    throw InputError(s.where() + ": <config> sets " + s.key + " to '" + s.value + "'" +
+                     why + "remove the setting from the file");
+  }
+}
 
 // The child answers on a pipe "0 COUNT", or "2 MESSAGE" for a file SimGrid refuses (an
 // InputError), "1 MESSAGE" otherwise.

@@ -59,6 +59,18 @@ class EngineRun {
 /// through SimGrid. SimGrid allows one engine per process.
 bool opens_simgrid(const std::string& engine, const std::string& platform_file);
 
+/// @brief On the model engine (`engine` is its word), refuses a SimGrid setting that would change
+/// SimGrid's timing. The setting may come from key 'cfg' (`cfg_origin` names where it was
+/// given) or from the <config> of `platform_file` ("" for none).
+///
+/// The model engine times activities by its own rules: SimGrid's under exact_timing_config().
+/// It reads no SimGrid setting, so another one would make the two engines differ without a
+/// word. A file setting of exact_timing_config()'s value passes. So do the settings of how
+/// SimGrid runs, which change no date: contexts/, tracing, debug/, exception/, path,
+/// model-check/ and smpi/. The SimGrid engine needs no such check.
+void refuse_settings_the_model_engine_leaves_out(const std::string& engine, const std::vector<std::string>& cfg,
+                                                 const std::string& cfg_origin, const std::string& platform_file);
+
 /// @brief Loads SimGrid's code (hetcoll's SimGrid plugin) into this process without opening an
 /// engine, so that workers forked afterwards share it instead of each loading it again (about
 /// 19 ms and all of SimGrid's libraries per worker). Throws InputError naming the plugin if it

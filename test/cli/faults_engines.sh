@@ -61,6 +61,58 @@ zero_bandwidth() { platform_with "$1" 's/id="host1_DOWN" bandwidth="1e15Bps"/id=
 negative_bandwidth() { platform_with "$1" 's/id="host1_DOWN" bandwidth="1e15Bps"/id="host1_DOWN" bandwidth="-5Bps"/'; }
 zero_speed() { platform_with "$1" 's/id="host1" speed="1e15f"/id="host1" speed="0f"/'; }
 
+# Profiles: hetcoll runs every replication on the same platform (platform_file_scan.hpp). A
+# missing profile file made SimGrid abort with a backtrace; an existing one gave each
+# replication another stretch of it on SimGrid, and went unseen by the model engine.
+speed_profile() {
+  printf '0 1.0\n1 0.5\n' >"$(dirname "$1")/load.profile"
+  platform_with "$1" 's/id="host1" speed="1e15f"/id="host1" speed="1e15f" speed_file="load.profile"/'
+}
+missing_state_profile() { platform_with "$1" 's/id="host1" speed="1e15f"/id="host1" speed="1e15f" state_file="gone.profile"/'; }
+bandwidth_profile() {
+  printf '0 1.0\n1 0.5\n' >"$(dirname "$1")/bw.profile"
+  platform_with "$1" 's/id="host1_DOWN" bandwidth="1e15Bps"/id="host1_DOWN" bandwidth="1e15Bps" bandwidth_file="bw.profile"/'
+}
+trace_connect() {
+  platform_with "$1" 's|</zone>|<trace id="slow" periodicity="1">0 0.5</trace><trace_connect kind="SPEED" trace="slow" element="host0"/></zone>|'
+}
+included_profile() {
+  printf '<link id="extra" bandwidth="1e15Bps" latency="0s" latency_file="lat.profile"/>\n' >"$(dirname "$1")/part.xml"
+  platform_with "$1" 's|<zone id="cluster" routing="Cluster">|<zone id="cluster" routing="Cluster"><include file="part.xml"/>|'
+}
+# A <config> setting that the run sets otherwise: SimGrid kept the command line's with an INFO
+# note; the file's author asked for another network model.
+other_network_model() { platform_with "$1" 's|<zone id="cluster"|<config><prop id="network/model" value="LV08"/></config><zone id="cluster"|'; }
+
+bad_platform "a speed profile" speed_profile "speed_file=\"load.profile\""
+bad_platform "a missing state profile" missing_state_profile "state_file=\"gone.profile\""
+bad_platform "a bandwidth profile" bandwidth_profile "host1_DOWN"
+bad_platform "a trace_connect" trace_connect "trace 'slow' to 'host0'"
+bad_platform "a profile in an included file" included_profile "part.xml:1 (included by "
+bad_platform "<config> with another network model" other_network_model "network/model to 'LV08'"
+
+# The model engine reads none of SimGrid's settings: one that changes SimGrid's timing, from
+# --cfg or the file's <config>, is refused there (it ran, ignoring it); the SimGrid engine runs it.
+latency_factor() { platform_with "$1" 's|<zone id="cluster"|<config><prop id="network/latency-factor" value="3"/></config><zone id="cluster"|'; }
+d=$(new_dir); latency_factor "$d/p.xml"
+small_run "$d" processors 2 engine model platform "$d/p.xml"
+expect_bad_input "a <config> timing setting on the model engine" "$d" "$d/out.csv"
+grep -q "p.xml:4: <config> sets network/latency-factor" "$tmp/stderr" || fail "<config> timing setting message" "$(excerpt)"
+small_run "$d" processors 2 engine simgrid platform "$d/p.xml"
+if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" && ! -s "$tmp/stderr" ]]; then
+  pass "the same file on the SimGrid engine runs, silently"
+else
+  fail "the same file on the SimGrid engine runs, silently" "$(excerpt)"
+fi
+d=$(new_dir)
+small_run "$d" processors 4 engine model; ARGS+=(--cfg network/latency-factor:3)
+expect_bad_input "--cfg network/latency-factor:3 on the model engine" "$d" "$d/out.csv"
+grep -q "key 'cfg' sets 'network/latency-factor:3'" "$tmp/stderr" || fail "--cfg on the model engine message" "$(excerpt)"
+d=$(new_dir)
+small_run "$d" processors 4 engine model; ARGS+=(--cfg contexts/stack-size:64)
+if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" ]]; then pass "--cfg contexts/stack-size on the model engine runs"
+else fail "--cfg contexts/stack-size on the model engine runs" "$(excerpt)"; fi
+
 bad_platform "missing route" no_route "host0 to host1"
 bad_platform "missing route between zones" split_zones "host0 to host1"
 bad_platform "zero bandwidth" zero_bandwidth "host1_DOWN"

@@ -12,6 +12,9 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "engine/executor.hpp"
+#include "engine/simgrid/simgrid_session.hpp"
 #include "hetcoll_revision.h"  // generated at build time (simulator/driver/revision.cmake)
 
 // Weak: programs that link the plugin's files in (tests, benchmarks) define it; hetcoll does not,
@@ -76,6 +79,16 @@ const SimgridPlugin& simgrid_plugin() {
   static const SimgridPlugin* plugin = nullptr;
   if (plugin == nullptr) plugin = hetcoll_simgrid_plugin ? hetcoll_simgrid_plugin() : &load_plugin();
   return *plugin;
+}
+
+std::vector<std::string> exact_timing_config() {
+  // TCP-gamma bounds a flow at gamma / (2 latency). 0 would mean no window bound, but
+  // SimGrid 3.32 then also drops a Comm::set_rate cap on any route with latency; a window too
+  // large to ever bind (1e30 bytes) gives the same timing and keeps the cap.
+  return {"network/model:CM02", "network/crosstraffic:0", "network/TCP-gamma:1e30",
+          // Dates closer than this are one instant; the model engine applies the same rule
+          // (kSimultaneity) so both engines cut batches alike even for vanishing gamma costs.
+          "surf/precision:" + format_number(kSimultaneity)};
 }
 
 SimgridSession::SimgridSession(const std::string& platform_file, const std::vector<std::string>& cfg,

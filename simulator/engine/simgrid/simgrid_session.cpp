@@ -10,17 +10,17 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 #include "core/error.hpp"
-#include "core/number_format.hpp"
-#include "engine/executor.hpp"
 #include "engine/simgrid/config_check.hpp"
 #include "engine/simgrid/host_selection.hpp"
 #include "engine/simgrid/platform_checks.hpp"
 #include "engine/simgrid/simgrid_engine.hpp"
 #include "engine/simgrid/simgrid_platform_builder.hpp"
 #include "engine/simgrid/simgrid_plugin.hpp"
+#include "platform/platform_file_scan.hpp"
 #include "hetcoll_revision.h"  // generated at build time (simulator/driver/revision.cmake)
 
 namespace sg4 = simgrid::s4u;
@@ -60,17 +60,28 @@ std::string first_line(const std::string& text) {
 
 }  // namespace
 
-std::vector<std::string> exact_timing_config() {
-  // TCP-gamma bounds a flow at gamma / (2 latency). 0 would mean no window bound, but
-  // SimGrid 3.32 then also drops a Comm::set_rate cap on any route with latency; a window too
-  // large to ever bind (1e30 bytes) gives the same timing and keeps the cap.
-  return {"network/model:CM02", "network/crosstraffic:0", "network/TCP-gamma:1e30",
-          // Dates closer than this are one instant; the model engine applies the same rule
-          // (kSimultaneity) so both engines cut batches alike even for vanishing gamma costs.
-          "surf/precision:" + format_number(kSimultaneity)};
-}
-
 namespace {
+
+// Refuses, before SimGrid reads it, a platform file hetcoll cannot run as it says
+// (platform_file_scan.hpp): a host or link with a profile, which SimGrid also aborts on when the
+// profile file is missing, and a <config> setting that the command line sets otherwise, which
+// SimGrid would leave out with a note at most.
+void check_platform_file(const std::string& file, const std::vector<std::string>& cfg) {
+  const PlatformFileScan scan = scan_platform_file(file);
+  if (scan.time_varying)
+    throw InputError(scan.time_varying->describe() +
+                     ": a profile changes this resource over time, and hetcoll runs every replication on the same "
+                     "platform; remove it");
+  std::vector<std::string> command_line = exact_timing_config();
+  command_line.insert(command_line.end(), cfg.begin(), cfg.end());
+  for (const FileSetting& s : scan.settings) {
+    const std::string set = setting_value(command_line, s.key);
+    if (!set.empty() && !same_setting_value(set, s.value))
+      throw InputError(s.where() + ": <config> sets " + s.key + " to '" + s.value +
+                       "', which this run sets to '" + set +
+                       "' (hetcoll's exact timing, or key 'cfg'); remove the setting from the file");
+  }
+}
 
 // A session as the plugin implements it (SimgridSession is its front; simgrid_plugin.hpp).
 class Session final : public SimgridSession::Backend {
@@ -109,8 +120,11 @@ void Session::start_engine(const std::vector<std::string>& cfg) {
     else
       args_.push_back("--cfg=" + c);
   }
-  // SimGrid announces every configuration change at INFO level; keep stderr for progress.
+  // SimGrid announces every configuration change at INFO level; keep stderr for progress. Its
+  // parser's notes (an older file version, a <config> setting the command line has set: the
+  // same value, check_platform_file() refuses another) are not the user's concern either.
   args_.push_back("--log=xbt_cfg.thres:warning");
+  args_.push_back("--log=surf_parse.thres:warning");
   for (std::string& a : args_) argv_.push_back(a.data());
   argv_.push_back(nullptr);
   int argc = static_cast<int>(args_.size());
@@ -132,6 +146,7 @@ Session::Session(const std::string& platform_file, const std::vector<std::string
     throw InputError(platform_file + ": is a directory; expected a SimGrid platform file (platform = FILE.xml)");
   if (!std::ifstream(platform_file))
     throw InputError(platform_file + ": cannot read the platform file (platform = FILE.xml)");
+  check_platform_file(platform_file, cfg);
   start_engine(cfg);
   try {
     engine_->load_platform(platform_file);
