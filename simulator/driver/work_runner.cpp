@@ -163,6 +163,16 @@ void forward_log(const std::string& log_path) {
   std::remove(log_path.c_str());
 }
 
+/// SimGrid's reason for aborting a worker, from the worker's log: the text of its first critical
+/// message ("[0.000000] FILE:LINE: [root/CRITICAL] REASON"), or "".
+std::string simgrid_abort_reason(const std::string& log) {
+  const std::string mark = "/CRITICAL] ";
+  const std::size_t at = log.find(mark);
+  if (at == std::string::npos) return "";
+  const std::size_t begin = at + mark.size();
+  return log.substr(begin, log.find('\n', begin) - begin);
+}
+
 /// Turns a worker's exit into the parent's outcome: nothing, the worker's InputError, an
 /// interruption, or one line naming `what` failed and where its messages are.
 void check_exit(int status, const std::string& error_path, const std::string& log_path, const std::string& what) {
@@ -177,6 +187,11 @@ void check_exit(int status, const std::string& error_path, const std::string& lo
   if (cause.empty())
     cause = WIFSIGNALED(status) ? "died of " + signal_name(WTERMSIG(status))
                                 : "failed with status " + std::to_string(WEXITSTATUS(status));
+  // SimGrid aborts on what it finds wrong in a platform its API let through (a Vivaldi zone
+  // whose subzone has no coordinates, found at the first route look-up): its reason, on the
+  // line, says more than the signal.
+  const std::string reason = simgrid_abort_reason(read_file(log_path));
+  if (message.empty() && !reason.empty()) cause += " (SimGrid: " + reason + ")";
   const std::string kept = keep_log(log_path);
   // The project's one rule for a run that stops: exit 2 and one line (here naming the unit and
   // the log), whether the cause was input the checks missed or a fault of the simulator.

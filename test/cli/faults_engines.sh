@@ -113,6 +113,54 @@ small_run "$d" processors 4 engine model; ARGS+=(--cfg contexts/stack-size:64)
 if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" ]]; then pass "--cfg contexts/stack-size on the model engine runs"
 else fail "--cfg contexts/stack-size on the model engine runs" "$(excerpt)"; fi
 
+# A file SimGrid aborts on at its first route look-up, past every check of its API: a Vivaldi
+# zone whose subzones have no coordinates. The worker dies of SIGABRT; the one line says
+# SimGrid's reason, not only the signal.
+write_vivaldi_without_coordinates() {
+  cat >"$1" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Vivaldi">
+    <zone id="a" routing="Full"><host id="host0" speed="1e7f"/></zone>
+    <zone id="b" routing="Full"><host id="host1" speed="1e7f"/></zone>
+  </zone>
+</platform>
+XML
+}
+for engine in model simgrid; do
+  d=$(new_dir); write_vivaldi_without_coordinates "$d/p.xml"
+  small_run "$d" processors 2 engine "$engine" platform "$d/p.xml"
+  (cd "$d" && hetcoll "${ARGS[@]}")
+  status=$?
+  if [[ $status -eq 2 && $(count_lines "$tmp/stderr") -eq 1 ]] &&
+     grep -q "died of SIGABRT (SimGrid: Please specify the Vivaldi coordinates of Netzone a" "$tmp/stderr"; then
+    pass "SimGrid's abort on a Vivaldi zone without coordinates, its reason on the line ($engine)"
+  else
+    fail "SimGrid's abort on a Vivaldi zone without coordinates ($engine)" "status $status: $(excerpt)"
+  fi
+  rm -f "$(sed -n 's/.*its messages are in \(.*\)$/\1/p' "$tmp/stderr")"
+done
+
+# cluster = platform plans by the fastest link's time: a platform without links (hosts placed by
+# Vivaldi coordinates, routes of latency alone) made the optimum's bound loop on infinite times,
+# and so does a link slow enough that a value's time overflows.
+linkless() {
+  cat >"$1" <<'XML'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="world" routing="Vivaldi">
+    <host id="host0" speed="1e7f" coordinates="0 0 0"/>
+    <host id="host1" speed="1e7f" coordinates="10 0 0"/>
+  </zone>
+</platform>
+XML
+}
+crawling_links() { platform_with "$1" 's/1e15Bps/1e-300Bps/g'; }
+bad_platform "cluster = platform on a platform without links" linkless "has no link"
+bad_platform "cluster = platform on links too slow to plan by" crawling_links "crosses the fastest link in"
+
 bad_platform "missing route" no_route "host0 to host1"
 bad_platform "missing route between zones" split_zones "host0 to host1"
 bad_platform "zero bandwidth" zero_bandwidth "host1_DOWN"

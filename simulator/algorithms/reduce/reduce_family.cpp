@@ -349,8 +349,20 @@ class ReduceFamily final : public Family {
     double sender_spread = 1;
     if (kind == ClusterKind::platform) {
       // Every value lasts at least message / the fastest link's bandwidth: the planners' equal
-      // times, and a lower bound of every host's (the driver has checked there are n hosts).
-      times.assign(n, message / platform.reference_bandwidth());
+      // times, and a lower bound of every host's (the driver has checked there are n hosts). A
+      // file without links (a Vivaldi zone of hosts, routes of latency alone) has no such time:
+      // it made the bound's EP makespans loop on infinite times.
+      const double fastest = platform.reference_bandwidth();
+      if (!(fastest > 0))
+        throw InputError(where + ": the platform has no link, so cluster = platform has no time to plan by (the " +
+                         "planners and the optimum's bound time a value by the fastest link); give the hosts links, " +
+                         "or use cluster = file");
+      const double time = message / fastest;
+      if (!(time <= kLongestTime))
+        throw InputError(where + ": a value of " + format_number(message) + " B crosses the fastest link in " +
+                         format_number(time) + " s; cluster = platform plans by times up to " +
+                         format_number(kLongestTime) + " s (key 'message')");
+      times.assign(n, time);
     } else if (is_drawn(kind)) {
       if (from_file)
         throw InputError("platform: cluster = " + point[keys().cluster] +
