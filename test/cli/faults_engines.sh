@@ -249,8 +249,9 @@ d=$(new_dir); mkdir "$d/plat"
 small_run "$d" engine simgrid platform "$d/plat"
 expect_bad_input "platform is a directory" "$d" "$d/out.csv"
 
-# --cfg: unknown key, bad value, unknown model, 'help': "cfg: ..." in one line, no backtrace.
-for cfg in nosuch:1 surf/precision:abc network/model:Bogus network/model:help contexts/stack-size:x; do
+# --cfg: unknown key, bad value, unknown model, 'help', the chaos monkey (it turns resources off
+# during the run): "cfg: ..." in one line, no backtrace.
+for cfg in nosuch:1 surf/precision:abc network/model:Bogus network/model:help contexts/stack-size:x plugin:cmonkey; do
   d=$(new_dir)
   small_run "$d" engine simgrid
   ARGS+=(--cfg "$cfg")

@@ -306,6 +306,14 @@ std::unique_ptr<Engine> Session::engine(int hosts, std::shared_ptr<const Platfor
     throw InputError("cfg: contexts/nthreads:" + std::to_string(threads) +
                      ": the SimGrid engine's agents share the coordinator's records and must run one at a "
                      "time; expected contexts/nthreads:1");
+  // SimGrid's chaos monkey turns hosts and links off and on at dates of the clock that a work
+  // unit's replications share: each replication would meet another stretch of it, as with a
+  // profile (platform_file_scan.hpp), and a host turned off kills its agents.
+  const std::string plugins = simgrid::config::get_value<std::string>("plugin");
+  if (plugins.find("cmonkey") != std::string::npos)
+    throw InputError("cfg: plugin:" + plugins +
+                     ": the chaos monkey turns hosts and links off during the run, and hetcoll runs every "
+                     "replication on the same platform; drop it");
   return make_simgrid_engine(*engine_, std::move(used), file_, built_, std::move(platform));
 }
 
