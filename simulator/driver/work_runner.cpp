@@ -163,16 +163,6 @@ void forward_log(const std::string& log_path) {
   std::remove(log_path.c_str());
 }
 
-/// SimGrid's reason for aborting a worker, from the worker's log: the text of its first critical
-/// message ("[0.000000] FILE:LINE: [root/CRITICAL] REASON"), or "".
-std::string simgrid_abort_reason(const std::string& log) {
-  const std::string mark = "/CRITICAL] ";
-  const std::size_t at = log.find(mark);
-  if (at == std::string::npos) return "";
-  const std::size_t begin = at + mark.size();
-  return log.substr(begin, log.find('\n', begin) - begin);
-}
-
 /// Turns a worker's exit into the parent's outcome: nothing, the worker's InputError, an
 /// interruption, or one line naming `what` failed and where its messages are.
 void check_exit(int status, const std::string& error_path, const std::string& log_path, const std::string& what) {

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <iostream>
 #include <stdexcept>
 
 #include "core/error.hpp"
@@ -124,6 +125,14 @@ bool opens_simgrid(const std::string& engine, const std::string& platform_file) 
 
 void load_simgrid() { simgrid_plugin(); }
 
+std::string simgrid_abort_reason(const std::string& output) {
+  const std::string mark = "/CRITICAL] ";
+  const std::size_t at = output.find(mark);
+  if (at == std::string::npos) return "";
+  const std::size_t begin = at + mark.size();
+  return output.substr(begin, output.find('\n', begin) - begin);
+}
+
 namespace {
 
 // A SimGrid setting of how SimGrid runs its actors, traces or reports, which changes no date.
@@ -161,8 +170,12 @@ void refuse_settings_the_model_engine_leaves_out(const std::string& engine, cons
 int count_platform_hosts(const std::string& file, const std::vector<std::string>& cfg,
                          const std::vector<std::string>& hosts) {
   load_simgrid();  // here, once, rather than in each counting child
-  const std::string reply = run_forked(
+  // SimGrid's own messages go to the pipe too, before the answer: on an abort they say why.
+  const std::string kAnswer = "\nhetcoll-count-answer ";
+  const std::string output = run_forked(
       [&](int fd) {
+        ::dup2(fd, STDERR_FILENO);
+        ::dup2(fd, STDOUT_FILENO);
         std::string answer;
         try {
           answer = "0 " + std::to_string(SimgridSession(file, cfg, hosts).host_count());
@@ -171,16 +184,25 @@ int count_platform_hosts(const std::string& file, const std::vector<std::string>
         } catch (const std::exception& e) {
           answer = std::string("1 ") + e.what();
         }
+        std::fflush(nullptr);
+        answer = kAnswer + answer;
         for (std::size_t done = 0; done < answer.size();) {
           const ssize_t n = ::write(fd, answer.data() + done, answer.size() - done);
           if (n <= 0) break;
           done += static_cast<std::size_t>(n);
         }
-        std::fflush(nullptr);
         ::_exit(0);
       },
       "counting the hosts of " + file).text;
-  if (reply.size() < 2) throw std::runtime_error(file + ": the process counting its hosts died");
+  const std::size_t at = output.rfind(kAnswer);
+  if (at == std::string::npos) {
+    const std::string reason = simgrid_abort_reason(output);
+    if (!reason.empty()) throw InputError(file + ": SimGrid stops reading the platform: " + reason);
+    throw std::runtime_error(file + ": the process counting its hosts died");
+  }
+  std::cerr << output.substr(0, at);  // what SimGrid said of a file it read (a warning)
+  const std::string reply = output.substr(at + kAnswer.size());
+  if (reply.size() < 2) throw std::runtime_error(file + ": the process counting its hosts gave no count");
   const std::string text = reply.substr(2);
   if (reply[0] == '2') throw InputError(text);
   if (reply[0] != '0') throw std::runtime_error(text);

@@ -71,6 +71,11 @@ bool opens_simgrid(const std::string& engine, const std::string& platform_file);
 void refuse_settings_the_model_engine_leaves_out(const std::string& engine, const std::vector<std::string>& cfg,
                                                  const std::string& cfg_origin, const std::string& platform_file);
 
+/// @brief SimGrid's reason for aborting a process that opened it, from what the process printed:
+/// the text of its first critical message ("[0.000000] FILE:LINE: [root/CRITICAL] REASON"), or
+/// "". SimGrid aborts on some platforms that its API lets through.
+std::string simgrid_abort_reason(const std::string& output);
+
 /// @brief Loads SimGrid's code (hetcoll's SimGrid plugin) into this process without opening an
 /// engine, so that workers forked afterwards share it instead of each loading it again (about
 /// 19 ms and all of SimGrid's libraries per worker). Throws InputError naming the plugin if it

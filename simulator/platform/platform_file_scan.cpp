@@ -3,9 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
-#include <filesystem>
 #include <fstream>
-#include <set>
 #include <sstream>
 #include <string_view>
 #include <utility>
@@ -14,9 +12,6 @@ namespace hetcoll {
 namespace {
 
 constexpr std::size_t npos = std::string_view::npos;
-
-// An <include> may include in turn; deeper than this is a cycle SimGrid would not finish either.
-constexpr int kMostIncludeDepth = 32;
 
 // The attributes of SimGrid's DTD (version 4.1) that give a host or a link a profile file.
 const std::vector<std::pair<std::string_view, std::vector<std::string_view>>>& profile_attributes() {
@@ -120,17 +115,6 @@ void for_each_tag(std::string_view text, Visit&& visit) {
   }
 }
 
-// Where SimGrid opens a file named in a platform file: from the current directory, then from
-// the directory of the file that names it. "" if in neither.
-std::string locate(const std::string& name, const std::string& naming_file) {
-  std::error_code error;
-  if (std::filesystem::is_regular_file(name, error)) return name;
-  const std::filesystem::path beside = std::filesystem::path(naming_file).parent_path() / name;
-  if (std::filesystem::path(name).is_relative() && std::filesystem::is_regular_file(beside, error))
-    return beside.string();
-  return "";
-}
-
 bool read_text(const std::string& path, std::string& text) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return false;
@@ -140,83 +124,48 @@ bool read_text(const std::string& path, std::string& text) {
   return true;
 }
 
-std::string canonical_name(const std::string& path) {
-  std::error_code error;
-  const std::filesystem::path canonical = std::filesystem::weakly_canonical(path, error);
-  return error ? path : canonical.string();
-}
-
-// "FILE:LINE (included by PLATFORM)", or "FILE:LINE" in the platform file itself.
-std::string location(const std::string& file, int line, const std::string& included_by) {
-  return file + ":" + std::to_string(line) + (included_by.empty() ? "" : " (included by " + included_by + ")");
-}
-
-class Scanner {
- public:
-  Scanner(PlatformFileScan& result, const std::string& platform_file) : result_(result), platform_(platform_file) {}
-
-  void scan(std::string_view text, const std::string& file, int depth) {
-    const std::string key = canonical_name(file);
-    if (depth > kMostIncludeDepth || !open_files_.insert(key).second) return;  // SimGrid reports a cycle
-    bool in_config = false;
-    std::size_t counted = 0;  // lines are counted from the last tag that needed one
-    int line = 1;
-    auto line_of = [&](std::size_t offset) {
-      line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
-                                          text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
-      counted = offset;
-      return line;
-    };
-    for_each_tag(text, [&](const Tag& tag) {
-      if (tag.name == "config") {
-        in_config = !tag.end && !tag.empty;
-      } else if (tag.end) {
+// The profiles, settings and <include> of `text`, read from `file`.
+void scan(std::string_view text, const std::string& file, PlatformFileScan& result) {
+  bool in_config = false;
+  std::size_t counted = 0;  // lines are counted from the last tag that needed one
+  int line = 1;
+  auto line_of = [&](std::size_t offset) {
+    line += static_cast<int>(std::count(text.begin() + static_cast<std::ptrdiff_t>(counted),
+                                        text.begin() + static_cast<std::ptrdiff_t>(offset), '\n'));
+    counted = offset;
+    return line;
+  };
+  auto found = [&](const Tag& tag, std::string_view id, std::string_view attribute, std::string_view value) {
+    result.time_varying = TimeVaryingResource{file,           line_of(tag.offset),    std::string(tag.name),
+                                              std::string(id), std::string(attribute), std::string(value)};
+  };
+  for_each_tag(text, [&](const Tag& tag) {
+    if (tag.name == "config") {
+      in_config = !tag.end && !tag.empty;
+    } else if (tag.end) {
+      return;
+    } else if (in_config && tag.name == "prop") {
+      result.settings.push_back(
+          {file, line_of(tag.offset), std::string(tag.value("id")), std::string(tag.value("value"))});
+    } else if (tag.name == "include") {
+      if (result.include_line == 0) result.include_line = line_of(tag.offset);
+    } else if (!result.time_varying) {
+      if (tag.name == "trace_connect") {
+        const std::string_view kind = tag.value("kind");
+        found(tag, tag.value("element"), kind.empty() ? "HOST_AVAIL" : kind, tag.value("trace"));
         return;
-      } else if (in_config && tag.name == "prop") {
-        result_.settings.push_back({file, line_of(tag.offset), included_by(file), std::string(tag.value("id")),
-                                    std::string(tag.value("value"))});
-      } else if (tag.name == "include") {
-        const std::string included = locate(std::string(tag.value("file")), file);
-        std::string included_text;
-        if (!included.empty() && read_text(included, included_text)) scan(included_text, included, depth + 1);
-      } else if (!result_.time_varying) {
-        if (tag.name == "trace_connect") {
-          const std::string_view kind = tag.value("kind");
-          found(file, line_of(tag.offset), tag, tag.value("element"), kind.empty() ? "HOST_AVAIL" : kind,
-                tag.value("trace"));
-          return;
-        }
-        for (const auto& [element, attributes] : profile_attributes()) {
-          if (tag.name != element) continue;
-          for (std::string_view attribute : attributes)
-            if (!tag.value(attribute).empty()) {
-              found(file, line_of(tag.offset), tag, tag.value("id"), attribute, tag.value(attribute));
-              return;
-            }
-        }
       }
-    });
-    open_files_.erase(key);
-  }
-
- private:
-  void found(const std::string& file, int line, const Tag& tag, std::string_view id, std::string_view attribute,
-             std::string_view value) {
-    result_.time_varying = TimeVaryingResource{file,
-                                               line,
-                                               included_by(file),
-                                               std::string(tag.name),
-                                               std::string(id),
-                                               std::string(attribute),
-                                               std::string(value)};
-  }
-
-  std::string included_by(const std::string& file) const { return file == platform_ ? "" : platform_; }
-
-  PlatformFileScan& result_;
-  const std::string platform_;
-  std::set<std::string> open_files_;  // the include chain being scanned
-};
+      for (const auto& [element, attributes] : profile_attributes()) {
+        if (tag.name != element) continue;
+        for (std::string_view attribute : attributes)
+          if (!tag.value(attribute).empty()) {
+            found(tag, tag.value("id"), attribute, tag.value(attribute));
+            return;
+          }
+      }
+    }
+  });
+}
 
 }  // namespace
 
@@ -237,19 +186,18 @@ bool same_setting_value(const std::string& a, const std::string& b) {
   return a == b;
 }
 
-std::string TimeVaryingResource::where() const { return location(file, line, included_by); }
-
-std::string FileSetting::where() const { return location(file, line, included_by); }
+std::string FileSetting::where() const { return file + ":" + std::to_string(line); }
 
 std::string TimeVaryingResource::describe() const {
+  const std::string where = file + ":" + std::to_string(line) + ": ";
   if (element == "trace_connect")
-    return where() + ": <trace_connect> attaches trace '" + value + "' to '" + id + "' (kind " + attribute + ")";
-  return where() + ": " + element + " '" + id + "' has " + attribute + "=\"" + value + "\"";
+    return where + "<trace_connect> attaches trace '" + value + "' to '" + id + "' (kind " + attribute + ")";
+  return where + element + " '" + id + "' has " + attribute + "=\"" + value + "\"";
 }
 
 PlatformFileScan scan_platform_text(const std::string& text, const std::string& file) {
   PlatformFileScan result;
-  Scanner(result, file).scan(text, file, 0);
+  scan(text, file, result);
   return result;
 }
 

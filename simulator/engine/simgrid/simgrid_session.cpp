@@ -63,11 +63,16 @@ std::string first_line(const std::string& text) {
 namespace {
 
 // Refuses, before SimGrid reads it, a platform file hetcoll cannot run as it says
-// (platform_file_scan.hpp): a host or link with a profile, which SimGrid also aborts on when the
-// profile file is missing, and a <config> setting that the command line sets otherwise, which
-// SimGrid would leave out with a note at most.
+// (platform_file_scan.hpp): an <include>, which SimGrid aborts on; a host or link with a
+// profile, which SimGrid also aborts on when the profile file is missing; and a <config>
+// setting that the command line sets otherwise, which SimGrid would leave out with a note at
+// most.
 void check_platform_file(const std::string& file, const std::vector<std::string>& cfg) {
   const PlatformFileScan scan = scan_platform_file(file);
+  if (scan.include_line > 0)
+    throw InputError(file + ":" + std::to_string(scan.include_line) +
+                     ": <include> left SimGrid's platform format in version 3.18, and SimGrid " +
+                     SimgridSession::version() + " stops on it; put the included zones in the file itself");
   if (scan.time_varying)
     throw InputError(scan.time_varying->describe() +
                      ": a profile changes this resource over time, and hetcoll runs every replication on the same "
