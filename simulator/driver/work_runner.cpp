@@ -143,10 +143,9 @@ std::string read_file(const std::string& path) {
   return text.str();
 }
 
-/// A failed worker's log, copied out of the work directory (which the failure removes) to a
-/// file that stays; "" if the worker said nothing.
-std::string keep_log(const std::string& log_path) {
-  const std::string text = read_file(log_path);
+/// A failed worker's log `text`, copied out of the work directory (which the failure removes) to
+/// a file that stays; "" if the worker said nothing.
+std::string keep_log(const std::string& text) {
   if (text.empty()) return "";
   std::string kept = temporary_directory() + "/hetcoll-failure.XXXXXX";
   const int fd = ::mkstemp(kept.data());
@@ -180,9 +179,10 @@ void check_exit(int status, const std::string& error_path, const std::string& lo
   // SimGrid aborts on what it finds wrong in a platform its API let through (a Vivaldi zone
   // whose subzone has no coordinates, found at the first route look-up): its reason, on the
   // line, says more than the signal.
-  const std::string reason = simgrid_abort_reason(read_file(log_path));
+  const std::string log = read_file(log_path);
+  const std::string reason = simgrid_abort_reason(log);
   if (message.empty() && !reason.empty()) cause += " (SimGrid: " + reason + ")";
-  const std::string kept = keep_log(log_path);
+  const std::string kept = keep_log(log);
   // The project's one rule for a run that stops: exit 2 and one line (here naming the unit and
   // the log), whether the cause was input the checks missed or a fault of the simulator.
   throw WorkerFailure(what + ": " + cause + (kept.empty() ? "" : "; its messages are in " + kept));
