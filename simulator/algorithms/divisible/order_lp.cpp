@@ -65,6 +65,12 @@ void OrderLp::rebuild(const std::vector<int>& workers) {
   }
 }
 
+int OrderLp::iteration_limit() const {
+  // From the slack basis these LPs take at most about (rows + columns) / 2 pivots (18,760 LPs of
+  // the shipped platforms, docs/divisible.md); a hundred times that is a stall, not progress.
+  return 100 * (glp_get_num_rows(problem_) + glp_get_num_cols(problem_)) + 100;
+}
+
 std::string OrderLp::describe(const std::vector<int>& send, const std::vector<int>& ret) const {
   return "the LP of send order " + list(send) + " and return order " + list(ret);
 }
@@ -114,22 +120,37 @@ std::vector<double> OrderLp::solve(const std::vector<int>& send, const std::vect
     }
     glp_set_mat_row(problem_, column_[i], n, index_.data(), value_.data());
   }
+  // First from the previous pair's optimal basis, which saves a quarter of the brute-force
+  // optimum's time, but only for as many pivots as a solve from zero loads ever needed: that
+  // basis can be nearly singular for the new rows, and GLPK's primal simplex then stalls for
+  // ever at the optimum's vertex, every row tight, its perturbation included (docs/divisible.md,
+  // "Solving the LPs"). Then from the slack basis (α = 0, primal feasible), with each of GLPK's
+  // two ratio tests; a solve still unfinished after that refuses (iteration_limit).
   glp_smcp parameters;
   glp_init_smcp(&parameters);
   parameters.msg_lev = GLP_MSG_OFF;
-  int code = glp_simplex(problem_, &parameters);
-  if (code != 0 || glp_get_status(problem_) != GLP_OPT) {
-    // The previous optimal basis can be singular or badly conditioned for the new rows, and
-    // GLPK may then even report this always-feasible LP infeasible: start again from the
-    // slack basis (α = 0), which is primal feasible.
-    glp_std_basis(problem_);
+  const int dimension = glp_get_num_rows(problem_) + glp_get_num_cols(problem_);
+  struct Attempt {
+    bool warm;
+    int ratio_test, iteration_limit;
+  };
+  int code = 0;
+  for (const Attempt attempt : {Attempt{true, GLP_RT_HAR, dimension}, Attempt{false, GLP_RT_HAR, iteration_limit()},
+                                Attempt{false, GLP_RT_STD, iteration_limit()}}) {
+    if (!attempt.warm) glp_std_basis(problem_);
+    parameters.r_test = attempt.ratio_test;
+    parameters.it_lim = attempt.iteration_limit;
     code = glp_simplex(problem_, &parameters);
+    if (code == 0 && glp_get_status(problem_) == GLP_OPT) break;
   }
   const int status = glp_get_status(problem_);
+  if (code == GLP_EITLIM)
+    throw InputError(describe(send, ret) + " did not reach its optimum in " + std::to_string(parameters.it_lim) +
+                     " simplex iterations from zero loads, with either ratio test (GLPK)");
   if (code != 0 || status != GLP_OPT) {
     const std::string why = status == GLP_UNBND ? "is unbounded" : status == GLP_NOFEAS ? "is infeasible"
                                                                                         : "could not be solved by GLPK";
-    throw InputError("divisible: " + describe(send, ret) + " " + why + " (GLPK code " + std::to_string(code) + ")");
+    throw InputError(describe(send, ret) + " " + why + " (GLPK code " + std::to_string(code) + ")");
   }
   std::vector<double> alpha(star_.c.size(), 0.0);
   for (int j = 0; j < m; ++j) alpha[members_[j]] = std::max(0.0, glp_get_col_prim(problem_, j + 1));

@@ -21,7 +21,9 @@ namespace hetcoll {
 /// linear model) every K_i is 0 and the rows are the paper's.
 ///
 /// One GLPK problem is kept across calls: a new pair over the same workers only rewrites the
-/// rows, and the simplex starts from the previous optimal basis.
+/// rows, and the simplex starts from the previous optimal basis for a few pivots, then from the
+/// slack basis (α = 0); every attempt is bounded in iterations, so a solve finishes or throws
+/// InputError.
 class OrderLp {
  public:
   OrderLp(const Star& star, PortModel port);
@@ -38,6 +40,7 @@ class OrderLp {
  private:
   void rebuild(const std::vector<int>& workers);
   std::string describe(const std::vector<int>& send, const std::vector<int>& ret) const;
+  int iteration_limit() const;
 
   const Star& star_;
   PortModel port_;

@@ -67,7 +67,12 @@ void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
 DivisibleSchedule solve_divisible(const DivisibleAlgorithm& algorithm, const Star& star, const SolveOptions& options) {
   if (algorithm.make == nullptr) throw std::logic_error("divisible: " + algorithm.name + " plans nothing to solve");
   check_worker_limit(algorithm, star.workers());
-  return algorithm.make(star, options);
+  try {
+    return algorithm.make(star, options);
+  } catch (const InputError& e) {
+    // A solver that cannot finish (order_lp.hpp) names its LP, not who asked for it.
+    throw InputError("divisible: " + algorithm.name + ": " + e.what());
+  }
 }
 
 }  // namespace hetcoll
