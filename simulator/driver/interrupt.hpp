@@ -31,6 +31,18 @@ class InterruptGuard {
   InterruptGuard& operator=(const InterruptGuard&) = delete;
 };
 
+/// @brief Interrupts the parent's wait for its workers every `period` seconds for its lifetime
+/// (SIGALRM from an interval timer, handled without SA_RESTART like the guard's signals), so a
+/// runner that waits for long can say so; restores the previous timer and handler after. Workers
+/// get neither: fork resets the timer, and detach_worker_from_parent_signals the handler.
+class WakeUpTimer {
+ public:
+  explicit WakeUpTimer(double period);
+  ~WakeUpTimer();
+  WakeUpTimer(const WakeUpTimer&) = delete;
+  WakeUpTimer& operator=(const WakeUpTimer&) = delete;
+};
+
 /// @brief The signal received since the guard was installed, or 0.
 int pending_interrupt();
 

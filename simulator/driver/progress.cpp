@@ -58,6 +58,16 @@ void Progress::advance(std::uint64_t replications) {
   std::fflush(stderr);
 }
 
+void Progress::waiting(const std::string& unit, double seconds) {
+  if (!enabled_) return;
+  shown_ = true;
+  std::fprintf(stderr, "%shetcoll: %llu/%llu replications, none finished for ", terminal_ ? "\r" : "",
+               static_cast<unsigned long long>(done_), static_cast<unsigned long long>(total_));
+  print_duration(seconds);
+  std::fprintf(stderr, "; still running %s%s", unit.c_str(), terminal_ ? "   " : "\n");
+  std::fflush(stderr);
+}
+
 void Progress::finish() {
   write_file();
   if (enabled_ && shown_ && terminal_) std::fprintf(stderr, "\n");

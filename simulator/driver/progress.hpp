@@ -19,6 +19,9 @@ class Progress {
   Progress(std::uint64_t total_replications, std::uint64_t total_units, bool enabled);
   /// One unit of `replications` is done.
   void advance(std::uint64_t replications);
+  /// No unit has finished for `seconds`; `unit` (the work unit at point ..., work_runner.hpp's
+  /// describe_unit) is the oldest still running: says so, a point's preparation can be long.
+  void waiting(const std::string& unit, double seconds);
   /// Ends the line on a terminal, if anything was shown; brings the progress file up to date.
   void finish();
 

@@ -136,7 +136,8 @@ void run_scenario(const Scenario& s) {
     if (!outputs.paje_points().empty())
       run_paje_traces(setup, outputs.paje_points(), s.jobs,
                       [&](std::size_t point, const std::string& file) { outputs.take_paje(point, file); });
-    run_units(setup, units, s.jobs, on_unit);
+    run_units(setup, units, s.jobs, on_unit,
+              [&](const std::string& unit, double seconds) { progress.waiting(unit, seconds); });
     progress.finish();
     outputs.commit(identity, digests);
     work.remove_abandoned();  // the work directories of killed runs

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +14,7 @@
 #include <limits>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "algorithms/family.hpp"
@@ -271,7 +273,8 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
 }
 
 void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
-               const std::function<void(std::size_t, UnitResult&&)>& done) {
+               const std::function<void(std::size_t, UnitResult&&)>& done,
+               const std::function<void(const std::string&, double)>& waiting, double waiting_period) {
   // A child runs a batch of consecutive units, each with a fresh engine, so batching never
   // changes a number. SimGrid allows one engine per process, even once the first has ended: one
   // unit per child wherever a unit opens SimGrid, which the model engine does too when it reads
@@ -299,6 +302,9 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
   // come, holding no more than one unit, whatever the number of jobs.
   std::map<std::size_t, std::size_t> batch_end;  // a finished batch not yet read: first unit -> end
   std::size_t delivered = 0;
+  std::optional<WakeUpTimer> wake_up;
+  if (waiting) wake_up.emplace(waiting_period);
+  auto last_finished = std::chrono::steady_clock::now();
   try {
     while (next < units.size() || !running.empty()) {
       while (next < units.size() && static_cast<int>(running.size()) < jobs) {
@@ -315,13 +321,20 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
       const pid_t pid = ::waitpid(-1, &status, 0);
       throw_if_interrupted();
       if (pid < 0) {
-        if (errno == EINTR) continue;
-        throw std::runtime_error("waitpid failed");
+        if (errno != EINTR) throw std::runtime_error("waitpid failed");
+        const double silent = std::chrono::duration<double>(std::chrono::steady_clock::now() - last_finished).count();
+        if (waiting && !running.empty() && silent >= waiting_period) {
+          std::size_t oldest = running.begin()->second.first;
+          for (const auto& child : running) oldest = std::min(oldest, child.second.first);
+          waiting(describe_unit(setup, units[oldest]), silent);
+        }
+        continue;
       }
       const auto it = running.find(pid);
       if (it == running.end()) continue;
       const auto [first, last] = it->second;
       running.erase(it);
+      last_finished = std::chrono::steady_clock::now();
       check_exit(status, path(first, ".err"), path(first, ".log"), describe_unit(setup, units[first]));
       batch_end[first] = last;
       // Batches are consecutive units, handed over in order: each finished batch whose turn has

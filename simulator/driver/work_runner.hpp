@@ -72,9 +72,13 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit);
 /// @brief Runs `units` in forked children, at most `jobs` at a time, starting them in order;
 /// `done(index, result)` is called in the parent for each, in index order (a unit that
 /// finishes early waits on disk for the earlier ones). A child's InputError is
-/// rethrown here as InputError (other children are stopped first).
+/// rethrown here as InputError (other children are stopped first). While no unit has finished
+/// for `waiting_period` seconds, `waiting(unit, seconds)` is called every period with the
+/// description of the oldest unit still running and the time since the last one finished (or
+/// since the start): a point's preparation (a search, a solver, reading routes) can be long.
 void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
-               const std::function<void(std::size_t, UnitResult&&)>& done);
+               const std::function<void(std::size_t, UnitResult&&)>& done,
+               const std::function<void(const std::string&, double)>& waiting = {}, double waiting_period = 10);
 
 /// @brief Runs `task` in a forked child and returns what it returns; rethrows its InputError.
 /// Lets the parent ask SimGrid about a platform file without creating an engine itself.
