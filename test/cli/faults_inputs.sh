@@ -40,6 +40,18 @@ expect_bad_input "reduce values of 1e15 B with comm-mean 1e4 (draws above 2^63 b
 d=$(new_dir); write_two_host_platform "$d/fast.xml"; sed -i 's/1e15Bps/1e18Bps/' "$d/fast.xml"
 small_run "$d" processors 2 platform "$d/fast.xml"
 expect_ok "reduce on a platform file of 1e18 B/s links sends values of the key message, not of the link"
+# Reduce costs below the grid of whole bytes and flops: a mean the rounding changes by more
+# than 1e-5 is refused (comm-mean 1e-9, 1.5e-7 and 1e-6 of 2^23 B ran as 0, 1 and 8 B).
+d=$(new_dir); small_run "$d" cv 0 algorithms optimal; ARGS+=(--comm-mean 1e-9)
+expect_bad_input "reduce comm-mean 1e-9 at cv 0 (messages of 0 B: mean 0, over_bound 0)" "$d"
+d=$(new_dir); small_run "$d" cv 0 algorithms optimal; ARGS+=(--comm-mean 1.5e-7)
+expect_bad_input "reduce comm-mean 1.5e-7 at cv 0 (1.26 B sent as 1: over_bound 0.795)" "$d"
+d=$(new_dir); small_run "$d" cv 1; ARGS+=(--comm-mean 1e-3)
+expect_bad_input "reduce comm-mean 1e-3 at cv 1 (draws near 8388.6 B rounded)" "$d"
+d=$(new_dir); small_run "$d" ratio 1e-3
+expect_bad_input "reduce ratio 1e-3 (a ⊕ of 8388.6 flops, checked when the point is prepared)" "$d"
+d=$(new_dir); small_run "$d" cv 0; ARGS+=(--comm-mean 1e-3 --message 1000)
+expect_ok "reduce messages of a whole 1 B at cv 0 are accepted"
 d=$(new_dir); family_run "$d" reduce snf --cluster gamma --processors 3 --cluster-cv 1e-200
 expect_bad_input "reduce gamma --cluster-cv 1e-200 (gave 2.86e-06)" "$d"
 d=$(new_dir); family_run "$d" reduce snf --times 10,1e300

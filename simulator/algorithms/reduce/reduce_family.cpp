@@ -71,6 +71,20 @@ CostScale cost_scale(const Point& point, const Platform& platform) {
   return CostScale{point[keys().message], platform.reference_speed()};
 }
 
+ReductionCostParams cost_params(const Point& point) {
+  ReductionCostParams params;
+  params.comm_mean = point[keys().comm_mean];
+  params.cv = point[keys().cv];
+  params.ratio = point[keys().ratio];
+  return params;
+}
+
+/// Bytes of a message at mean cost: with cv = 0 every message is exactly that many, whole.
+double mean_bytes(const Point& point, const CostScale& scale) {
+  const double bytes = point[keys().comm_mean] * scale.bytes_per_unit;
+  return point[keys().cv] == 0 ? nearest_whole(bytes) : bytes;
+}
+
 /// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
 /// flops a double holds (`where`: the platform that sets the scale).
 void check_largest_draws(const Point& point, const CostScale& scale, const std::string& where) {
@@ -99,12 +113,10 @@ class ReducePointRunner final : public PointRunner {
                     const CostScale& scale, std::uint64_t seed)
       : algorithms_(algorithms), times_(std::move(fixed_times)), sender_spread_(sender_spread),
         seed_(seed),
-        comm_mean_(point[keys().comm_mean]), message_(point[keys().message]), plans_(algorithms.size()) {
-    ReductionCostParams params;
-    params.comm_mean = comm_mean_;
-    params.cv = point[keys().cv];
-    params.ratio = point[keys().ratio];
-    costs_ = std::make_unique<ReductionCosts>(params, seed, algorithms.size() > 1);
+        reference_mean_(point[keys().cv] == 0 ? mean_bytes(point, scale) / scale.bytes_per_unit
+                                              : point[keys().comm_mean]),
+        message_(point[keys().message]), plans_(algorithms.size()) {
+    costs_ = std::make_unique<ReductionCosts>(cost_params(point), seed, algorithms.size() > 1);
     law_.kind = cluster_kind(point[keys().cluster]);
     law_.processors = static_cast<int>(times_.empty() ? point[keys().processors] : times_.size());
     law_.spread = point[keys().spread];
@@ -150,7 +162,7 @@ class ReducePointRunner final : public PointRunner {
 
   void complete_replication(double* metrics, std::size_t width) override {
     // A one-host reduction takes 0, as does its optimum: it is optimal.
-    const double reference = optimum_.makespan * comm_mean_;
+    const double reference = optimum_.makespan * reference_mean_;
     for (std::size_t a = 0; a < algorithms_.size(); ++a) {
       metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
       metrics[a * width + 2] = sender_spread_;
@@ -187,7 +199,7 @@ class ReducePointRunner final : public PointRunner {
   double sender_spread_;
   std::vector<int> order_;
   std::uint64_t seed_;
-  double comm_mean_;
+  double reference_mean_;  // comm-mean, as the engines' whole bytes make it with cv = 0
   double message_;
   std::unique_ptr<ReductionCosts> costs_;
   std::vector<Plan> plans_;  // sized once: the planners' policies hold references to its elements
@@ -300,8 +312,11 @@ class ReduceFamily final : public Family {
     return n;
   }
 
+  // A ⊕'s flops depend on the platform's fastest host: prepare() checks them.
   void check_point(const Point& point) const override {
-    check_largest_draws(point, cost_scale(point, ideal_cluster(1)), "");
+    const CostScale scale = cost_scale(point, ideal_cluster(1));
+    check_largest_draws(point, scale, "");
+    check_cost_precision(cost_params(point), scale, false, "");
   }
 
   // A key of one drawn law written for another cluster would be silently ignored.
@@ -347,6 +362,10 @@ class ReduceFamily final : public Family {
     const std::string where = platform.source();
     std::vector<double> times;
     double sender_spread = 1;
+    const CostScale scale = cost_scale(point, platform);
+    const std::string file = platform.file.empty() ? "" : platform.file + ": ";
+    check_largest_draws(point, scale, file);
+    check_cost_precision(cost_params(point), scale, true, file);
     if (kind == ClusterKind::platform) {
       // Every value lasts at least message / the fastest link's bandwidth: the planners' equal
       // times, and a lower bound of every host's (the driver has checked there are n hosts). A
@@ -382,8 +401,6 @@ class ReduceFamily final : public Family {
       times = uplink_times(platform, n, message, where);
       check_same_times(times, point[keys().times]);
     }
-    const CostScale scale = cost_scale(point, platform);
-    check_largest_draws(point, scale, platform.file.empty() ? "" : platform.file + ": ");
     return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, scale, seed);
   }
 
