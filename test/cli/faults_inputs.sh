@@ -52,6 +52,40 @@ d=$(new_dir); small_run "$d" ratio 1e-3
 expect_bad_input "reduce ratio 1e-3 (a ⊕ of 8388.6 flops, checked when the point is prepared)" "$d"
 d=$(new_dir); small_run "$d" cv 0; ARGS+=(--comm-mean 1e-3 --message 1000)
 expect_ok "reduce messages of a whole 1 B at cv 0 are accepted"
+# A user's file without <host>_UP links, routes of several links and no <cluster> (as SimGrid's
+# examples/platforms/small_platform.xml) is reduce's input by default, all its hosts or a few.
+d=$(new_dir)
+cat >"$d/small.xml" <<'EOF'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="zone0" routing="Full">
+    <host id="Tremblay" speed="98.095Mf"/>
+    <host id="Jupiter" speed="76.296Mf"/>
+    <host id="Fafard" speed="76.296Mf"/>
+    <host id="Ginette" speed="48.492Mf"/>
+    <host id="Bourassa" speed="48.492Mf"/>
+    <link id="1" bandwidth="34.285625MBps" latency="59.904us"/>
+    <link id="2" bandwidth="118.6825MBps" latency="136.931us"/>
+    <link id="3" bandwidth="41.279125MBps" latency="14.355us"/>
+    <link id="4" bandwidth="10.452MBps" latency="6.25ms"/>
+    <route src="Tremblay" dst="Jupiter"><link_ctn id="1"/><link_ctn id="3"/></route>
+    <route src="Tremblay" dst="Fafard"><link_ctn id="1"/><link_ctn id="2"/></route>
+    <route src="Tremblay" dst="Ginette"><link_ctn id="1"/><link_ctn id="4"/></route>
+    <route src="Tremblay" dst="Bourassa"><link_ctn id="2"/><link_ctn id="4"/></route>
+    <route src="Jupiter" dst="Fafard"><link_ctn id="3"/><link_ctn id="2"/></route>
+    <route src="Jupiter" dst="Ginette"><link_ctn id="3"/><link_ctn id="4"/></route>
+    <route src="Jupiter" dst="Bourassa"><link_ctn id="3"/></route>
+    <route src="Fafard" dst="Ginette"><link_ctn id="2"/><link_ctn id="4"/></route>
+    <route src="Fafard" dst="Bourassa"><link_ctn id="2"/></route>
+    <route src="Ginette" dst="Bourassa"><link_ctn id="4"/></route>
+  </zone>
+</platform>
+EOF
+ARGS=(run --family reduce --platform "$d/small.xml" --replications 2 --quiet --output "$d/all.csv")
+expect_ok "reduce on a file of multi-link routes without <host>_UP links, every host by default (was: no link Boivin_UP)"
+ARGS=(run --family reduce --platform "$d/small.xml" --processors 4 --replications 2 --quiet --output "$d/four.csv")
+expect_ok "reduce on the same file with --processors 4 (was: the default times list 7 hosts)"
 d=$(new_dir); family_run "$d" reduce snf --cluster gamma --processors 3 --cluster-cv 1e-200
 expect_bad_input "reduce gamma --cluster-cv 1e-200 (gave 2.86e-06)" "$d"
 d=$(new_dir); family_run "$d" reduce snf --times 10,1e300

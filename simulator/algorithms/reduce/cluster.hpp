@@ -89,7 +89,8 @@ void set_uplinks(const std::vector<int>& uplinks, const std::vector<double>& tim
                  std::vector<LinkSetting>& settings);
 
 /// @brief True if each of hosts 0..n-1 has a link `<host>_UP` (hetcoll platform --times writes
-/// them): then uplink_times() reads Liu & Wang's model exactly.
+/// them) and no other link can slow a message down: then uplink_times() reads Liu & Wang's model
+/// exactly, and the routes give the same times.
 bool has_uplinks(const Platform& platform, int n);
 
 /// @brief Times of hosts 0..n-1 read from `<host>_UP` links: latency + message / bandwidth.

@@ -18,7 +18,10 @@ namespace {
 struct ReduceKeys {
   KeyTable table;
   NumberKey processors =
-      table.number("processors", "number of processors n (0 with cluster = times: the length of 'times')", 0)
+      table.number("processors",
+                   "number of processors n (0 with cluster = times: the length of 'times'; not given with a "
+                   "platform file: all its hosts)",
+                   0)
           .sweep().whole().at_most(kMaxHosts);
   NumberKey cv = table.number("cv", "coefficient of variation of every cost (0: every cost is its mean)", 0)
                      .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
@@ -30,8 +33,9 @@ struct ReduceKeys {
           .above(0).at_most(1e6);
   TextKey cluster = table.text("cluster",
                                "where each host's time t(p) comes from: platform (the platform as it is, every t = 1), "
-                               "times, file (the platform's <host>_UP links), uniform, two-type, power-of-two, "
-                               "gamma (drawn per replication)",
+                               "times (the default without a platform file), file (the platform file's <host>_UP links "
+                               "or routes; the default with one), uniform, two-type, power-of-two, gamma (drawn per "
+                               "replication)",
                                "times", cluster_words());
   ListKey times = table.list("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
                              "10,5,5,5,4,2,2")
@@ -271,6 +275,15 @@ class ReduceFamily final : public Family {
 
   std::string host_count_key() const override { return "processors"; }
 
+  // A platform file is the input: its hosts and routes, unless the scenario says otherwise.
+  std::vector<std::pair<std::string, std::string>> platform_file_defaults() const override {
+    return {{"cluster", "file"}};
+  }
+  bool counts_file_hosts(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    return kind == ClusterKind::file || kind == ClusterKind::platform;
+  }
+
   std::string algorithm_limit(const std::string& name, const Point& point) const override {
     const ReduceAlgorithm& a = reduce_algorithms().at(name);
     const int n = hosts_needed(point);
@@ -390,6 +403,7 @@ class ReduceFamily final : public Family {
     } else if (kind == ClusterKind::file) {
       if (!from_file)
         throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
+      // `<host>_UP` links are read exactly where the model holds; any other file by its routes.
       if (has_uplinks(platform, n)) {
         times = uplink_times(platform, n, message, where);
       } else {
