@@ -86,6 +86,12 @@ ARGS=(run --family reduce --platform "$d/small.xml" --replications 2 --quiet --o
 expect_ok "reduce on a file of multi-link routes without <host>_UP links, every host by default (was: no link Boivin_UP)"
 ARGS=(run --family reduce --platform "$d/small.xml" --processors 4 --replications 2 --quiet --output "$d/four.csv")
 expect_ok "reduce on the same file with --processors 4 (was: the default times list 7 hosts)"
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "over_bound_mean") c = i; next }
+            $c < 1 { bad = 1 } END { exit bad || NR < 2 }' "$d/all.csv"; then
+  pass "reduce's over_bound is at least 1 for every algorithm there (cv 0: a true lower bound)"
+else
+  fail "over_bound on small.xml" "$(cut -d, -f1,18 "$d/all.csv" | tr '\n' ' ')"
+fi
 d=$(new_dir); family_run "$d" reduce snf --cluster gamma --processors 3 --cluster-cv 1e-200
 expect_bad_input "reduce gamma --cluster-cv 1e-200 (gave 2.86e-06)" "$d"
 d=$(new_dir); family_run "$d" reduce snf --times 10,1e300

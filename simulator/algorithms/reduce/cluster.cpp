@@ -127,6 +127,16 @@ bool has_uplinks(const Platform& platform, int n) {
   return slowing_link(platform, fastest_up) < 0;
 }
 
+std::vector<double> fastest_route_times(const Platform& platform, int n, double bytes) {
+  std::vector<double> fastest(n, std::numeric_limits<double>::infinity());
+  for (int p = 0; p < n; ++p)
+    for (int q = 0; q < n; ++q) {
+      if (q == p) continue;
+      const RouteCost route = platform.route(p, q);
+      fastest[p] = std::min(fastest[p], route.latency + bytes / route.bandwidth);
+    }
+  return fastest;
+}
 
 RouteTimes route_times(const Platform& platform, int n, double message, const std::string& where) {
   if (platform.host_count() < n)

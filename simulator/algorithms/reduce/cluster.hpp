@@ -113,6 +113,11 @@ struct RouteTimes {
 /// Throws InputError (naming `where`) for a time outside [kShortestTime, kLongestTime].
 RouteTimes route_times(const Platform& platform, int n, double message, const std::string& where);
 
+/// @brief For each of hosts 0..n-1 of a platform with a route table, the time of a message of
+/// `bytes` bytes alone on its fastest route to another of them (latency + bytes / bandwidth): no
+/// message from that host lasts less on either engine, links shared or not.
+std::vector<double> fastest_route_times(const Platform& platform, int n, double bytes);
+
 /// @brief Parses a list of times such as "10,5,5" (commas or spaces); throws InputError naming
 /// `where` and `key` unless there are at least 2 times, all in [kShortestTime, kLongestTime].
 std::vector<double> parse_times(const std::string& text, const std::string& key, const std::string& where);

@@ -1,5 +1,6 @@
 // The reduce family on a user's platform file: the file is the default input (its hosts and
-// routes), and every shipped file runs the family's default list.
+// routes), every shipped file runs the family's default list, `over_bound` divides by a true
+// lower bound on random files (heterogeneous links, latencies, shared links, host selections).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -82,7 +83,8 @@ TEST(ReduceOnPlatformFiles, AFileIsTheDefaultInputWithAllItsHosts) {
 }
 
 // The family's default list on its default point, on every shipped platform: every algorithm
-// runs (SimGrid; the model engine refuses files whose messages share a link).
+// runs (SimGrid; the model engine refuses files whose messages share a link) and no makespan
+// is below the bound.
 TEST(ReduceOnPlatformFiles, TheDefaultListRunsOnEveryShippedFile) {
   const WorkDir dir("hetcoll-reduce-files");
   int files = 0;
@@ -94,10 +96,40 @@ TEST(ReduceOnPlatformFiles, TheDefaultListRunsOnEveryShippedFile) {
     SCOPED_TRACE(entry.path().filename().string());
     const std::vector<double> v = test_support::unit_values_in_child(s, point, dir.path());
     ASSERT_EQ(v.size(), s.algorithms.size() * kWidth);
-    for (std::size_t a = 0; a < s.algorithms.size(); ++a)
+    for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
       EXPECT_TRUE(std::isfinite(v[a * kWidth]) && v[a * kWidth] > 0) << s.algorithms[a];
+      EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
+    }
   }
   EXPECT_GT(files, 0);
+}
+
+// With cv = 0 the denominator of over_bound is a lower bound of every schedule: no algorithm,
+// the optimum included, goes below it, whatever the links' bandwidths, latencies and sharing,
+// the hosts selected, the size of a value and comm-mean (latencies do not scale with it).
+TEST(ReduceOnPlatformFiles, NoMakespanGoesBelowTheBoundOnRandomFiles) {
+  const WorkDir dir("hetcoll-reduce-files");
+  RandomStream stream(41);
+  for (int instance = 0; instance < 12; ++instance) {
+    const bool shared = instance % 2 == 1;
+    const int hosts = 3 + static_cast<int>(stream.below(6));
+    const std::string file = dir.path() + "/random" + std::to_string(instance) + ".xml";
+    write_random_platform(file, hosts, shared, stream);
+    std::string selection;
+    for (int h = 0; h < hosts; ++h)
+      if (h < 2 || stream.below(3) != 0) selection = "h" + std::to_string(h) + (selection.empty() ? "" : " ") + selection;
+    const std::string comm_mean = format_number(std::vector<double>{0.5, 1, 3}[stream.below(3)]);
+    for (const char* engine : {"simgrid", "model"}) {
+      if (shared && std::string(engine) == "model") continue;  // the model engine refuses shared links
+      const Scenario s = parsed({"--platform", file, "--hosts", selection, "--message", "1000000", "--comm-mean",
+                                 comm_mean, "--engine", engine, "--replications", "1", "--quiet"});
+      SCOPED_TRACE("instance " + std::to_string(instance) + " hosts " + selection + " comm-mean " + comm_mean +
+                   " on " + engine);
+      const std::vector<double> v = test_support::unit_values_in_child(s, expand_points(s).front(), dir.path());
+      ASSERT_EQ(v.size(), s.algorithms.size() * kWidth);
+      for (std::size_t a = 0; a < s.algorithms.size(); ++a) EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
+    }
+  }
 }
 
 }  // namespace
