@@ -52,6 +52,8 @@ d=$(new_dir); small_run "$d" ratio 1e-3
 expect_bad_input "reduce ratio 1e-3 (a ⊕ of 8388.6 flops, checked when the point is prepared)" "$d"
 d=$(new_dir); small_run "$d" cv 0; ARGS+=(--comm-mean 1e-3 --message 1000)
 expect_ok "reduce messages of a whole 1 B at cv 0 are accepted"
+d=$(new_dir); family_run "$d" reduce binomial-stat --times 1e-7,1.5e-7,3e-7,2e-7,1.1e-7 --comm-mean 1e-3 --message 1e7
+expect_bad_input "reduce messages of 1e-10 s, below the 1e-7 s of a time (binomial-stat 5.6e-10 s for 6.1e-10)" "$d"
 # A user's file without <host>_UP links, routes of several links and no <cluster> (as SimGrid's
 # examples/platforms/small_platform.xml) is reduce's input by default, all its hosts or a few.
 d=$(new_dir)

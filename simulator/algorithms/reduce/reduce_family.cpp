@@ -89,6 +89,15 @@ double mean_bytes(const Point& point, const CostScale& scale) {
   return point[keys().cv] == 0 ? nearest_whole(bytes) : bytes;
 }
 
+/// The shortest time a drawn cluster's law can give a host (uniform and power-of-two: 1).
+double shortest_drawn_time(const Point& point) {
+  switch (cluster_kind(point[keys().cluster])) {
+    case ClusterKind::two_type: return std::min(1.0, point[keys().x]);
+    case ClusterKind::gamma: return point[keys().cluster_cv] > 0 ? kTimeGrid : 1.0;
+    default: return 1.0;
+  }
+}
+
 /// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
 /// flops a double holds (`where`: the platform that sets the scale).
 void check_largest_draws(const Point& point, const CostScale& scale, const std::string& where) {
@@ -379,6 +388,7 @@ class ReduceFamily final : public Family {
     const std::string where = platform.source();
     std::vector<double> times;
     double sender_spread = 1, file_bound = -1;
+    double shortest = 0;  // the shortest message at mean cost, in seconds
     const CostScale scale = cost_scale(point, platform);
     const std::string file = platform.file.empty() ? "" : platform.file + ": ";
     check_largest_draws(point, scale, file);
@@ -404,6 +414,7 @@ class ReduceFamily final : public Family {
         throw InputError("platform: cluster = " + point[keys().cluster] +
                          " draws its times on the built-in platform; use cluster = file to read them from a file, "
                          "or cluster = platform to run on the file as it is");
+      shortest = mean_bytes(point, scale) / scale.bytes_per_unit * shortest_drawn_time(point);
     } else if (kind == ClusterKind::file) {
       if (!from_file)
         throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
@@ -417,11 +428,18 @@ class ReduceFamily final : public Family {
       }
       // The planners' times are means over receivers, and latencies do not scale with comm-mean:
       // the bound takes each host's fastest route for a message of the mean size.
-      file_bound = reduction_lower_bound(fastest_route_times(platform, n, mean_bytes(point, scale)));
+      const std::vector<double> fastest = fastest_route_times(platform, n, mean_bytes(point, scale));
+      shortest = *std::min_element(fastest.begin(), fastest.end());
+      file_bound = reduction_lower_bound(fastest);
     } else {
       times = uplink_times(platform, n, message, where);
       check_same_times(times, point[keys().times]);
     }
+    if (!times.empty() && kind != ClusterKind::file)
+      shortest = mean_bytes(point, scale) / scale.bytes_per_unit * *std::min_element(times.begin(), times.end());
+    // A file run as it is has its routes unread (SimGrid): its latencies may lift a message
+    // that its fastest link alone would time below the grid, so it is not checked.
+    if (kind != ClusterKind::platform || !from_file) check_message_time(shortest, point[keys().comm_mean], file);
     return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, file_bound,
                                                scale, seed);
   }

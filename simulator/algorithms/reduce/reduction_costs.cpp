@@ -55,6 +55,15 @@ void check_cost_precision(const ReductionCostParams& params, const CostScale& sc
                      (drawn ? "" : ", or one that makes the ⊕ a whole number of flops"));
 }
 
+void check_message_time(double shortest, double comm_mean, const std::string& where) {
+  if (shortest >= kShortestTime) return;
+  throw InputError(where + "key 'comm-mean' = " + format_number(comm_mean) + ": the shortest message lasts " +
+                   format_number(shortest) + " s at mean cost, below the " + format_number(kShortestTime) +
+                   " s the family takes for a time (both engines take completions within 1e-9 s as one instant, "
+                   "and shorter messages end that close); give comm-mean >= " +
+                   format_number(comm_mean * kShortestTime / shortest) + " (more where a route's latency counts)");
+}
+
 ReductionCosts::ReductionCosts(const ReductionCostParams& params, std::uint64_t key, bool replayed)
     : params_(params),
       replayed_(replayed),

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/random.hpp"
+#include "algorithms/reduce/cluster.hpp"
 #include "engine/activity.hpp"
 #include "engine/plan.hpp"
 
@@ -38,6 +39,14 @@ inline constexpr double kCostPrecision = 1e-5;
 /// message names the key and the smallest value that keeps the precision.
 void check_cost_precision(const ReductionCostParams& params, const CostScale& scale, bool computes,
                           const std::string& where);
+
+/// @brief Refuses (InputError, prefixed by `where`) a point whose shortest message at mean cost,
+/// `shortest` seconds, lasts less than kShortestTime (1e-7 s, cluster.hpp), the shortest time the
+/// family takes: both engines take completions within kSimultaneity as one instant, which
+/// reorders what happens (a binomial tree of times 1e-7 to 3e-7 s took 5.6e-10 s with comm-mean
+/// 1e-3 instead of 6.1e-10). The message names key 'comm-mean' and the value that would lift a
+/// message without latency to kShortestTime.
+void check_message_time(double shortest, double comm_mean, const std::string& where);
 
 /// @brief The cost draws of one replication, with common random numbers across algorithms.
 ///

@@ -1,10 +1,13 @@
-// The reduce family's mean costs the engines' whole bytes or flops would change are refused.
+// The reduce family's mean costs the engines' whole bytes or flops would change are refused,
+// and so are messages shorter than the engines' grid of instants.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include "algorithms/reduce/cluster.hpp"
 #include "algorithms/reduce/reduce_family.hpp"
 #include "algorithms/reduce/reduction_costs.hpp"
 #include "core/error.hpp"
@@ -13,6 +16,7 @@
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
+#include "reduce_harness.hpp"
 #include "support/unit_in_child.hpp"
 
 namespace hetcoll {
@@ -94,6 +98,48 @@ TEST(ReduceCostPrecision, WithCvZeroTheOptimumOfAnAcceptedPointIsItsBound) {
     EXPECT_NEAR(v[1], 1, 1e-12);
   }
   EXPECT_GT(accepted, 0);
+}
+
+// A message shorter than a time may be (1e-7 s) is refused: completions within 1e-9 s merge
+// into one instant on both engines, which reordered a binomial tree (times 1e-7 to 3e-7 s, comm-mean
+// 1e-3: 5.6e-10 s instead of 6.1e-10). Accepted points keep comm-mean × the tree's makespan.
+TEST(ReduceCostPrecision, AMessageBelowTheGridOfInstantsIsRefusedAndAboveItKeepsItsDates) {
+  const WorkDir dir("hetcoll-reduce-precision");
+  RandomStream stream(12);
+  int accepted = 0, refused = 0;
+  for (int i = 0; i < 24; ++i) {
+    std::vector<double> times;
+    std::string list;
+    for (int p = 0; p < 3 + static_cast<int>(stream.below(6)); ++p) {
+      times.push_back(1e-7 * (1 + std::floor(30 * stream.uniform())));
+      list += (list.empty() ? "" : ",") + format_number(times.back());
+    }
+    const double mean = std::pow(10.0, -static_cast<double>(stream.below(4)));
+    const Scenario s = parsed({"--times", list, "--comm-mean", format_number(mean), "--message", "10000000",
+                               "--algorithms", "binomial-stat", "--engine", "model", "--replications", "1", "--quiet"});
+    const Point point = expand_points(s).front();
+    SCOPED_TRACE("times " + list + " comm-mean " + format_number(mean));
+    std::string message;
+    try {
+      reduce_family().prepare(point, s.algorithms, reduce_family().platform_for(point), 1);
+    } catch (const InputError& e) {
+      message = e.what();
+    }
+    const bool below = mean * *std::min_element(times.begin(), times.end()) < kShortestTime;
+    EXPECT_EQ(!message.empty(), below) << message;
+    if (below) {
+      ++refused;
+      EXPECT_NE(message.find("key 'comm-mean'"), std::string::npos) << message;
+      continue;
+    }
+    ++accepted;
+    const std::vector<double> v = test_support::unit_values_in_child(s, point, dir.path());
+    ASSERT_EQ(v.size(), kWidth);
+    const double expected = mean * reduce_test::binomial_makespan(times);
+    EXPECT_NEAR(v[0], expected, 1e-9 * expected);
+  }
+  EXPECT_GT(accepted, 0);
+  EXPECT_GT(refused, 0);
 }
 
 }  // namespace
