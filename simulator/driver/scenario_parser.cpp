@@ -443,7 +443,13 @@ void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin&
 void read_file_host_count(Scenario& s, const po::variables_map& vm) {
   const std::string key = s.family->host_count_key();
   const int index = key.empty() ? -1 : s.family->parameter_index(key);
-  if (index < 0 || vm.count(key) || !s.family->counts_file_hosts(expand_points(s).front())) return;
+  if (index < 0 || vm.count(key)) return;
+  // The sweep's first point, built alone: the sweep is sized before it is expanded.
+  Point first;
+  first.lists = s.lists;
+  first.texts = s.texts;
+  for (const std::vector<double>& axis : s.values) first.values.push_back(axis.empty() ? 0.0 : axis.front());
+  if (!s.family->counts_file_hosts(first)) return;
   s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
   s.values[index] = {s.family->host_count_for(s.hosts_selected)};
 }
