@@ -127,6 +127,13 @@ bool has_uplinks(const Platform& platform, int n) {
   return slowing_link(platform, fastest_up) < 0;
 }
 
+std::vector<double> uplink_message_times(const Platform& platform, int n, double bytes) {
+  std::vector<double> times;
+  for (int link : platform.link_indices(uplink_names(platform, n)))
+    times.push_back(platform.links[link].latency + bytes / platform.links[link].bandwidth);
+  return times;
+}
+
 std::vector<double> fastest_route_times(const Platform& platform, int n, double bytes) {
   std::vector<double> fastest(n, std::numeric_limits<double>::infinity());
   for (int p = 0; p < n; ++p)

@@ -100,6 +100,11 @@ bool has_uplinks(const Platform& platform, int n);
 /// message would not take t(sender), the model's assumption.
 std::vector<double> uplink_times(const Platform& platform, int n, double message, const std::string& where);
 
+/// @brief Times of a message of `bytes` bytes from each of hosts 0..n-1 over its `<host>_UP` link
+/// (latency + bytes / bandwidth), on a platform where has_uplinks() holds: what each message
+/// lasts there, since a latency does not scale with the message's size.
+std::vector<double> uplink_message_times(const Platform& platform, int n, double bytes);
+
 /// @brief What route_times() derives from a platform's routes.
 struct RouteTimes {
   std::vector<double> times;  //!< t(p): the mean over q ≠ p of latency + message / bandwidth of p → q

@@ -121,7 +121,7 @@ void check_largest_draws(const Point& point, const CostScale& scale, const std::
 /// milliseconds at n ≤ 12). Planners see the times, never the draws: they plan on mean costs.
 class ReducePointRunner final : public PointRunner {
  public:
-  /// `file_bound`: with times read from a file's routes, a lower bound of every schedule's
+  /// `file_bound`: with times read from a platform file, a lower bound of every schedule's
   /// makespan at mean costs, in seconds (reduction_lower_bound); negative otherwise.
   ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
                     const Platform& platform, std::vector<double> fixed_times, double sender_spread,
@@ -434,8 +434,13 @@ class ReduceFamily final : public Family {
     } else {
       times = uplink_times(platform, n, message, where);
       check_same_times(times, point[keys().times]);
+      if (from_file) {  // an UP link's latency does not scale with comm-mean
+        const std::vector<double> own = uplink_message_times(platform, n, mean_bytes(point, scale));
+        shortest = *std::min_element(own.begin(), own.end());
+        file_bound = reduction_lower_bound(own);
+      }
     }
-    if (!times.empty() && kind != ClusterKind::file)
+    if (shortest == 0 && !times.empty())
       shortest = mean_bytes(point, scale) / scale.bytes_per_unit * *std::min_element(times.begin(), times.end());
     // A file run as it is has its routes unread (SimGrid): its latencies may lift a message
     // that its fastest link alone would time below the grid, so it is not checked.

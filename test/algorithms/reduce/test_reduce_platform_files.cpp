@@ -16,6 +16,7 @@
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
+#include "platform/simgrid_xml.hpp"
 #include "support/unit_in_child.hpp"
 
 namespace hetcoll {
@@ -106,7 +107,7 @@ TEST(ReduceOnPlatformFiles, TheDefaultListRunsOnEveryShippedFile) {
 
 // With cv = 0 the denominator of over_bound is a lower bound of every schedule: no algorithm,
 // the optimum included, goes below it, whatever the links' bandwidths, latencies and sharing,
-// the hosts selected, the size of a value and comm-mean (latencies do not scale with it).
+// the hosts selected, the size of a value, comm-mean (latencies do not scale with it) and ⊕.
 TEST(ReduceOnPlatformFiles, NoMakespanGoesBelowTheBoundOnRandomFiles) {
   const WorkDir dir("hetcoll-reduce-files");
   RandomStream stream(41);
@@ -121,13 +122,42 @@ TEST(ReduceOnPlatformFiles, NoMakespanGoesBelowTheBoundOnRandomFiles) {
     const std::string comm_mean = format_number(std::vector<double>{0.5, 1, 3}[stream.below(3)]);
     for (const char* engine : {"simgrid", "model"}) {
       if (shared && std::string(engine) == "model") continue;  // the model engine refuses shared links
-      const Scenario s = parsed({"--platform", file, "--hosts", selection, "--message", "1000000", "--comm-mean",
-                                 comm_mean, "--engine", engine, "--replications", "1", "--quiet"});
+      std::vector<std::string> args{"--platform", file,    "--hosts", selection, "--message",      "1000000",
+                                    "--comm-mean", comm_mean, "--engine", engine,  "--replications", "1", "--quiet"};
+      // A ⊕ only delays: the bound holds with it too, for the algorithms that compute it.
+      if (instance % 3 == 2)
+        args.insert(args.end(), {"--ratio", "0.5", "--algorithms",
+                                 "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"});
+      const Scenario s = parsed(args);
       SCOPED_TRACE("instance " + std::to_string(instance) + " hosts " + selection + " comm-mean " + comm_mean +
                    " on " + engine);
       const std::vector<double> v = test_support::unit_values_in_child(s, expand_points(s).front(), dir.path());
       ASSERT_EQ(v.size(), s.algorithms.size() * kWidth);
       for (std::size_t a = 0; a < s.algorithms.size(); ++a) EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
+    }
+  }
+}
+
+// cluster = times on a file whose UP link has a latency: a message from p3 of t = 0.9 s of
+// latency + 0.1 s of transfer lasts 0.9 + 0.3 s at comm-mean 3, not 3 s, so the optimum takes
+// 7.2 s where comm-mean × the optimum of the times said 9. The bound reads each message's time.
+TEST(ReduceOnPlatformFiles, AnUpLinksLatencyDoesNotScaleWithCommMean) {
+  const WorkDir dir("hetcoll-reduce-files");
+  const std::string file = dir.path() + "/latency.xml";
+  Platform platform = times_platform("4,2,2,1", "");
+  LinkSpec& up = platform.links.edit(platform.link_index("p3_UP"));
+  up.latency = 0.9;
+  up.bandwidth = kDefaultMessageBytes / 0.1;
+  write_simgrid_xml_file(platform, file);
+  for (const char* engine : {"model", "simgrid"}) {
+    const Scenario s = parsed({"--platform", file, "--cluster", "times", "--times", "4,2,2,1", "--comm-mean", "3",
+                               "--engine", engine, "--replications", "1", "--quiet"});
+    SCOPED_TRACE(engine);
+    const std::vector<double> v = test_support::unit_values_in_child(s, expand_points(s).front(), dir.path());
+    ASSERT_EQ(v.size(), s.algorithms.size() * kWidth);
+    for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
+      EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
+      if (s.algorithms[a] == "optimal") EXPECT_NEAR(v[a * kWidth], 7.2, 1e-9);
     }
   }
 }
