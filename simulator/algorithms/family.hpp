@@ -123,6 +123,14 @@ class Family {
   virtual std::string host_count_key() const { return ""; }
   /// The value of host_count_key() that uses `selected` hosts (all of them by default).
   virtual double host_count_for(int selected) const { return selected; }
+  /// Keys whose default differs when the scenario names a platform file, as (key, value as
+  /// written in a scenario): there the file's own costs are the input (reduce: cluster = file).
+  /// None by default.
+  virtual std::vector<std::pair<std::string, std::string>> platform_file_defaults() const { return {}; }
+  /// True if, with a platform file and neither key `hosts` nor host_count_key() given, the host
+  /// count takes host_count_for(every host of the file) on `point` (the first of the sweep; the
+  /// keys that decide it are no axes). False by default: the key keeps its own default.
+  virtual bool counts_file_hosts(const Point& /*point*/) const { return false; }
   /// Why `algorithm` cannot run `point`, by a documented limit of the algorithm (a search too
   /// large, a model it does not hold), as one line naming the key; empty if it can. The parser
   /// refuses a listed algorithm with it, and leaves a limited one out of the default list with

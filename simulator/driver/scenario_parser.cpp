@@ -438,6 +438,22 @@ void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin&
   s.values[index] = {s.family->host_count_for(s.hosts_selected)};
 }
 
+/// Without key `hosts`, a family that counts a file's hosts (Family::counts_file_hosts) and whose
+/// count key is not given takes every host of the platform file.
+void read_file_host_count(Scenario& s, const po::variables_map& vm) {
+  const std::string key = s.family->host_count_key();
+  const int index = key.empty() ? -1 : s.family->parameter_index(key);
+  if (index < 0 || vm.count(key)) return;
+  // The sweep's first point, built alone: the sweep is sized before it is expanded.
+  Point first;
+  first.lists = s.lists;
+  first.texts = s.texts;
+  for (const std::vector<double>& axis : s.values) first.values.push_back(axis.empty() ? 0.0 : axis.front());
+  if (!s.family->counts_file_hosts(first)) return;
+  s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
+  s.values[index] = {s.family->host_count_for(s.hosts_selected)};
+}
+
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
   return vm.count(key) ? vm[key].as<std::string>() : fallback;
 }
@@ -593,6 +609,9 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
                     "'; the old name is accepted until the next release");
     read_as_former_family(*former, origin, cli, vm, notes);
   }
+  if (vm.count("platform"))
+    for (const auto& [key, value] : s.family->platform_file_defaults())
+      if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
       if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
@@ -683,6 +702,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
   if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);
+  if (!s.platform.empty() && s.hosts.empty()) read_file_host_count(s, vm);
   apply_algorithm_limits(s, vm.count("algorithms") > 0, origin, notes);
   check_sweep(s, point_origin(s, cli), origin);
   read_paje(s, vm, origin);

@@ -40,6 +40,60 @@ expect_bad_input "reduce values of 1e15 B with comm-mean 1e4 (draws above 2^63 b
 d=$(new_dir); write_two_host_platform "$d/fast.xml"; sed -i 's/1e15Bps/1e18Bps/' "$d/fast.xml"
 small_run "$d" processors 2 platform "$d/fast.xml"
 expect_ok "reduce on a platform file of 1e18 B/s links sends values of the key message, not of the link"
+# Reduce costs below the grid of whole bytes and flops: a mean the rounding changes by more
+# than 1e-5 is refused (comm-mean 1e-9, 1.5e-7 and 1e-6 of 2^23 B ran as 0, 1 and 8 B).
+d=$(new_dir); small_run "$d" cv 0 algorithms optimal; ARGS+=(--comm-mean 1e-9)
+expect_bad_input "reduce comm-mean 1e-9 at cv 0 (messages of 0 B: mean 0, over_bound 0)" "$d"
+d=$(new_dir); small_run "$d" cv 0 algorithms optimal; ARGS+=(--comm-mean 1.5e-7)
+expect_bad_input "reduce comm-mean 1.5e-7 at cv 0 (1.26 B sent as 1: over_bound 0.795)" "$d"
+d=$(new_dir); small_run "$d" cv 1; ARGS+=(--comm-mean 1e-3)
+expect_bad_input "reduce comm-mean 1e-3 at cv 1 (draws near 8388.6 B rounded)" "$d"
+d=$(new_dir); small_run "$d" ratio 1e-3
+expect_bad_input "reduce ratio 1e-3 (a ⊕ of 8388.6 flops, checked when the point is prepared)" "$d"
+d=$(new_dir); small_run "$d" cv 0; ARGS+=(--comm-mean 1e-3 --message 1000)
+expect_ok "reduce messages of a whole 1 B at cv 0 are accepted"
+d=$(new_dir); family_run "$d" reduce binomial-stat --times 1e-7,1.5e-7,3e-7,2e-7,1.1e-7 --comm-mean 1e-3 --message 1e7
+expect_bad_input "reduce messages of 1e-10 s, below the 1e-7 s of a time (binomial-stat 5.6e-10 s for 6.1e-10)" "$d"
+# A user's file without <host>_UP links, routes of several links and no <cluster> (as SimGrid's
+# examples/platforms/small_platform.xml) is reduce's input by default, all its hosts or a few.
+d=$(new_dir)
+cat >"$d/small.xml" <<'EOF'
+<?xml version='1.0'?>
+<!DOCTYPE platform SYSTEM "https://simgrid.org/simgrid.dtd">
+<platform version="4.1">
+  <zone id="zone0" routing="Full">
+    <host id="Tremblay" speed="98.095Mf"/>
+    <host id="Jupiter" speed="76.296Mf"/>
+    <host id="Fafard" speed="76.296Mf"/>
+    <host id="Ginette" speed="48.492Mf"/>
+    <host id="Bourassa" speed="48.492Mf"/>
+    <link id="1" bandwidth="34.285625MBps" latency="59.904us"/>
+    <link id="2" bandwidth="118.6825MBps" latency="136.931us"/>
+    <link id="3" bandwidth="41.279125MBps" latency="14.355us"/>
+    <link id="4" bandwidth="10.452MBps" latency="6.25ms"/>
+    <route src="Tremblay" dst="Jupiter"><link_ctn id="1"/><link_ctn id="3"/></route>
+    <route src="Tremblay" dst="Fafard"><link_ctn id="1"/><link_ctn id="2"/></route>
+    <route src="Tremblay" dst="Ginette"><link_ctn id="1"/><link_ctn id="4"/></route>
+    <route src="Tremblay" dst="Bourassa"><link_ctn id="2"/><link_ctn id="4"/></route>
+    <route src="Jupiter" dst="Fafard"><link_ctn id="3"/><link_ctn id="2"/></route>
+    <route src="Jupiter" dst="Ginette"><link_ctn id="3"/><link_ctn id="4"/></route>
+    <route src="Jupiter" dst="Bourassa"><link_ctn id="3"/></route>
+    <route src="Fafard" dst="Ginette"><link_ctn id="2"/><link_ctn id="4"/></route>
+    <route src="Fafard" dst="Bourassa"><link_ctn id="2"/></route>
+    <route src="Ginette" dst="Bourassa"><link_ctn id="4"/></route>
+  </zone>
+</platform>
+EOF
+ARGS=(run --family reduce --platform "$d/small.xml" --replications 2 --quiet --output "$d/all.csv")
+expect_ok "reduce on a file of multi-link routes without <host>_UP links, every host by default (was: no link Boivin_UP)"
+ARGS=(run --family reduce --platform "$d/small.xml" --processors 4 --replications 2 --quiet --output "$d/four.csv")
+expect_ok "reduce on the same file with --processors 4 (was: the default times list 7 hosts)"
+if awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "over_bound_mean") c = i; next }
+            $c < 1 { bad = 1 } END { exit bad || NR < 2 }' "$d/all.csv"; then
+  pass "reduce's over_bound is at least 1 for every algorithm there (cv 0: a true lower bound)"
+else
+  fail "over_bound on small.xml" "$(cut -d, -f1,18 "$d/all.csv" | tr '\n' ' ')"
+fi
 d=$(new_dir); family_run "$d" reduce snf --cluster gamma --processors 3 --cluster-cv 1e-200
 expect_bad_input "reduce gamma --cluster-cv 1e-200 (gave 2.86e-06)" "$d"
 d=$(new_dir); family_run "$d" reduce snf --times 10,1e300

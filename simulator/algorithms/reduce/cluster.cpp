@@ -19,6 +19,22 @@ std::vector<std::string> uplink_names(const Platform& platform, int n) {
   return names;
 }
 
+// True for a link of a `<host>_UP` name (hosts the run does not use have them too).
+bool is_uplink_name(const std::string& name) {
+  return name.size() >= 3 && name.compare(name.size() - 3, 3, "_UP") == 0;
+}
+
+// The first link other than the UP links that could slow a message down (a latency, or less
+// bandwidth than the fastest used UP link `fastest_up`), or -1.
+int slowing_link(const Platform& platform, double fastest_up) {
+  for (std::size_t l = 0; l < platform.links.size(); ++l) {
+    const LinkSpec& link = platform.links[l];
+    if (is_uplink_name(platform.link_name(static_cast<int>(l)))) continue;
+    if (link.latency != 0 || link.bandwidth < fastest_up) return static_cast<int>(l);
+  }
+  return -1;
+}
+
 }  // namespace
 
 const std::vector<std::string>& cluster_words() {
@@ -103,9 +119,30 @@ void set_uplinks(const std::vector<int>& uplinks, const std::vector<double>& tim
 
 bool has_uplinks(const Platform& platform, int n) {
   if (n > platform.host_count()) return false;
-  for (int link : platform.link_indices(uplink_names(platform, n)))
+  double fastest_up = 0;
+  for (int link : platform.link_indices(uplink_names(platform, n))) {
     if (link < 0) return false;
-  return true;
+    fastest_up = std::max(fastest_up, platform.links[link].bandwidth);
+  }
+  return slowing_link(platform, fastest_up) < 0;
+}
+
+std::vector<double> uplink_message_times(const Platform& platform, int n, double bytes) {
+  std::vector<double> times;
+  for (int link : platform.link_indices(uplink_names(platform, n)))
+    times.push_back(platform.links[link].latency + bytes / platform.links[link].bandwidth);
+  return times;
+}
+
+std::vector<double> fastest_route_times(const Platform& platform, int n, double bytes) {
+  std::vector<double> fastest(n, std::numeric_limits<double>::infinity());
+  for (int p = 0; p < n; ++p)
+    for (int q = 0; q < n; ++q) {
+      if (q == p) continue;
+      const RouteCost route = platform.route(p, q);
+      fastest[p] = std::min(fastest[p], route.latency + bytes / route.bandwidth);
+    }
+  return fastest;
 }
 
 RouteTimes route_times(const Platform& platform, int n, double message, const std::string& where) {
@@ -138,7 +175,6 @@ std::vector<double> uplink_times(const Platform& platform, int n, double message
     throw InputError(where + ": " + std::to_string(n) + " hosts needed, the platform has " +
                      std::to_string(platform.host_count()));
   std::vector<double> times(n);
-  std::vector<bool> is_up(platform.links.size(), false);
   const std::vector<std::string> names = uplink_names(platform, n);
   const std::vector<int> links = platform.link_indices(names);
   double fastest_up = 0;
@@ -155,20 +191,17 @@ std::vector<double> uplink_times(const Platform& platform, int n, double message
       throw InputError(where + ": link " + name + " gives t = " + format_number(times[i]) + " s (latency + " +
                        format_number(message) + " B / bandwidth); cluster = file takes times in [" +
                        format_number(kShortestTime) + ", " + format_number(kLongestTime) + "] s");
-    is_up[link] = true;
     fastest_up = std::max(fastest_up, up.bandwidth);
   }
-  for (std::size_t l = 0; l < platform.links.size(); ++l) {
-    const LinkSpec& link = platform.links[l];
-    const std::string name = platform.link_name(static_cast<int>(l));
-    // Uplinks of unused hosts carry no message of this run.
-    const bool uplink = name.size() >= 3 && name.compare(name.size() - 3, 3, "_UP") == 0;
-    if (is_up[l] || uplink) continue;
-    if (link.latency != 0 || link.bandwidth < fastest_up)
-      throw InputError(where + ": link " + name + " (bandwidth " + format_number(link.bandwidth) +
-                       " B/s, latency " + format_number(link.latency) +
-                       " s) could slow a message; cluster = file needs every other link at zero latency and at least " +
-                       format_number(fastest_up) + " B/s");
+  // Uplinks of unused hosts carry no message of this run.
+  const int slowing = slowing_link(platform, fastest_up);
+  if (slowing >= 0) {
+    const LinkSpec& link = platform.links[slowing];
+    throw InputError(where + ": link " + platform.link_name(slowing) + " (bandwidth " + format_number(link.bandwidth) +
+                     " B/s, latency " + format_number(link.latency) +
+                     " s) could slow a message; reading t(p) from <host>_UP links needs every other link at zero "
+                     "latency and at least " + format_number(fastest_up) + " B/s (cluster = file reads such a file "
+                     "by its routes)");
   }
   return times;
 }

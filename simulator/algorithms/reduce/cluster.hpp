@@ -89,7 +89,8 @@ void set_uplinks(const std::vector<int>& uplinks, const std::vector<double>& tim
                  std::vector<LinkSetting>& settings);
 
 /// @brief True if each of hosts 0..n-1 has a link `<host>_UP` (hetcoll platform --times writes
-/// them): then uplink_times() reads Liu & Wang's model exactly.
+/// them) and no other link can slow a message down: then uplink_times() reads Liu & Wang's model
+/// exactly, and the routes give the same times.
 bool has_uplinks(const Platform& platform, int n);
 
 /// @brief Times of hosts 0..n-1 read from `<host>_UP` links: latency + message / bandwidth.
@@ -98,6 +99,11 @@ bool has_uplinks(const Platform& platform, int n);
 /// slow a message down (latency, or less bandwidth than the fastest used UP link): then a
 /// message would not take t(sender), the model's assumption.
 std::vector<double> uplink_times(const Platform& platform, int n, double message, const std::string& where);
+
+/// @brief Times of a message of `bytes` bytes from each of hosts 0..n-1 over its `<host>_UP` link
+/// (latency + bytes / bandwidth), on a platform where has_uplinks() holds: what each message
+/// lasts there, since a latency does not scale with the message's size.
+std::vector<double> uplink_message_times(const Platform& platform, int n, double bytes);
 
 /// @brief What route_times() derives from a platform's routes.
 struct RouteTimes {
@@ -111,6 +117,11 @@ struct RouteTimes {
 /// the mean time of a value of `message` bytes from p to the other hosts alone on the network.
 /// Throws InputError (naming `where`) for a time outside [kShortestTime, kLongestTime].
 RouteTimes route_times(const Platform& platform, int n, double message, const std::string& where);
+
+/// @brief For each of hosts 0..n-1 of a platform with a route table, the time of a message of
+/// `bytes` bytes alone on its fastest route to another of them (latency + bytes / bandwidth): no
+/// message from that host lasts less on either engine, links shared or not.
+std::vector<double> fastest_route_times(const Platform& platform, int n, double bytes);
 
 /// @brief Parses a list of times such as "10,5,5" (commas or spaces); throws InputError naming
 /// `where` and `key` unless there are at least 2 times, all in [kShortestTime, kLongestTime].

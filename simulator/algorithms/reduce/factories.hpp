@@ -48,6 +48,12 @@ OptimalSchedule optimal_schedule(const std::vector<double>& times);
 /// times a base c, over 8 bases c in (t_min/2, t_min]) (docs/reduce.md). O(n log n).
 double makespan_lower_bound(const std::vector<double>& times);
 
+/// @brief A lower bound on the makespan of every reduction of hosts whose messages last at
+/// least `fastest` (host p's fastest route to another host, alone on the network): the optimum
+/// of Liu & Wang's model on those times for n ≤ kOptimalMaxProcessors, makespan_lower_bound()
+/// beyond (docs/reduce.md, "Bounds on a platform file").
+double reduction_lower_bound(const std::vector<double>& fastest);
+
 /// @brief The rounding of makespan_lower_bound(): the largest base·2^k (k ≥ 0) not above t, for
 /// 0 < base ≤ t (finite).
 double round_down_to_power_of_two_times(double t, double base);

@@ -18,7 +18,10 @@ namespace {
 struct ReduceKeys {
   KeyTable table;
   NumberKey processors =
-      table.number("processors", "number of processors n (0 with cluster = times: the length of 'times')", 0)
+      table.number("processors",
+                   "number of processors n (0 with cluster = times: the length of 'times'; not given with a "
+                   "platform file: all its hosts)",
+                   0)
           .sweep().whole().at_most(kMaxHosts);
   NumberKey cv = table.number("cv", "coefficient of variation of every cost (0: every cost is its mean)", 0)
                      .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
@@ -30,8 +33,9 @@ struct ReduceKeys {
           .above(0).at_most(1e6);
   TextKey cluster = table.text("cluster",
                                "where each host's time t(p) comes from: platform (the platform as it is, every t = 1), "
-                               "times, file (the platform's <host>_UP links), uniform, two-type, power-of-two, "
-                               "gamma (drawn per replication)",
+                               "times (the default without a platform file), file (the platform file's <host>_UP links "
+                               "or routes; the default with one), uniform, two-type, power-of-two, gamma (drawn per "
+                               "replication)",
                                "times", cluster_words());
   ListKey times = table.list("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
                              "10,5,5,5,4,2,2")
@@ -71,6 +75,29 @@ CostScale cost_scale(const Point& point, const Platform& platform) {
   return CostScale{point[keys().message], platform.reference_speed()};
 }
 
+ReductionCostParams cost_params(const Point& point) {
+  ReductionCostParams params;
+  params.comm_mean = point[keys().comm_mean];
+  params.cv = point[keys().cv];
+  params.ratio = point[keys().ratio];
+  return params;
+}
+
+/// Bytes of a message at mean cost: with cv = 0 every message is exactly that many, whole.
+double mean_bytes(const Point& point, const CostScale& scale) {
+  const double bytes = point[keys().comm_mean] * scale.bytes_per_unit;
+  return point[keys().cv] == 0 ? nearest_whole(bytes) : bytes;
+}
+
+/// The shortest time a drawn cluster's law can give a host (uniform and power-of-two: 1).
+double shortest_drawn_time(const Point& point) {
+  switch (cluster_kind(point[keys().cluster])) {
+    case ClusterKind::two_type: return std::min(1.0, point[keys().x]);
+    case ClusterKind::gamma: return point[keys().cluster_cv] > 0 ? kTimeGrid : 1.0;
+    default: return 1.0;
+  }
+}
+
 /// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
 /// flops a double holds (`where`: the platform that sets the scale).
 void check_largest_draws(const Point& point, const CostScale& scale, const std::string& where) {
@@ -94,17 +121,17 @@ void check_largest_draws(const Point& point, const CostScale& scale, const std::
 /// milliseconds at n ≤ 12). Planners see the times, never the draws: they plan on mean costs.
 class ReducePointRunner final : public PointRunner {
  public:
+  /// `file_bound`: with times read from a platform file, a lower bound of every schedule's
+  /// makespan at mean costs, in seconds (reduction_lower_bound); negative otherwise.
   ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
                     const Platform& platform, std::vector<double> fixed_times, double sender_spread,
-                    const CostScale& scale, std::uint64_t seed)
+                    double file_bound, const CostScale& scale, std::uint64_t seed)
       : algorithms_(algorithms), times_(std::move(fixed_times)), sender_spread_(sender_spread),
-        seed_(seed),
-        comm_mean_(point[keys().comm_mean]), message_(point[keys().message]), plans_(algorithms.size()) {
-    ReductionCostParams params;
-    params.comm_mean = comm_mean_;
-    params.cv = point[keys().cv];
-    params.ratio = point[keys().ratio];
-    costs_ = std::make_unique<ReductionCosts>(params, seed, algorithms.size() > 1);
+        file_bound_(file_bound), seed_(seed),
+        reference_mean_(point[keys().cv] == 0 ? mean_bytes(point, scale) / scale.bytes_per_unit
+                                              : point[keys().comm_mean]),
+        message_(point[keys().message]), plans_(algorithms.size()) {
+    costs_ = std::make_unique<ReductionCosts>(cost_params(point), seed, algorithms.size() > 1);
     law_.kind = cluster_kind(point[keys().cluster]);
     law_.processors = static_cast<int>(times_.empty() ? point[keys().processors] : times_.size());
     law_.spread = point[keys().spread];
@@ -150,7 +177,7 @@ class ReducePointRunner final : public PointRunner {
 
   void complete_replication(double* metrics, std::size_t width) override {
     // A one-host reduction takes 0, as does its optimum: it is optimal.
-    const double reference = optimum_.makespan * comm_mean_;
+    const double reference = file_bound_ >= 0 ? file_bound_ : optimum_.makespan * reference_mean_;
     for (std::size_t a = 0; a < algorithms_.size(); ++a) {
       metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
       metrics[a * width + 2] = sender_spread_;
@@ -185,9 +212,10 @@ class ReducePointRunner final : public PointRunner {
   ClusterLaw law_;
   std::vector<double> times_;
   double sender_spread_;
+  double file_bound_;
   std::vector<int> order_;
   std::uint64_t seed_;
-  double comm_mean_;
+  double reference_mean_;  // comm-mean, as the engines' whole bytes make it with cv = 0
   double message_;
   std::unique_ptr<ReductionCosts> costs_;
   std::vector<Plan> plans_;  // sized once: the planners' policies hold references to its elements
@@ -221,8 +249,9 @@ class ReduceFamily final : public Family {
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
         {"over_bound",
-         "makespan / the optimal EP makespan of the cluster at mean costs with a free ⊕ (n <= 12; a lower bound of "
-         "it beyond): a true bound when cv = 0 and ratio = 0",
+         "makespan / a lower bound of every schedule at mean costs with a free ⊕: the optimal EP makespan of the "
+         "cluster's times (n <= 12; a lower bound of it beyond), of each host's fastest route on a file read with "
+         "cluster = file; a true bound when cv = 0",
          {"mean", "max"}},
         {"sender_spread",
          "how far the platform is from one time per sender: max over senders of the slowest over the fastest "
@@ -258,6 +287,15 @@ class ReduceFamily final : public Family {
   }
 
   std::string host_count_key() const override { return "processors"; }
+
+  // A platform file is the input: its hosts and routes, unless the scenario says otherwise.
+  std::vector<std::pair<std::string, std::string>> platform_file_defaults() const override {
+    return {{"cluster", "file"}};
+  }
+  bool counts_file_hosts(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    return kind == ClusterKind::file || kind == ClusterKind::platform;
+  }
 
   std::string algorithm_limit(const std::string& name, const Point& point) const override {
     const ReduceAlgorithm& a = reduce_algorithms().at(name);
@@ -300,8 +338,11 @@ class ReduceFamily final : public Family {
     return n;
   }
 
+  // A ⊕'s flops depend on the platform's fastest host: prepare() checks them.
   void check_point(const Point& point) const override {
-    check_largest_draws(point, cost_scale(point, ideal_cluster(1)), "");
+    const CostScale scale = cost_scale(point, ideal_cluster(1));
+    check_largest_draws(point, scale, "");
+    check_cost_precision(cost_params(point), scale, false, "");
   }
 
   // A key of one drawn law written for another cluster would be silently ignored.
@@ -346,7 +387,12 @@ class ReduceFamily final : public Family {
     const double message = point[keys().message];
     const std::string where = platform.source();
     std::vector<double> times;
-    double sender_spread = 1;
+    double sender_spread = 1, file_bound = -1;
+    double shortest = 0;  // the shortest message at mean cost, in seconds
+    const CostScale scale = cost_scale(point, platform);
+    const std::string file = platform.file.empty() ? "" : platform.file + ": ";
+    check_largest_draws(point, scale, file);
+    check_cost_precision(cost_params(point), scale, true, file);
     if (kind == ClusterKind::platform) {
       // Every value lasts at least message / the fastest link's bandwidth: the planners' equal
       // times, and a lower bound of every host's (the driver has checked there are n hosts). A
@@ -368,9 +414,11 @@ class ReduceFamily final : public Family {
         throw InputError("platform: cluster = " + point[keys().cluster] +
                          " draws its times on the built-in platform; use cluster = file to read them from a file, "
                          "or cluster = platform to run on the file as it is");
+      shortest = mean_bytes(point, scale) / scale.bytes_per_unit * shortest_drawn_time(point);
     } else if (kind == ClusterKind::file) {
       if (!from_file)
         throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
+      // `<host>_UP` links are read exactly where the model holds; any other file by its routes.
       if (has_uplinks(platform, n)) {
         times = uplink_times(platform, n, message, where);
       } else {
@@ -378,13 +426,27 @@ class ReduceFamily final : public Family {
         times = std::move(derived.times);
         sender_spread = derived.sender_spread;
       }
+      // The planners' times are means over receivers, and latencies do not scale with comm-mean:
+      // the bound takes each host's fastest route for a message of the mean size.
+      const std::vector<double> fastest = fastest_route_times(platform, n, mean_bytes(point, scale));
+      shortest = *std::min_element(fastest.begin(), fastest.end());
+      file_bound = reduction_lower_bound(fastest);
     } else {
       times = uplink_times(platform, n, message, where);
       check_same_times(times, point[keys().times]);
+      if (from_file) {  // an UP link's latency does not scale with comm-mean
+        const std::vector<double> own = uplink_message_times(platform, n, mean_bytes(point, scale));
+        shortest = *std::min_element(own.begin(), own.end());
+        file_bound = reduction_lower_bound(own);
+      }
     }
-    const CostScale scale = cost_scale(point, platform);
-    check_largest_draws(point, scale, platform.file.empty() ? "" : platform.file + ": ");
-    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, scale, seed);
+    if (shortest == 0 && !times.empty())
+      shortest = mean_bytes(point, scale) / scale.bytes_per_unit * *std::min_element(times.begin(), times.end());
+    // A file run as it is has its routes unread (SimGrid): its latencies may lift a message
+    // that its fastest link alone would time below the grid, so it is not checked.
+    if (kind != ClusterKind::platform || !from_file) check_message_time(shortest, point[keys().comm_mean], file);
+    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, file_bound,
+                                               scale, seed);
   }
 
  private:

@@ -2,9 +2,12 @@
 /// @file reduction_costs.hpp
 /// @brief Random costs of the non-clairvoyant reductions (RR-8315 §6; docs/reduce.md).
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "core/random.hpp"
+#include "algorithms/reduce/cluster.hpp"
+#include "engine/activity.hpp"
 #include "engine/plan.hpp"
 
 namespace hetcoll {
@@ -22,6 +25,28 @@ struct ReductionCostParams {
   double cv = 0;         //!< CV of every cost (σ_c/μ_c = σ_d/μ_d); 0: fixed costs
   double ratio = 0;      //!< μ_c/μ_d; 0: ⊕ is free and no computation activity exists
 };
+
+/// @brief Largest relative error a mean cost may take when the engines round it to whole bytes or
+/// flops (CostScale): 1e-5, the precision below which a CV counts as none (amount_limits.hpp).
+inline constexpr double kCostPrecision = 1e-5;
+
+/// @brief Refuses (InputError, prefixed by `where`) mean costs the engines' whole bytes and flops
+/// would change by more than kCostPrecision: a message of comm_mean·bytes_per_unit bytes and, with
+/// `computes` and ratio > 0, a ⊕ of ratio·comm_mean·flops_per_unit flops. With cv = 0 every cost
+/// is its mean, which must round to a whole number within kCostPrecision of itself; with cv > 0
+/// the mean must be at least 0.5 / kCostPrecision (50,000) units, so that draws near it keep that
+/// precision (draws far below it still round, as the gamma law's small values always do). The
+/// message names the key and the smallest value that keeps the precision.
+void check_cost_precision(const ReductionCostParams& params, const CostScale& scale, bool computes,
+                          const std::string& where);
+
+/// @brief Refuses (InputError, prefixed by `where`) a point whose shortest message at mean cost,
+/// `shortest` seconds, lasts less than kShortestTime (1e-7 s, cluster.hpp), the shortest time the
+/// family takes: both engines take completions within kSimultaneity as one instant, which
+/// reorders what happens (a binomial tree of times 1e-7 to 3e-7 s took 5.6e-10 s with comm-mean
+/// 1e-3 instead of 6.1e-10). The message names key 'comm-mean' and the value that would lift a
+/// message without latency to kShortestTime.
+void check_message_time(double shortest, double comm_mean, const std::string& where);
 
 /// @brief The cost draws of one replication, with common random numbers across algorithms.
 ///

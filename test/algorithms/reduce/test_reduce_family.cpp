@@ -469,10 +469,12 @@ TEST(ReduceFamily, BadPointsAreInputErrorsNamingTheKey) {
   for (HostSpec& h : from_file.hosts.edit_all()) h.up = h.down = -1;  // what describe() of a file gives
   EXPECT_NE(input_error([&] { f.prepare(make_point("gamma", 4), {"snf"}, from_file, 1); }).find("cluster = file"),
             std::string::npos);
-  // Without `<host>_UP` links the times come from the routes instead (ReduceOnAnyPlatform).
+  // A link that could slow a message down breaks the `<host>_UP` reading that cluster = times
+  // checks its times by; cluster = file reads such a file by its routes (ReduceOnPlatformFiles).
   Platform slow_down = from_file;
   slow_down.links.edit(slow_down.link_index("p1_DOWN")).bandwidth = 1;
-  EXPECT_NE(input_error([&] { f.prepare(make_point("file", 4), {"snf"}, slow_down, 1); }).find("link p1_DOWN"),
+  EXPECT_NE(input_error([&] { f.prepare(make_point("times", 0, {1, 1, 1, 1}), {"snf"}, slow_down, 1); })
+                .find("link p1_DOWN"),
             std::string::npos);
   const Platform other = cluster_platform({4, 2, 2}, kDefaultMessageBytes);
   EXPECT_NE(input_error([&] { f.prepare(make_point("times", 0, {4, 2, 1}), {"snf"}, other, 1); })
