@@ -64,6 +64,9 @@ family_run "$d" redistribute ggp --platform "$d/fast.xml" --senders 1 --receiver
 expect_bad_input "redistribute random matrix with a k the file does not have" "$d"
 d=$(new_dir); family_run "$d" redistribute ggp --senders 60000 --receivers 60000 --delta-max 1e6
 expect_bad_input "redistribute k = 0 on the own platform above 1e9 streams" "$d"
+# exact listed on random instances its search may not fit: refused before any work.
+d=$(new_dir); family_run "$d" redistribute exact --senders 3 --receivers 3 --k 2 --weight-max 20
+expect_bad_input "redistribute exact on random 3 x 3 instances of weights up to 20 (search too large)" "$d"
 d=$(new_dir); printf '0,1e300\n1e300,0\n' >"$d/latency.csv"
 family_run "$d" broadcast flat --costs platform --latency-file "$d/latency.csv"
 expect_bad_input "broadcast latency file entry 1e300" "$d"
