@@ -88,6 +88,7 @@ int run(const std::vector<std::string>& args, const std::string& command_line) {
   hetcoll::Scenario scenario = hetcoll::parse_run_arguments(args);
   scenario.command_line = command_line;
   hetcoll::run_scenario(scenario);
+  for (const std::string& note : scenario.notes) std::cerr << "hetcoll: note: " << note << '\n';
   return 0;
 }
 

@@ -46,6 +46,9 @@ struct Scenario {
   /// How many hosts `hosts` selects, if the parser has counted them already (0: not counted).
   int hosts_selected = 0;
   std::vector<std::string> cfg;       //!< SimGrid --cfg pass-through, "key:value"
+  /// What the parser decided for the user (a default list shortened, a former name read), for
+  /// stderr once the run has succeeded: a refused run says one line.
+  std::vector<std::string> notes;
   std::string output = "-";           //!< CSV path, or - for stdout
   std::string raw;                    //!< per-replication CSV path, empty for none
   std::string trace;                  //!< trace CSV path, empty for none

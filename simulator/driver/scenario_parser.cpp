@@ -8,7 +8,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <set>
 #include <sstream>
 
@@ -706,7 +705,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   apply_algorithm_limits(s, vm.count("algorithms") > 0, origin, notes);
   check_sweep(s, point_origin(s, cli), origin);
   read_paje(s, vm, origin);
-  for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
+  s.notes = std::move(notes);
   return s;
 }
 

@@ -11,6 +11,7 @@ namespace hetcoll {
 void NoisyPolicy::position(std::uint64_t key, std::uint64_t replication, std::uint64_t first_stream) {
   comm_stream_ = RandomStream(key, replication, first_stream);
   compute_stream_ = RandomStream(key, replication, first_stream + 1);
+  message_draws_.clear();
 }
 
 void NoisyPolicy::begin(Executor& executor) {
@@ -28,7 +29,15 @@ std::uint64_t NoisyPolicy::start(const Activity& activity) {
   const bool drawn = noise_.covers ? noise_.covers(activity) : (comm ? noise_.comms : noise_.computes);
   if (noise_.cv == 0 || !drawn) return outer_->start(activity);
   // The draw is taken even for an empty activity, so the k-th activity keeps the k-th draw.
-  const double factor = (comm ? comm_stream_ : compute_stream_).gamma(factor_law_);
+  double factor = 0;
+  if (comm && noise_.segments_of_a_pair) {
+    const std::uint64_t pair = static_cast<std::uint64_t>(activity.host) << 32 | static_cast<std::uint32_t>(activity.peer);
+    const auto [message, first] = message_draws_.try_emplace(pair, 0.0);
+    if (first) message->second = comm_stream_.gamma(factor_law_);
+    factor = message->second;
+  } else {
+    factor = (comm ? comm_stream_ : compute_stream_).gamma(factor_law_);
+  }
   Activity scaled = activity;
   scaled.amount = std::nearbyint(activity.amount * factor);
   if (!(scaled.amount <= noise_.max_amount))

@@ -4,13 +4,16 @@
 /// by an independent gamma draw of mean 1, so a plan made on nominal costs runs on drawn ones.
 ///
 /// The algorithm never sees the draws: it plans (or reacts) as before, and its activities take
-/// longer or shorter than it expected. Common random numbers, as in RR-8315: the k-th
-/// communication started in a replication takes the k-th draw of the replication's
-/// communication stream, and the k-th computation the k-th draw of its computation stream,
-/// whatever the algorithm, so every algorithm of a replication meets the same luck in the order
-/// it starts things.
+/// longer or shorter than it expected. The unit of a draw is a message, the bytes a host sends
+/// to another: where a family cuts a message into segments (a pipeline's, a schedule's pieces),
+/// the segments share their message's draw (Noise::segments_of_a_pair). Common random numbers,
+/// as in RR-8315: the k-th message started in a replication takes the k-th draw of the
+/// replication's communication stream, and the k-th computation the k-th draw of its
+/// computation stream, whatever the algorithm, so every algorithm of a replication meets the
+/// same luck in the order it starts things.
 #include <cstdint>
 #include <functional>
+#include <unordered_map>
 
 #include "core/random.hpp"
 #include "engine/executor.hpp"
@@ -30,6 +33,13 @@ struct Noise {
   /// plans whose computations are of two kinds, e.g. a broadcast's sender gaps (fixed) and its
   /// clusters' internal broadcasts (uncertain), told apart by the activity's tag.
   std::function<bool(const Activity&)> covers;
+  /// True where a host sends one message to each other host, in as many segments as the
+  /// algorithm cuts it (a broadcast's pipeline, a redistribution's pieces): every comm from one
+  /// host to another is then a segment of one message and takes that message's draw, the one
+  /// its first segment started took. False: every comm is a message of its own (a family whose
+  /// host sends several messages to one peer, such as divisible's chunks, or one message per
+  /// pair anyway, such as reduce's).
+  bool segments_of_a_pair = false;
 };
 
 /// @brief Forwards to `inner`, scaling the amount (bytes or flops) of every activity `noise`
@@ -47,6 +57,7 @@ class NoisyPolicy final : public Policy, private Executor {
   /// communications draw from stream `first_stream`, the computations from `first_stream` + 1
   /// (RandomStream: numbers that depend on (key, replication, stream) only). A family gives
   /// streams no other use of the key takes.
+  /// It also forgets the messages of the previous replication.
   void position(std::uint64_t key, std::uint64_t replication, std::uint64_t first_stream);
 
   void begin(Executor& executor) override;
@@ -62,6 +73,8 @@ class NoisyPolicy final : public Policy, private Executor {
   Executor* outer_ = nullptr;
   RandomStream comm_stream_{0, 0, 0};
   RandomStream compute_stream_{0, 0, 0};
+  /// segments_of_a_pair: the draw of each message started, by (sender << 32 | receiver).
+  std::unordered_map<std::uint64_t, double> message_draws_;
 };
 
 }  // namespace hetcoll

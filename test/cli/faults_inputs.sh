@@ -108,6 +108,19 @@ family_run "$d" redistribute ggp --matrix "$d/matrix.csv" --senders 2 --receiver
 expect_bad_input "redistribution matrix entry 1e308 (model engine looped)" "$d"
 d=$(new_dir); family_run "$d" redistribute ggp --k 3 --beta 1e300
 expect_bad_input "redistribution --beta 1e300" "$d"
+# Random matrices on a platform file: weights are seconds at the file's base speed (1e9 Mbit/s).
+d=$(new_dir); write_two_host_platform "$d/fast.xml"; sed -i 's/1e15Bps/1.25e14Bps/' "$d/fast.xml"
+family_run "$d" redistribute ggp --platform "$d/fast.xml" --senders 1 --receivers 1 --weight-max 1e6
+expect_bad_input "redistribute random matrix of 1e6 s at a file's base speed of 1e9 Mbit/s (above 2^63 bytes)" "$d"
+family_run "$d" redistribute ggp --platform "$d/fast.xml" --senders 1 --receivers 1 --delta-max 3
+expect_bad_input "redistribute --delta-max beside a platform file (its NICs give the ports)" "$d"
+family_run "$d" redistribute ggp --platform "$d/fast.xml" --senders 1 --receivers 1 --k 2
+expect_bad_input "redistribute random matrix with a k the file does not have" "$d"
+d=$(new_dir); family_run "$d" redistribute ggp --senders 60000 --receivers 60000 --delta-max 1e6
+expect_bad_input "redistribute k = 0 on the own platform above 1e9 streams" "$d"
+# exact listed on random instances its search may not fit: refused before any work.
+d=$(new_dir); family_run "$d" redistribute exact --senders 3 --receivers 3 --k 2 --weight-max 20
+expect_bad_input "redistribute exact on random 3 x 3 instances of weights up to 20 (search too large)" "$d"
 d=$(new_dir); printf '0,1e300\n1e300,0\n' >"$d/latency.csv"
 family_run "$d" broadcast flat --costs platform --latency-file "$d/latency.csv"
 expect_bad_input "broadcast latency file entry 1e300" "$d"

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/number_format.hpp"
@@ -94,6 +96,41 @@ TEST(NoisyPolicy, ComputationsLeftOutKeepTheirAmountAndTakeNoDraw) {
     const double nominal = std::nearbyint(plan.op(static_cast<int>(c.activity.tag)).cost * kUnit);
     if (c.activity.kind == ActivityKind::compute) EXPECT_EQ(c.activity.amount, nominal);
     else EXPECT_EQ(c.activity.amount, std::nearbyint(nominal * comms.gamma_mean_cv(1.0, 1.0)));
+  }
+}
+
+// A pipeline 0 -> 1 -> 2 of 3 segments, then one message 2 -> 3 of 2 units: each host sends
+// one message to its successor, cut into segments.
+Plan pipeline_plan() {
+  Plan plan;
+  std::vector<int> has(3, -1), sent(3, -1);  // per segment: the op after which the host holds it
+  for (int hop = 0; hop < 2; ++hop)
+    for (int j = 0; j < 3; ++j) {
+      std::vector<int> deps;
+      if (has[j] >= 0) deps.push_back(has[j]);
+      if (sent[hop] >= 0) deps.push_back(sent[hop]);
+      has[j] = sent[hop] = plan.add(comm_op(hop, hop + 1, 0.5 + j), deps);
+    }
+  plan.add(comm_op(2, 3, 2.0), {has[2]});
+  return plan;
+}
+
+TEST(NoisyPolicy, SegmentsOfAPairShareTheDrawOfTheirMessageTheKthMessageTakingTheKthDraw) {
+  const Plan plan = pipeline_plan();
+  for (double cv : {0.3, 1.0, 4.0}) {
+    const auto engine = make_model_engine(ideal_cluster(4));
+    Noise noise{cv, true, false};
+    noise.segments_of_a_pair = true;
+    RandomStream comms(77, 3, 1);
+    std::map<std::pair<int, int>, double> draw;  // per message, in the order their first segment started
+    for (const Completion& c : by_start(run_noisy(*engine, plan, noise, 77))) {
+      const std::pair<int, int> pair{c.activity.host, c.activity.peer};
+      if (!draw.count(pair)) draw[pair] = comms.gamma_mean_cv(1.0, cv);
+      const double nominal = std::nearbyint(plan.op(static_cast<int>(c.activity.tag)).cost * kUnit);
+      EXPECT_EQ(c.activity.amount, std::nearbyint(nominal * draw[pair])) << "cv " << cv;
+    }
+    ASSERT_EQ(draw.size(), 3u);
+    EXPECT_NE(draw[std::make_pair(0, 1)], draw[std::make_pair(1, 2)]) << "cv " << cv << ": two messages, two draws";
   }
 }
 

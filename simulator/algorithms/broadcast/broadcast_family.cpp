@@ -26,8 +26,9 @@ std::vector<std::string> intra_choices() {
 /// The family's keys, declared once and read back as point[keys().message].
 struct BroadcastKeys {
   KeyTable table;
-  NumberKey clusters = table.number("clusters", "clusters C (costs = random or given); with costs = platform, the "
-                                                "count Lowekamp must find (0: any)", 0)
+  NumberKey clusters = table.number("clusters", "clusters C (costs = random or given; 0: 8 random clusters, or as many "
+                                                "as intra-times lists); with costs = platform, the count Lowekamp must "
+                                                "find (0: any)", 0)
                            .sweep().whole().at_most(kMaxHosts);
   NumberKey message = table.number("message", "message size m in bytes", 4194304)
                           .sweep().whole().above(0).at_most(kMaxMessage);
@@ -374,6 +375,9 @@ BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> pla
   check_range(s.ranges.intra_min, s.ranges.intra_max, "intra-min", "intra-max");
   if (s.abstract) {
     if (costs == "given" && s.clusters == 0) s.clusters = static_cast<int>(point[k.intra_times].size());
+    // The default point runs: the 8 clusters of the study on Table 3's ranges.
+    constexpr int kDefaultRandomClusters = 8;
+    if (costs == "random" && s.clusters == 0) s.clusters = kDefaultRandomClusters;
     if (s.clusters < 1) throw InputError("key 'clusters' expects at least 1 cluster with costs = " + costs);
     if (s.root >= s.clusters)
       throw InputError("key 'root': cluster " + std::to_string(s.root) + " does not exist (clusters = " +

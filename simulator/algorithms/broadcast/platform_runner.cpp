@@ -157,9 +157,14 @@ class PlatformGridRunner final : public PointRunner {
       }
       plans_.push_back(std::make_unique<Plan>(std::move(builder.plan())));
       policies_.push_back(std::make_unique<PlanPolicy>(*plans_.back(), CostScale{1, 1}, nullptr));
-      // Messages are drawn; the senders' overheads and gaps (computations) are the pLogP model
-      // of a send, fixed.
-      if (s.cv > 0) noisy_.push_back(std::make_unique<NoisyPolicy>(*policies_.back(), Noise{s.cv, true, false}));
+      // Messages are drawn, a segmented chain's segments sharing their hop's draw (a host
+      // sends one message to each peer); the senders' overheads and gaps (computations) are the
+      // pLogP model of a send, fixed.
+      if (s.cv > 0) {
+        Noise noise{s.cv, true, false};
+        noise.segments_of_a_pair = true;
+        noisy_.push_back(std::make_unique<NoisyPolicy>(*policies_.back(), noise));
+      }
     }
   }
 

@@ -26,6 +26,9 @@ class RandomGridRunner final : public PointRunner {
     for (const std::string& name : algorithms) heuristics_.push_back(&broadcast_algorithms().at(name));
     // The delays T are the plan's last operations: every message, and those, are drawn.
     noise_.cv = settings.cv;
+    // A coordinator sends one message to each cluster it serves: the unit of a draw, as in
+    // every family.
+    noise_.segments_of_a_pair = true;
     noise_.covers = [this](const Activity& a) {
       if (a.kind == ActivityKind::comm) return true;
       return running_dynamic_ ? DynamicEcef::internal_broadcast(a) : static_cast<int>(a.tag) >= first_intra_;

@@ -26,7 +26,8 @@ constexpr double kSmallestChunk = 1e-6;
 /// The family's keys, declared once and read back as point[keys().z].
 struct DivisibleKeys {
   KeyTable table;
-  NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists)", 0)
+  NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists, or "
+                                              "3 without lists)", 0)
                           .sweep().whole().at_most(kMaxHosts - 1);
   NumberKey z = table.number("z", "d_i = z*c_i when key d is not given (a platform file: results are z times the data)",
                              1).sweep().at_most(kLargestCost);
@@ -95,9 +96,9 @@ int worker_count(const Point& point) {
   }
   if (!point[keys().d].empty() || !point[keys().w].empty())
     throw InputError("keys 'd' and 'w' need key 'c' (an explicit star lists c and w, and d if not z*c)");
-  if (workers < 1)
-    throw InputError("key 'workers': p = 0; give workers >= 1 (random or file star) or the lists c and w");
-  return workers;
+  // The default point runs: the three workers of the paper's Figures 2 and 3.
+  constexpr int kDefaultWorkers = 3;
+  return workers < 1 ? kDefaultWorkers : workers;
 }
 
 Star star_of_lists(const Point& point) {
@@ -177,7 +178,7 @@ class DivisibleRunner final : public PointRunner {
     replication_ = replication;
     // A random star is drawn once per replication and shared by all its algorithms.
     if (random_) {
-      star_ = draw_star(static_cast<int>(point_[keys().workers]), point_[keys().c_mean],
+      star_ = draw_star(worker_count(point_), point_[keys().c_mean],
                         point_[keys().c_mean] * point_[keys().wc_ratio], point_[keys().spread], point_[keys().z],
                         RandomStream(seed_, replication));
       settings = star_link_settings(star_);

@@ -7,6 +7,7 @@
 // f(0) = 0. Sending as much as a shape allows is never worse (shrinking pieces keeps a
 // schedule valid), so the recursion covers every schedule with whole pieces, including two
 // streams of one message in a step, as DGGP may use. Work: Π(w_e + 1) states × shapes × W.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -36,6 +37,14 @@ void enumerate_shapes(const Instance& g, std::size_t e, int used, std::vector<in
 }
 
 }  // namespace
+
+double exact_work_bound(double messages, double heaviest, double k, double ports) {
+  // In logarithms: the states alone overflow a double long before a search could run.
+  const double log_states = messages * std::log(heaviest + 1);
+  const double log_shapes = std::min(std::lgamma(messages + k + 1) - std::lgamma(messages + 1) - std::lgamma(k + 1),
+                                     messages * std::log(std::min(ports, k) + 1));
+  return std::exp(log_states + log_shapes + std::log(heaviest));
+}
 
 Schedule exact_schedule(const Instance& g, std::uint64_t max_work) {
   const std::size_t m = g.messages.size();

@@ -30,9 +30,18 @@ Schedule greedy_schedule(const Instance& instance);
 /// @brief All-at-once (all_at_once.cpp): every message whole in one step; ignores k and δ.
 Schedule all_at_once_schedule(const Instance& instance);
 
+/// @brief The most work exact_schedule does before it refuses an instance.
+inline constexpr std::uint64_t kExactMaxWork = 50'000'000;
+
 /// @brief Exact optimum (exact.cpp) among schedules whose pieces are whole seconds, found by
 /// dynamic programming over the weights left. Throws InputError if a weight is not whole or the
-/// search would exceed `max_work` (states × step shapes).
-Schedule exact_schedule(const Instance& instance, std::uint64_t max_work = 50'000'000);
+/// search would exceed `max_work` (states × step shapes × heaviest weight).
+Schedule exact_schedule(const Instance& instance, std::uint64_t max_work = kExactMaxWork);
+
+/// @brief An upper bound of exact_schedule's work on every instance of `messages` messages of
+/// whole weights at most `heaviest`, a backbone of `k` streams and at most `ports` streams at a
+/// node: (heaviest + 1)^messages states × min(C(messages + k, k), (min(ports, k) + 1)^messages)
+/// step shapes × heaviest (infinity when it overflows a double).
+double exact_work_bound(double messages, double heaviest, double k, double ports);
 
 }  // namespace hetcoll

@@ -18,21 +18,27 @@ std::string trim(const std::string& text) {
 
 }  // namespace
 
-Derived derive_instance(const Hardware& hw) {
+Derived derive_speeds(const std::vector<double>& nic, double backbone) {
   // Speeds are whole Mbit/s (the family checks it), so the GCD is exact in 64-bit integers.
-  std::int64_t base = static_cast<std::int64_t>(hw.backbone);
-  for (double nic : hw.nic) base = std::gcd(base, static_cast<std::int64_t>(nic));
+  std::int64_t base = static_cast<std::int64_t>(backbone);
+  for (double speed : nic) base = std::gcd(base, static_cast<std::int64_t>(speed));
   Derived d;
   d.base = static_cast<double>(base);
   Instance& g = d.instance;
-  g.senders = static_cast<int>(hw.matrix.size());
-  g.receivers = g.senders > 0 ? static_cast<int>(hw.matrix[0].size()) : 0;
-  g.k = static_cast<int>(static_cast<std::int64_t>(hw.backbone) / base);
-  g.beta = hw.beta;
-  for (double nic : hw.nic) {
-    d.ports.push_back(static_cast<int>(static_cast<std::int64_t>(nic) / base));
+  g.k = static_cast<int>(static_cast<std::int64_t>(backbone) / base);
+  for (double speed : nic) {
+    d.ports.push_back(static_cast<int>(static_cast<std::int64_t>(speed) / base));
     g.delta.push_back(std::min(d.ports.back(), g.k));
   }
+  return d;
+}
+
+Derived derive_instance(const Hardware& hw) {
+  Derived d = derive_speeds(hw.nic, hw.backbone);
+  Instance& g = d.instance;
+  g.senders = static_cast<int>(hw.matrix.size());
+  g.receivers = g.senders > 0 ? static_cast<int>(hw.matrix[0].size()) : 0;
+  g.beta = hw.beta;
   // The unit in Mbit first: the default unit is exactly 1, so w = amount / base to the bit, as
   // before the key existed, and a unit of 2 Mbit doubles every weight exactly.
   const double mbit_per_unit = hw.unit / kBytesPerMbit;
@@ -86,13 +92,13 @@ std::vector<std::vector<double>> read_matrix_file(const std::string& path) {
   return rows;
 }
 
-Derived random_instance(const RandomSpec& spec, RandomStream random) {
-  Derived d;
-  d.base = kRandomBase;
-  Instance& g = d.instance;
+namespace {
+
+// The messages of a random instance (the first draws of `random`): the pair count, the pairs,
+// then the weights.
+void draw_messages(const RandomSpec& spec, RandomStream& random, Instance& g) {
   g.senders = spec.senders;
   g.receivers = spec.receivers;
-  g.k = spec.k;
   g.beta = spec.beta;
   const std::uint64_t pairs = static_cast<std::uint64_t>(spec.senders) * spec.receivers;
   const std::uint64_t edges = spec.edges > 0 ? static_cast<std::uint64_t>(spec.edges) : 1 + random.below(pairs);
@@ -107,10 +113,27 @@ Derived random_instance(const RandomSpec& spec, RandomStream random) {
     const int s = static_cast<int>(cell / spec.receivers), t = static_cast<int>(cell % spec.receivers);
     g.messages.push_back({s, t, static_cast<double>(spec.weight_min + static_cast<int>(random.below(span)))});
   }
+}
+
+}  // namespace
+
+Derived random_instance(const RandomSpec& spec, RandomStream random) {
+  Derived d;
+  d.base = kRandomBase;
+  Instance& g = d.instance;
+  g.k = spec.k;
+  draw_messages(spec, random, g);
   for (int v = 0; v < spec.senders + spec.receivers; ++v) {
     d.ports.push_back(1 + static_cast<int>(random.below(static_cast<std::uint64_t>(spec.delta_max))));
     g.delta.push_back(std::min(d.ports.back(), g.k));
   }
+  return d;
+}
+
+Derived random_matrix(const RandomSpec& spec, RandomStream random, const Derived& speeds) {
+  Derived d = speeds;
+  d.instance.messages.clear();
+  draw_messages(spec, random, d.instance);
   return d;
 }
 

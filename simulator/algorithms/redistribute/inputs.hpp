@@ -54,6 +54,10 @@ struct Derived {
 /// order. The caller has checked the shape and signs (read_matrix_file, the family).
 Derived derive_instance(const Hardware& hardware);
 
+/// @brief The speeds' part of derive_instance: base, k, ports and δ of NICs `nic` (senders then
+/// receivers) and a backbone, in whole Mbit/s; the instance has no message, side or β yet.
+Derived derive_speeds(const std::vector<double>& nic, double backbone);
+
 /// @brief The time no run of `d` can beat on its links, whatever the schedule (steps, capped or
 /// not, or all at once): β (every run starts with one) plus the largest of amount(v) / NIC(v)
 /// over the nodes and, if every stream crosses the backbone (`shared_backbone`), the total
@@ -89,5 +93,11 @@ inline constexpr double kRandomBase = 100;
 /// @brief One random instance, a function of (spec, the draws of `random`) only (the function's
 /// own copy of the stream); messages sorted by (sender, receiver); `base` is kRandomBase.
 Derived random_instance(const RandomSpec& spec, RandomStream random);
+
+/// @brief A random matrix on given hardware (a platform file's speeds): the messages of
+/// random_instance(spec, random), the same draws, with the base speed, k, ports and δ of
+/// `speeds` (derive_speeds), so that a weight is seconds at the file's base speed; the ports
+/// are not drawn.
+Derived random_matrix(const RandomSpec& spec, RandomStream random, const Derived& speeds);
 
 }  // namespace hetcoll

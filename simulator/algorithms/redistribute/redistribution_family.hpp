@@ -20,10 +20,14 @@ const Family& redistribution_family();
 /// a random instance per replication.
 struct RedistributionPoint {
   bool from_matrix = false;
-  bool speeds_known = false;  //!< from_matrix: the speeds (keys or platform file) are known
+  /// The speeds are known: from keys or a platform file with a matrix; from a platform file
+  /// for random matrices (false on the family's own platform, whose NICs each replication draws).
+  bool speeds_known = false;
   Hardware hardware;          //!< from_matrix: the matrix, β and, if known, the speeds
-  Derived fixed;              //!< the instance, if from_matrix and speeds_known
-  RandomSpec random;          //!< the generator's settings otherwise
+  /// The instance, if from_matrix and speeds_known; for random matrices on a platform file,
+  /// the file's base speed, k, ports and δ (derive_speeds), without messages.
+  Derived fixed;
+  RandomSpec random;          //!< the generator's settings otherwise (k: the file's, on a file)
   bool uncapped = false;      //!< run step schedules without rate caps
   /// Every sender-to-receiver route crosses the backbone (always, but on a platform file
   /// without such a link: PlatformSpeeds::shared).
@@ -37,10 +41,11 @@ struct RedistributionPoint {
 /// 'backbone', the speeds are left to a platform file (speeds_known = false).
 RedistributionPoint resolve_redistribution_point(const Point& point);
 
-/// @brief Same on `platform`. For a matrix on a platform read from a file (platform.file set,
-/// with route links), the NIC and backbone speeds come from the file (read_platform_speeds,
-/// bytes/s to Mbit/s); keys 'nic' and 'backbone', if given, must agree with it. Without a file
-/// a matrix needs the keys. Errors name the file (or the key).
+/// @brief Same on `platform`. On a platform read from a file (platform.file set, with route
+/// links), the NIC and backbone speeds come from the file (read_platform_speeds, bytes/s to
+/// Mbit/s), for a matrix and for random matrices alike; keys 'nic' and 'backbone', if given
+/// with a matrix, must agree with it, and key 'k' must be 0 or the file's. Without a file a
+/// matrix needs the keys. Errors name the file (or the key).
 RedistributionPoint resolve_redistribution_point(const Point& point, const Platform& platform);
 
 }  // namespace hetcoll

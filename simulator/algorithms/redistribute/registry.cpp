@@ -26,7 +26,7 @@ const AlgorithmTable<RedistributionAlgorithm>& redistribution_algorithms() {
        RedistributionKind::steps, greedy_schedule},
       {{"exact", "optimum over whole-second pieces by dynamic programming (tiny instances only)",
         "hetcoll baseline (exact optimum)"},
-       RedistributionKind::steps, exact_default},
+       RedistributionKind::steps, exact_default, exact_work_bound, kExactMaxWork},
       {{"all-at-once", "every message at once, uncapped: the network shares bandwidth as it will",
         "hetcoll baseline"},
        RedistributionKind::all_at_once, all_at_once_schedule},

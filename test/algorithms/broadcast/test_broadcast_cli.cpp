@@ -62,7 +62,7 @@ TEST(BroadcastCli, BadInputIsOneLineWithExitStatusTwoAndNoFileWritten) {
       {model + grid + "--clusters 5", "clusters"},
       {model + grid + "--overhead 0", "overhead"},
       {model + "--clusters 3 --root 3", "root"},
-      {model + "--clusters 0", "clusters"},
+      {model + "--costs given --clusters 0", "clusters"},
       {model + "--clusters 3 --rho 1.5", "rho"},
       {model + "--clusters 3 --rho 0", "rho"},
       {model + "--clusters 3 --message 0", "message"},

@@ -47,8 +47,6 @@ TEST(DivisibleFamily, BadInputIsOneLineNamingTheKeyOrTheInstance) {
       {{"--c", "1,0,5", "--w", "1,1,1"}, "'c'"},
       {{"--c", "1,1,5", "--w", "1,-1,1"}, "'w'"},
       {{"--z", "-0.5", "--workers", "3"}, "'z'"},
-      {{"--workers", "0"}, "'workers'"},
-      {{}, "'workers'"},
       {{"--c", "1,1,5", "--w", "1,1"}, "'w'"},
       {{"--c", "1,1,5", "--w", "1,1,1", "--d", "1"}, "'d'"},
       {{"--c", "1,1,5", "--w", "1,1,1", "--workers", "4"}, "'workers'"},

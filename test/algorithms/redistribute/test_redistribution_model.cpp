@@ -198,7 +198,7 @@ TEST(RedistributionPoint, BadKeysAreOneLineInputErrorsNamingTheKeyOrFile) {
       {given({{"k", 3}}, matrix, nic), "'k'"},
       {given({{"edges", 4}}, matrix, nic), "'edges'"},
       {given({}, zeros, nic), "jw-zeros.csv"},
-      {redistribution_point({{"k", 0}}), "'k'"},
+      {redistribution_point({{"k", 0}, {"senders", 65535}, {"receivers", 65535}, {"delta-max", 1e6}}), "'k'"},
       {redistribution_point({{"k", 2}, {"uncapped", 2}}), "'uncapped'"},
       {redistribution_point({{"k", 2}, {"weight-min", 30}}), "'weight-min'"},
       {redistribution_point({{"k", 2}, {"senders", 2}, {"receivers", 2}, {"edges", 5}}), "'edges'"},

@@ -4,6 +4,7 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_algorithms.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_execution.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_noise.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_defaults.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_asynchronous.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_platform.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_message.cpp
