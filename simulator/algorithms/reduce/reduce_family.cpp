@@ -7,6 +7,8 @@
 #include "algorithms/reduce/cluster.hpp"
 #include "algorithms/reduce/factories.hpp"
 #include "algorithms/reduce/reduction_costs.hpp"
+#include "algorithms/reduce/result_host.hpp"
+#include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 
@@ -52,12 +54,19 @@ struct ReduceKeys {
   NumberKey cluster_cv =
       table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
           .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv);
-  // Last, so that the columns of the former families keep their places.
+  // Columns: the former families' in their places.
   NumberKey message = table.number("message",
                                    "size of one value in bytes (8388608: one second on the ideal cluster's links; "
                                    "on a cluster of times, a value from host p lasts t(p))",
                                    kDefaultMessageBytes)
                           .sweep().whole().at_least(1).at_most(1e15);
+  // Last, as `message`; a word, not a column (the `root` column says where results ended).
+  TextKey root = table.text("root",
+                            "where the result must end: a host name (platform file), an index into the hosts, or any "
+                            "(each algorithm chooses: the slowest host for the planners, P0 for the static trees, "
+                            "the last receiver for the dynamic ones)",
+                            "0")
+                       .valid(kRootValuesOrAny);
 };
 
 const ReduceKeys& keys() {
@@ -96,9 +105,9 @@ class ReducePointRunner final : public PointRunner {
  public:
   ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
                     const Platform& platform, std::vector<double> fixed_times, double sender_spread,
-                    const CostScale& scale, std::uint64_t seed)
+                    const CostScale& scale, std::uint64_t seed, int root)
       : algorithms_(algorithms), times_(std::move(fixed_times)), sender_spread_(sender_spread),
-        seed_(seed),
+        seed_(seed), root_(root), result_hosts_(algorithms.size(), root),
         comm_mean_(point[keys().comm_mean]), message_(point[keys().message]), plans_(algorithms.size()) {
     ReductionCostParams params;
     params.comm_mean = comm_mean_;
@@ -121,10 +130,16 @@ class ReducePointRunner final : public PointRunner {
     setup.processors = law_.processors;
     setup.scale = scale;
     setup.costs = costs_.get();
-    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+    setup.root = root_;
+    watchers_.resize(algorithms_.size());
+    for (std::size_t a = 0; a < algorithms_.size(); ++a) {
       policies_.push_back(algorithms_[a]->make != nullptr
                               ? algorithms_[a]->make(setup)
                               : std::make_unique<PlanPolicy>(plans_[a], scale, costs_.get()));
+      // With `any` a non-clairvoyant algorithm's result ends where its run takes it.
+      if (algorithms_[a]->make != nullptr && root_ == kAnyRoot)
+        watchers_[a] = std::make_unique<ResultHostPolicy>(*policies_[a]);
+    }
     if (!is_drawn(law_.kind)) plan_all(0, false);
     // A fixed cluster's times serve the planners only, from here on: without one (trees alone),
     // they go (8 MB at 2^20 hosts, for the whole run).
@@ -145,6 +160,7 @@ class ReducePointRunner final : public PointRunner {
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
     costs_->reposition(replication);
+    if (watchers_[algorithm]) return watchers_[algorithm].get();
     return policies_[algorithm].get();
   }
 
@@ -154,6 +170,8 @@ class ReducePointRunner final : public PointRunner {
     for (std::size_t a = 0; a < algorithms_.size(); ++a) {
       metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
       metrics[a * width + 2] = sender_spread_;
+      if (watchers_[a]) result_hosts_[a] = law_.processors == 1 ? 0 : watchers_[a]->host();
+      metrics[a * width + 3] = result_hosts_[a];
     }
   }
 
@@ -168,16 +186,20 @@ class ReducePointRunner final : public PointRunner {
       return;
     }
     // The reference first: the optimal planner reuses the search instead of running it again.
+    // The optimum for the run's root; the lower bound, over every root, bounds it too.
     const bool exact = static_cast<int>(times_.size()) <= kOptimalMaxProcessors;
-    optimum_ = exact ? optimal_schedule(times_) : OptimalSchedule{makespan_lower_bound(times_), {}};
+    optimum_ = exact ? optimal_schedule(times_, root_) : OptimalSchedule{makespan_lower_bound(times_), {}};
     for (std::size_t a = 0; a < algorithms_.size(); ++a)
       if (algorithms_[a]->plan != nullptr) plans_[a] = plan(a, replication);
   }
 
-  Plan plan(std::size_t a, std::uint64_t replication) const {
+  Plan plan(std::size_t a, std::uint64_t replication) {
     RandomStream stream(seed_, replication, kPlannerStream);
     const bool exact = !optimum_.sequence.empty();
-    return algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr});
+    Plan made =
+        algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr, root_});
+    result_hosts_[a] = times_.size() == 1 ? 0 : plan_result_host(made);
+    return made;
   }
 
   std::vector<const ReduceAlgorithm*> algorithms_;
@@ -187,6 +209,9 @@ class ReducePointRunner final : public PointRunner {
   double sender_spread_;
   std::vector<int> order_;
   std::uint64_t seed_;
+  int root_;                         // key `root`, resolved: a host, or kAnyRoot
+  std::vector<int> result_hosts_;    // where each algorithm's result ends (the `root` metric)
+  std::vector<std::unique_ptr<ResultHostPolicy>> watchers_;  // with kAnyRoot: non-clairvoyant runs
   double comm_mean_;
   double message_;
   std::unique_ptr<ReductionCosts> costs_;
@@ -228,7 +253,11 @@ class ReduceFamily final : public Family {
          "how far the platform is from one time per sender: max over senders of the slowest over the fastest "
          "route to the others (cluster = file on a platform without <host>_UP links; 1 where the model holds by "
          "construction, and with cluster = platform, where no times are derived)",
-         {"max"}}};
+         {"max"}},
+        {"root",
+         "the host where the result ended (an index into the run's hosts): key 'root', or with root = any each "
+         "algorithm's choice ('varies' when replications ended at different hosts)",
+         {"same"}}};
     return metrics;
   }
 
@@ -306,7 +335,7 @@ class ReduceFamily final : public Family {
 
   // A key of one drawn law written for another cluster would be silently ignored.
   void check_written_keys(const std::set<std::string>& written, const Point& point,
-                          bool /*platform_file*/) const override {
+                          bool platform_file) const override {
     static const std::vector<std::pair<std::string, ClusterKind>> law_keys = {
         {"times", ClusterKind::times},         {"spread", ClusterKind::uniform},
         {"slow-fraction", ClusterKind::two_type}, {"x", ClusterKind::two_type},
@@ -316,6 +345,8 @@ class ReduceFamily final : public Family {
       if (written.count(key) && cluster_kind(cluster) != kind)
         throw InputError("key '" + key + "' applies to cluster = " + cluster_words()[static_cast<std::size_t>(kind)] + ", not to cluster = " +
                          cluster + "; remove it");
+    // A host name is resolved once the file is read (prepare); an index is checked now.
+    check_root_text(point[keys().root], hosts_needed(point), platform_file, true);
   }
 
   // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
@@ -384,7 +415,9 @@ class ReduceFamily final : public Family {
     }
     const CostScale scale = cost_scale(point, platform);
     check_largest_draws(point, scale, platform.file.empty() ? "" : platform.file + ": ");
-    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, scale, seed);
+    const int root = resolve_root(point[keys().root], n, &platform, true);
+    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, scale, seed,
+                                               root);
   }
 
  private:

@@ -5,4 +5,5 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_reduce_theory.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_reduce_family.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_reduce_search.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_reduce_root.cpp
 )
