@@ -5,7 +5,6 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <cstdio>
 #include <limits>
 #include <map>
 #include <string>
@@ -17,6 +16,7 @@
 #include "driver/csv_output.hpp"
 #include "engine/model/model_engine.hpp"
 #include "reduce_harness.hpp"
+#include "support/hetcoll_output.hpp"
 
 namespace hetcoll {
 namespace {
@@ -161,13 +161,7 @@ TEST(ReduceRoot, NoAlgorithmBeatsTheOptimumForItsRoot) {
 
 /// The `root` column of `hetcoll run --family reduce ARGS` on the model engine, by algorithm.
 std::map<std::string, std::string> root_column(const std::string& args) {
-  const std::string command = std::string(HETCOLL_BINARY) + " run --family reduce --engine model --quiet " + args;
-  FILE* out = ::popen(command.c_str(), "r");
-  if (out == nullptr) throw std::runtime_error("cannot run " + command);
-  std::string text;
-  char buffer[4096];
-  for (std::size_t got; (got = std::fread(buffer, 1, sizeof buffer, out)) > 0;) text.append(buffer, got);
-  if (::pclose(out) != 0) throw std::runtime_error(command + " failed");
+  const std::string text = test_support::hetcoll_output("run --family reduce --engine model --quiet " + args);
   std::map<std::string, std::string> roots;
   std::size_t column = 0;
   for (std::size_t start = 0, end; start < text.size(); start = end + 1) {
