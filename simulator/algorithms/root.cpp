@@ -10,7 +10,7 @@ namespace {
 
 std::string expected(const std::string& what, int count, bool named, bool any_allowed) {
   return std::string(named ? "a host name of the run, " : "") + "an index 0.." + std::to_string(count - 1) +
-         " into its " + what + (any_allowed ? ", or any (each algorithm chooses)" : "");
+         " into the run's " + what + (any_allowed ? ", or any (each algorithm chooses)" : "");
 }
 
 }  // namespace
@@ -28,8 +28,8 @@ void check_root_text(const std::string& text, int count, bool platform_file, boo
   long long index = 0;
   if (text == "any") {
     if (!any_allowed)
-      throw InputError("key 'root' expects a host name or an index into the run's " + what +
-                       " (no algorithm of this family chooses its root), got 'any'");
+      throw InputError("key 'root' expects " + expected(what, count, platform_file, false) +
+                       ", got 'any' (no algorithm of this family chooses its root)");
     return;
   }
   if (root_index(text, index)) {
