@@ -54,13 +54,14 @@ struct ReduceKeys {
   NumberKey cluster_cv =
       table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
           .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv);
-  // Columns: the former families' in their places.
+  // Last, so that the columns of the former families keep their places.
   NumberKey message = table.number("message",
                                    "size of one value in bytes (8388608: one second on the ideal cluster's links; "
                                    "on a cluster of times, a value from host p lasts t(p))",
                                    kDefaultMessageBytes)
                           .sweep().whole().at_least(1).at_most(1e15);
-  // Last, as `message`; a word, not a column (the `root` column says where results ended).
+  // After `message`: a word, so no column of its own (metric `root` says where results ended),
+  // and out of the seeds (seed_identity lists what they hash).
   TextKey root = table.text("root",
                             "where the result must end: a host name (platform file), an index into the hosts, or any "
                             "(each algorithm chooses: the slowest host for the planners, P0 for the static trees, "
