@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/reduce/cluster.hpp"
@@ -200,6 +201,8 @@ class ReducePointRunner final : public PointRunner {
     Plan made =
         algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr, root_});
     result_hosts_[a] = times_.size() == 1 ? 0 : plan_result_host(made);
+    if (result_hosts_[a] < 0 || (root_ != kAnyRoot && result_hosts_[a] != root_))
+      throw std::logic_error("reduce: " + algorithms_[a]->name + "'s plan does not end at its root");
     return made;
   }
 
@@ -247,8 +250,8 @@ class ReduceFamily final : public Family {
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
         {"over_bound",
-         "makespan / the optimal EP makespan of the cluster at mean costs with a free ⊕ (n <= 12; a lower bound of "
-         "it beyond): a true bound when cv = 0 and ratio = 0",
+         "makespan / the optimal EP makespan of the cluster at mean costs with a free ⊕, for the run's root (n <= 12; "
+         "a lower bound of it beyond): a true bound when cv = 0 and ratio = 0",
          {"mean", "max"}},
         {"sender_spread",
          "how far the platform is from one time per sender: max over senders of the slowest over the fastest "
