@@ -27,7 +27,9 @@ namespace hetcoll {
 struct MetricSpec {
   std::string name;                     //!< column prefix, e.g. "ratio"
   std::string description;              //!< one line for docs and `hetcoll list`
-  std::vector<std::string> aggregates;  //!< any of mean, stddev, stderr, min, max, q10, q50, q90
+  /// Any of mean, stddev, stderr, min, max, q10, q50, q90; or `same` alone: one column named
+  /// `<name>`, the value every replication had, or `varies` (a host, say, not a quantity).
+  std::vector<std::string> aggregates;
 };
 
 /// @brief Runs the replications of one point in one process (one work unit at a time).

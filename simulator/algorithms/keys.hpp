@@ -48,6 +48,8 @@ struct ParameterSpec {
   ParameterKind kind = ParameterKind::number;
   std::string default_text;   //!< list or text: the default, as it would be written in a file
   std::vector<std::string> choices;  //!< text: the allowed words (empty: any word)
+  /// text without choices: its valid values in words, as docs/keys.md gives them ("": a file path)
+  std::string valid_text;
   bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
   /// Names the key had before a rename: still accepted for one release, with a note on stderr.
   std::vector<std::string> former_keys;
@@ -71,6 +73,10 @@ struct ParameterSpec {
   /// The key was called `old` before: scenarios that say so keep working for one release.
   ParameterSpec formerly(std::string old) const {
     return with([&old](ParameterSpec& p) { p.former_keys.push_back(old); });
+  }
+  /// A text key whose valid values `words` describe (the family checks them).
+  ParameterSpec valid(std::string words) const {
+    return with([&words](ParameterSpec& p) { p.valid_text = std::move(words); });
   }
   /// A 0/1 sweep axis that `--key` alone sets to 1.
   ParameterSpec as_flag() const {
@@ -179,6 +185,7 @@ class KeyTable {
     Declaration& below(double m) { return step(&ParameterSpec::below, m); }
     Declaration& zero_or_at_least(double m) { return step(&ParameterSpec::zero_or_at_least, m); }
     Declaration& formerly(std::string old) { return step(&ParameterSpec::formerly, std::move(old)); }
+    Declaration& valid(std::string words) { return step(&ParameterSpec::valid, std::move(words)); }
     operator Handle() const { return Handle{index_}; }  // NOLINT: the point of a declaration
 
    private:

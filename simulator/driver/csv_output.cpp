@@ -25,7 +25,7 @@ std::string parameter_fields(const Family& family, const Point& point) {
 std::string summary_header(const Family& family) {
   std::string header = "algorithm," + parameter_header(family) + ",replications,mean,stddev,stderr,q10,q50,q90";
   for (const MetricSpec& m : family.metrics())
-    for (const std::string& a : m.aggregates) header += "," + m.name + "_" + a;
+    for (const std::string& a : m.aggregates) header += "," + (a == kSameAggregate ? m.name : m.name + "_" + a);
   return header;
 }
 
@@ -52,7 +52,10 @@ std::string summary_row(const Family& family, const std::string& algorithm, cons
                     ',' + format_number(s.q50) + ',' + format_number(s.q90);
   const std::vector<MetricSpec>& specs = family.metrics();
   for (std::size_t m = 0; m < specs.size(); ++m)
-    for (const std::string& a : specs[m].aggregates) row += ',' + format_number(aggregate(metrics[m], a));
+    for (const std::string& a : specs[m].aggregates)
+      row += ',' + (a != kSameAggregate                 ? format_number(aggregate(metrics[m], a))
+                    : metrics[m].min == metrics[m].max ? format_number(metrics[m].min)
+                                                       : std::string(kVariesField));
   return row;
 }
 

@@ -12,6 +12,11 @@
 
 namespace hetcoll {
 
+/// @brief The aggregate of a metric whose replications should all agree (MetricSpec::aggregates).
+inline constexpr const char* kSameAggregate = "same";
+/// @brief Its field when they do not.
+inline constexpr const char* kVariesField = "varies";
+
 /// @brief Names of the family's CSV parameter columns (its sweep axes), comma-separated.
 std::string parameter_header(const Family& family);
 /// @brief The point's values of those columns, comma-separated.

@@ -533,6 +533,8 @@ std::string key_help(const ParameterSpec& p) {
       std::string words;
       for (const std::string& c : p.choices) words += (words.empty() ? "" : ", ") + c;
       text += ": " + words;
+    } else if (!p.valid_text.empty()) {
+      text += ": " + p.valid_text;
     }
     text += "; default " + (p.default_text.empty() ? std::string("none") : p.default_text);
   } else {

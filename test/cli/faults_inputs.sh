@@ -287,4 +287,27 @@ for engine in model simgrid; do
   fi
 done
 
+# ---- key root: one host for every algorithm (issue 26) -----------------------------------
+# A name is resolved once the platform file is read: refused then too, with nothing written.
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+small_run "$d" processors 2 platform "$d/two.xml"; ARGS+=(--root host9)
+expect_bad_input "reduce --root host9, not a host of the run" "$d"
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+small_run "$d" processors 2 platform "$d/two.xml"; ARGS+=(--root host1)
+expect_ok "reduce --root host1 names the run's second host"
+d=$(new_dir); small_run "$d"; ARGS+=(--root 8)
+expect_bad_input "reduce --root 8 on 8 processors" "$d"
+d=$(new_dir); small_run "$d"; ARGS+=(--root host1)
+expect_bad_input "reduce --root host1 without a platform file" "$d"
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+family_run "$d" broadcast flat --costs platform --platform "$d/two.xml" --cluster-hosts 2 --root host9
+expect_bad_input "broadcast --root host9, not a host of the run" "$d"
+d=$(new_dir); family_run "$d" broadcast flat --clusters 3 --root any
+expect_bad_input "broadcast --root any (no heuristic chooses its source)" "$d"
+d=$(new_dir); write_two_host_platform "$d/two.xml"
+family_run "$d" divisible opt-fifo --platform "$d/two.xml" --workers 1 --root host9
+expect_bad_input "divisible --root host9, not a host of the run" "$d"
+d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --root 1
+expect_bad_input "divisible --root 1 on the built-in star (its master is host 0)" "$d"
+
 finish

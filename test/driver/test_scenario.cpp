@@ -384,7 +384,7 @@ std::string key_row(const ParameterSpec& p) {
       kind = "word";
       fallback = p.default_text.empty() ? "none" : p.default_text;
       if (p.choices.empty()) {
-        range = "a file path";
+        range = p.valid_text.empty() ? "a file path" : p.valid_text;
       } else {
         range = "one of";
         for (const std::string& c : p.choices) range += (range == "one of" ? " " : ", ") + c;

@@ -10,6 +10,7 @@
 #include "algorithms/broadcast/cluster_command.hpp"
 #include "algorithms/broadcast/intra_models.hpp"
 #include "algorithms/broadcast/registry.hpp"
+#include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "engine/executor.hpp"
@@ -40,8 +41,10 @@ struct BroadcastKeys {
                                       "intra-times; platform: measured on the platform", "random",
                              {"random", "given", "platform"});
   NumberKey rho = table.number("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0).at_most(1);
-  NumberKey root = table.number("root", "root cluster (costs = random or given) or root host (costs = platform)", 0)
-                       .whole().at_most(kMaxHosts - 1);
+  // A word since it may name a host; an index hashes into the seed as the number it was.
+  TextKey root = table.text("root", "the source: root cluster (costs = random or given) or root host (costs = "
+                                    "platform: a host name of a platform file, or an index)", "0")
+                     .valid(kRootValues);
   TextKey latency_file = table.text("latency-file", "host latency matrix (CSV, microseconds) from which the "
                                                     "platform is generated (costs = platform, no platform file)");
   NumberKey lan_bandwidth = table.number("lan-bandwidth", "bytes/s of every host's links (generated platforms)", 1.25e8)
@@ -108,8 +111,18 @@ class BroadcastFamily final : public Family {
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
   /// The point without `cv`, the last key: the random grids are those of the scenarios written
-  /// before it, and the same for every cv (their noise comes from a stream of its own).
-  Point seed_identity(const Point& point) const override { return without_key(point, keys().cv.index); }
+  /// before it, and the same for every cv (their noise comes from a stream of its own). A root
+  /// index stands where the number key `root` stood, so that scenarios keep their seeds.
+  Point seed_identity(const Point& point) const override {
+    Point id = without_key(point, keys().cv.index);
+    long long index = 0;
+    const std::size_t at = keys().root.index;
+    if (root_index(id.texts[at], index)) {
+      id.values[at] = static_cast<double>(index);
+      id.texts[at].clear();
+    }
+    return id;
+  }
   const std::vector<AlgorithmInfo>& algorithms() const override { return broadcast_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override { return broadcast_metrics(); }
   std::string value_description() const override { return "completion time of the broadcast (s)"; }
@@ -153,8 +166,10 @@ class BroadcastFamily final : public Family {
   }
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
                                        const Platform& platform, std::uint64_t seed, Probe& probe) const override {
-    const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
+    BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
     if (s.abstract) return make_random_grid_runner(s, algorithms, platform, seed);
+    // A host name is known once the file is read.
+    s.root = resolve_root(point[keys().root], s.hosts, &platform, false);
     return make_platform_grid_runner(s, algorithms, platform, seed, probe);
   }
   // Random and given costs measure nothing (the benchmarks prepare them without a run).
@@ -330,7 +345,9 @@ const std::vector<MetricSpec>& broadcast_metrics() {
       {"prediction_error", "(simulated - predicted) / simulated, per replication: > 0 when the prediction is "
                            "optimistic",
        {"mean"}},
-      {"clusters_found", "clusters the run scheduled: Lowekamp's with costs = platform, else C", {"mean"}}};
+      {"clusters_found", "clusters the run scheduled: Lowekamp's with costs = platform, else C", {"mean"}},
+      {"root", "the source: key 'root' (a cluster with costs = random or given, a host index with costs = platform)",
+       {"same"}}};
   return metrics;
 }
 
@@ -340,11 +357,12 @@ double prediction_error(double simulated, double predicted) {
   return std::abs(simulated - predicted) <= kSimultaneity ? 0 : (simulated - predicted) / simulated;
 }
 
-void record_broadcast(double simulated, double predicted, int clusters, double* metrics) {
+void record_broadcast(double simulated, double predicted, int clusters, int root, double* metrics) {
   metrics[0] = simulated;
   metrics[1] = predicted;
   metrics[2] = prediction_error(simulated, predicted);
   metrics[3] = clusters;
+  metrics[4] = root;
 }
 
 BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> platform_file) {
@@ -358,7 +376,7 @@ BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> pla
   s.abstract = costs != "platform";
   s.rho = point[k.rho];
   if (s.rho > 1) throw InputError("key 'rho' expects a tolerance in (0, 1], got " + format_number(s.rho));
-  s.root = static_cast<int>(point[k.root]);
+  const std::string& root = point[k.root];
   s.latency_file = point[k.latency_file];
   s.platform.lan_bandwidth = point[k.lan_bandwidth];
   s.platform.wan_window = point[k.wan_window];
@@ -379,9 +397,7 @@ BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> pla
     constexpr int kDefaultRandomClusters = 8;
     if (costs == "random" && s.clusters == 0) s.clusters = kDefaultRandomClusters;
     if (s.clusters < 1) throw InputError("key 'clusters' expects at least 1 cluster with costs = " + costs);
-    if (s.root >= s.clusters)
-      throw InputError("key 'root': cluster " + std::to_string(s.root) + " does not exist (clusters = " +
-                       std::to_string(s.clusters) + ")");
+    s.root = resolve_root(root, s.clusters, nullptr, false, "clusters");
     if (costs == "given") s.given = given_costs(point, s.clusters, s.root);
     return s;
   }
@@ -402,9 +418,10 @@ BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> pla
     // One generated cluster has no WAN link; a platform file's own rates are its own.
     if (s.mode == CostsMode::one_cluster) check_longest_gap(s, s.cluster_latency * s.platform.latency_unit, false);
   }
-  if (s.root >= s.hosts)
-    throw InputError("key 'root': host " + std::to_string(s.root) + " does not exist (the platform has " +
-                     std::to_string(s.hosts) + " hosts)");
+  // A name needs the file's hosts: prepare() resolves it.
+  check_root_text(root, s.hosts, s.mode == CostsMode::platform_file || !platform_file, false);
+  long long index = 0;
+  if (root_index(root, index)) s.root = static_cast<int>(index);
   return s;
 }
 

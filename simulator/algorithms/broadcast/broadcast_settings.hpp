@@ -54,7 +54,7 @@ struct BroadcastSettings {
   /// costs = given: the one instance every replication schedules (null: draw from `ranges`)
   std::shared_ptr<const GridCosts> given;
   double rho = 0.2;          //!< Lowekamp's tolerance
-  int root = 0;              //!< root cluster (random) or root host (platform)
+  int root = 0;              //!< root cluster (random) or root host (platform; a name: 0 until prepared)
   std::string latency_file;  //!< host latency CSV (microseconds), platform costs
   /// Without a latency file: one homogeneous cluster of this many hosts, or with a platform
   /// file the number of its hosts used (those key `hosts` selects, first ones first).
@@ -84,7 +84,8 @@ LatencyMatrix broadcast_latencies(const BroadcastSettings& settings);
 
 /// @brief The family's metrics, in the order record() fills them after the main value:
 /// `predicted` (the framework's prediction, s), `prediction_error` ((simulated − predicted) /
-/// simulated) and `clusters_found` (the clusters scheduled: Lowekamp's on a platform, else C).
+/// simulated), `clusters_found` (the clusters scheduled: Lowekamp's on a platform, else C) and
+/// `root` (the source: a cluster, or a host with costs = platform).
 const std::vector<MetricSpec>& broadcast_metrics();
 
 /// @brief (simulated − predicted) / simulated: positive when the prediction is optimistic; 0
@@ -96,7 +97,7 @@ double prediction_error(double simulated, double predicted);
 
 /// @brief What PointRunner::record() writes for one algorithm of one replication: the simulated
 /// value, then broadcast_metrics() in order.
-void record_broadcast(double simulated, double predicted, int clusters, double* metrics);
+void record_broadcast(double simulated, double predicted, int clusters, int root, double* metrics);
 
 /// @brief Timer resolution of the abstract (random-cost) platform: hosts compute, and messages
 /// travel, at this many units per second, so a delay of d seconds is d·1e12 whole units.

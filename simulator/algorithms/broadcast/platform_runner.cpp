@@ -124,7 +124,7 @@ class PlatformGridRunner final : public PointRunner {
  public:
   PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform,
                      std::uint64_t seed, Probe& probe)
-      : seed_(seed) {
+      : root_(s.root), seed_(seed) {
     const Survey v = survey(s, probe);
     clusters_ = v.costs.clusters;
     std::vector<double> speeds;
@@ -175,12 +175,13 @@ class PlatformGridRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    record_broadcast(makespan, predicted_[algorithm], clusters_, metrics);
+    record_broadcast(makespan, predicted_[algorithm], clusters_, root_, metrics);
   }
 
  private:
   std::vector<double> predicted_;
   int clusters_ = 0;
+  int root_;  // the source host
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<std::unique_ptr<PlanPolicy>> policies_;
   std::uint64_t seed_;

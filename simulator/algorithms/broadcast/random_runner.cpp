@@ -77,7 +77,7 @@ class RandomGridRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    record_broadcast(makespan, predicted_[algorithm], settings_.clusters, metrics);
+    record_broadcast(makespan, predicted_[algorithm], settings_.clusters, settings_.root, metrics);
   }
 
  private:

@@ -11,9 +11,11 @@
 #include "algorithms/divisible/self_scheduling.hpp"
 #include "algorithms/divisible/star_plan.hpp"
 #include "algorithms/divisible/star_platform.hpp"
+#include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
+#include "engine/host_map_policy.hpp"
 #include "engine/noisy_policy.hpp"
 
 namespace hetcoll {
@@ -69,6 +71,11 @@ struct DivisibleKeys {
                                  "T = 1 (the load it serves)",
                                  0.01)
                         .sweep().at_least(kSmallestChunk).at_most(1);
+  // Last: no column (the `root` column says where the master was), and out of the seed.
+  TextKey root = table.text("root", "the master: a host name of the platform file, or an index into the run's hosts "
+                                    "(the others are the workers, in order); the built-in stars' master is host 0",
+                            "0")
+                     .valid(kRootValues);
 };
 
 const DivisibleKeys& keys() {
@@ -76,7 +83,7 @@ const DivisibleKeys& keys() {
   return k;
 }
 
-enum Metric { kValue, kNormalized, kEnrolled };
+enum Metric { kValue, kNormalized, kEnrolled, kRoot };
 
 bool explicit_star(const Point& point) { return !point[keys().c].empty(); }
 
@@ -111,7 +118,7 @@ Star star_of_lists(const Point& point) {
 
 /// With latency, a worker whose two start-up costs fill T can take no load (order_lp.hpp); a
 /// star where every worker is so has no schedule at all.
-void check_some_worker_fits(const Star& star, const Platform& platform) {
+void check_some_worker_fits(const Star& star, const Platform& platform, const std::vector<int>& hosts) {
   std::vector<int> all(static_cast<std::size_t>(star.workers()));
   std::iota(all.begin(), all.end(), 0);
   if (!workers_that_fit(star, all).empty()) return;
@@ -120,7 +127,7 @@ void check_some_worker_fits(const Star& star, const Platform& platform) {
     if (star.send_latency_of(i) + star.return_latency_of(i) < star.send_latency_of(best) + star.return_latency_of(best))
       best = i;
   throw InputError("platform: no worker can take load within T = 1 s: the route latencies to and from every worker "
-                   "add up to 1 s or more (least: " + platform.host_name(best + 1) + ", " +
+                   "add up to 1 s or more (least: " + platform.host_name(hosts[best + 1]) + ", " +
                    format_number(star.send_latency_of(best) + star.return_latency_of(best)) + " s)");
 }
 
@@ -152,10 +159,16 @@ class DivisibleRunner final : public PointRunner {
       if (platform.host_count() < workers + 1)
         throw InputError("platform: " + std::to_string(workers) + " workers need " + std::to_string(workers + 1) +
                          " hosts (key 'workers')");
+      // The master is the root, the workers the run's other hosts in order.
+      master_ = resolve_root(point[keys().root], workers + 1, &platform, false);
+      std::vector<int> hosts = {master_};
+      for (int h = 0; h <= workers; ++h)
+        if (h != master_) hosts.push_back(h);
       star_ = star_from_routes(platform, workers, point[keys().message], point[keys().z], point[keys().wc_ratio],
-                               rates_);
+                               rates_, hosts);
       validate_star(star_, "platform");
-      check_some_worker_fits(star_, platform);
+      check_some_worker_fits(star_, platform, hosts);
+      if (master_ != 0) hosts_ = std::move(hosts);
     } else if (point[keys().message] != kDefaultDivisibleMessage) {
       throw InputError("key 'message' = " + format_number(point[keys().message]) +
                        " sizes a load unit of a platform file; the built-in star's costs are abstract: give "
@@ -188,8 +201,9 @@ class DivisibleRunner final : public PointRunner {
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
+    if (!noisy_.empty()) noisy_[algorithm]->position(seed_, replication_, kNoiseStreams);
+    if (!placed_.empty()) return placed_[algorithm].get();
     if (noisy_.empty()) return &run(algorithm);
-    noisy_[algorithm]->position(seed_, replication_, kNoiseStreams);
     return noisy_[algorithm].get();
   }
 
@@ -200,6 +214,7 @@ class DivisibleRunner final : public PointRunner {
       throw InputError("key 'cv' = " + format_number(noise_.cv) + ": every operation of " + algorithms_[algorithm]->name +
                        " in a replication drew a size that rounds to nothing, so its throughput is infinite; lower "
                        "'cv'");
+    metrics[kRoot] = master_;
     if (algorithms_[algorithm]->demand_driven) {
       metrics[kValue] = reference_load_ / makespan;
       metrics[kEnrolled] = demand_[algorithm]->enrolled();
@@ -243,6 +258,12 @@ class DivisibleRunner final : public PointRunner {
       }
       if (noise_.cv > 0) noisy_.push_back(std::make_unique<NoisyPolicy>(run(a), noise_));
     }
+    // Plans and policies name the master 0 and worker i i + 1; another master renames them.
+    placed_.clear();
+    if (!hosts_.empty())
+      for (std::size_t a = 0; a < schedules_.size(); ++a)
+        placed_.push_back(
+            std::make_unique<HostMapPolicy>(noise_.cv > 0 ? *noisy_[a] : run(a), hosts_));
   }
 
   /// The policy that runs algorithm `a` (before any noise).
@@ -259,6 +280,9 @@ class DivisibleRunner final : public PointRunner {
   Noise noise_;
   std::uint64_t replication_ = 0;  // the replication begun last
   std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // empty when cv = 0
+  int master_ = 0;                                    // key `root`, resolved
+  std::vector<int> hosts_;  // with another master than host 0: the platform host of each star host
+  std::vector<std::unique_ptr<HostMapPolicy>> placed_;  // then every policy, renamed
   SolveOptions options_;
   std::vector<const DivisibleAlgorithm*> algorithms_;
   double reference_load_ = 0;   // OPT-FIFO's load (closed form, or the affine LP with latency)
@@ -288,6 +312,7 @@ class DivisibleFamily final : public Family {
         {"normalized", "throughput / OPT-FIFO's throughput in the same replication",
          {"mean", "stderr", "min", "q10", "q50", "q90", "max"}},
         {"enrolled", "workers with a positive load", {"mean", "min", "max"}},
+        {"root", "the master (key 'root'): an index into the run's hosts", {"same"}},
     };
     return specs;
   }
@@ -297,7 +322,9 @@ class DivisibleFamily final : public Family {
   /// (random stars are built-in, where it keeps its default), and every cv and chunk size sees
   /// the same stars.
   Point seed_identity(const Point& point) const override {
-    return without_key(without_key(without_key(point, keys().chunk.index), keys().cv.index), keys().message.index);
+    const Point before_root = without_key(point, keys().root.index);
+    return without_key(without_key(without_key(before_root, keys().chunk.index), keys().cv.index),
+                       keys().message.index);
   }
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }
@@ -333,6 +360,11 @@ class DivisibleFamily final : public Family {
   // Each key sizes one kind of star: written for another, even at its default, it would be
   // silently ignored.
   void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file) const override {
+    // The built-in stars are built around their master, host 0; a file's hosts may take turns.
+    if (!platform_file && point[keys().root] != "0")
+      throw InputError("key 'root' chooses the master among a platform file's hosts; the built-in star's master is "
+                       "host 0 (give platform = FILE.xml, or leave 'root' out)");
+    check_root_text(point[keys().root], hosts_needed(point), platform_file, false);
     if (written.count("message") && !platform_file)
       throw InputError("key 'message' sizes a load unit of a platform file; the built-in star's costs are abstract: "
                        "give platform = FILE.xml or leave 'message' out");

@@ -44,12 +44,14 @@ StarRates star_rates(const Star& star, const std::vector<double>& speeds) {
 }
 
 Star star_from_routes(const Platform& platform, int workers, double message, double z, double wc_ratio,
-                      StarRates& rates) {
+                      StarRates& rates, const std::vector<int>& hosts) {
   const double speed = platform.reference_speed();
   Star star;
   rates = StarRates{};
-  for (int host = 1; host <= workers; ++host) {
-    const RouteCost down = platform.route(0, host), up = platform.route(host, 0);
+  const int master = hosts.empty() ? 0 : hosts[0];
+  for (int i = 1; i <= workers; ++i) {
+    const int host = hosts.empty() ? i : hosts[i];
+    const RouteCost down = platform.route(master, host), up = platform.route(host, master);
     star.c.push_back(message / down.bandwidth);
     star.d.push_back(z * message / up.bandwidth);  // z = 1 (the default): exactly message / bandwidth
     star.w.push_back(wc_ratio * speed / platform.hosts[host].speed);  // wc-ratio = 1: exactly S / speed

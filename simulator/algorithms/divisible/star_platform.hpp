@@ -40,7 +40,8 @@ StarRates star_rates(const Star& star, const std::vector<double>& speeds);
 /// given: 8 MiB, the reduce family's value size, a fixed size whatever the file's links.
 inline constexpr double kDefaultDivisibleMessage = 8388608;
 
-/// @brief The star of a platform read from a file (routes known): worker i is host i + 1;
+/// @brief The star of a platform read from a file (routes known): the master is host hosts[0]
+/// and worker i host hosts[i + 1] (empty `hosts`: host i, the master host 0);
 /// c_i = message / bandwidth(master → worker), d_i = z·message / bandwidth(worker → master),
 /// w_i = wc_ratio·S / speed, L_i = latency(master → worker), L'_i = latency(worker → master),
 /// with S the platform's fastest host (Platform::reference_speed): a load unit is `message`
@@ -48,6 +49,6 @@ inline constexpr double kDefaultDivisibleMessage = 8388608;
 /// Rates are the routes' bandwidths and the hosts' speeds, so an operation carries
 /// load × message (× z) bytes or load × wc_ratio·S flops.
 Star star_from_routes(const Platform& platform, int workers, double message, double z, double wc_ratio,
-                      StarRates& rates);
+                      StarRates& rates, const std::vector<int>& hosts = {});
 
 }  // namespace hetcoll

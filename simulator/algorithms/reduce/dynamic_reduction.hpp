@@ -26,7 +26,8 @@ class DynamicReduction : public Policy {
       : draws_(reduction_draws(setup)),
         processors_(setup.processors),
         scale_(setup.scale),
-        computes_(setup.costs->computes()) {}
+        computes_(setup.costs->computes()),
+        root_(setup.root) {}
 
   /// Processor `p` holds a partial result and looks for a partner: it sends to one, or waits.
   virtual void become_idle(Executor& executor, int p) = 0;
@@ -36,11 +37,17 @@ class DynamicReduction : public Policy {
 
   int processors() const { return processors_; }
 
+  /// The receiver when the newly idle p pairs with the waiting q: q, unless p is the run's root,
+  /// which never sends, so that the result ends there (key `root`; with kAnyRoot it ends at the
+  /// last receiver, as in the paper).
+  int receiver_of(int p, int q) const { return p == root_ ? p : q; }
+
  private:
   CostDraws* draws_;
   int processors_;
   CostScale scale_;
   bool computes_;
+  int root_;
 };
 
 }  // namespace hetcoll

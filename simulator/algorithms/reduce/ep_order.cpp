@@ -1,5 +1,6 @@
 // Given order: the EP schedule (Liu & Wang, IPDPS 2000, Fig. 2) of the hosts in the order of
-// key `order` (a permutation of the hosts; the slowest one, the root, is skipped), or in host
+// key `order` (a permutation of the hosts; the root, the slowest one unless the run fixes it, is
+// skipped), or in host
 // order if the key is not given. It reproduces any EP schedule, e.g. that of the paper's
 // Figure 3 for a chosen order.
 //
@@ -10,7 +11,7 @@ namespace hetcoll {
 
 Plan plan_ep_order(const ReducePlanInput& input) {
   const int n = static_cast<int>(input.times.size());
-  const int root = slowest_host(input.times);
+  const int root = planned_root(input.times, input.root);
   std::vector<int> sequence;
   sequence.reserve(n - 1);
   if (input.order.empty()) {

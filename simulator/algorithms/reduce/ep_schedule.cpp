@@ -39,6 +39,10 @@ int slowest_host(const std::vector<double>& times) {
   return static_cast<int>(std::max_element(times.begin(), times.end()) - times.begin());
 }
 
+int planned_root(const std::vector<double>& times, int root) {
+  return root == kAnyRoot ? slowest_host(times) : root;
+}
+
 EpSchedule earliest_possible(const std::vector<double>& times, int root, const std::vector<int>& sequence) {
   const int n = static_cast<int>(times.size());
   const int m = n - 1;

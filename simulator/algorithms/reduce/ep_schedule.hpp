@@ -5,12 +5,17 @@
 #include <array>
 #include <vector>
 
+#include "algorithms/root.hpp"
 #include "engine/plan.hpp"
 
 namespace hetcoll {
 
 /// @brief The root of a reduction: the slowest host (the lowest index among equally slow ones).
 int slowest_host(const std::vector<double>& times);
+
+/// @brief The host an EP planner ends at: `root`, or with kAnyRoot the slowest host, Liu & Wang's
+/// choice (the slowest processor only receives, so it is never waited for).
+int planned_root(const std::vector<double>& times, int root);
 
 /// @brief An EP schedule: who sends when, to whom, and after which transmissions.
 struct EpSchedule {

@@ -32,16 +32,16 @@ std::vector<int> snf_order(const std::vector<double>& times, int root);
 /// @brief Fastest-first order: every host but the root, by non-decreasing t (ties: lower index first).
 std::vector<int> fastest_first_order(const std::vector<double>& times, int root);
 
-/// @brief The SNF schedule: EP of snf_order() rooted at the slowest host.
-EpSchedule snf_schedule(const std::vector<double>& times);
+/// @brief The SNF schedule: EP of snf_order() ending at `root` (kAnyRoot: at the slowest host).
+EpSchedule snf_schedule(const std::vector<double>& times, int root = kAnyRoot);
 
 /// @brief Largest n `optimal` accepts: its search stays well under a second per instance.
 inline constexpr int kOptimalMaxProcessors = 12;
 
-/// @brief The exact optimum over EP schedules rooted at the slowest host (branch and bound
-/// over the multiset of times started at each instant; see optimal.cpp). Exponential:
-/// meant for n ≤ kOptimalMaxProcessors, but runs for any n.
-OptimalSchedule optimal_schedule(const std::vector<double>& times);
+/// @brief The exact optimum over EP schedules ending at `root` (kAnyRoot: over every root, which
+/// is the slowest host's optimum), by branch and bound over the multiset of times started at each
+/// instant (optimal.cpp). Exponential: meant for n ≤ kOptimalMaxProcessors, but runs for any n.
+OptimalSchedule optimal_schedule(const std::vector<double>& times, int root = kAnyRoot);
 
 /// @brief A lower bound on the optimal makespan, for clusters too large for the search:
 /// max(second largest t, SNF on the cluster with every time rounded down to a power of 2

@@ -1,5 +1,6 @@
 // Fastest-first: the EP schedule (Liu & Wang, IPDPS 2000, Fig. 2) of the hosts by
-// non-decreasing transmission time, rooted at the slowest host; a baseline opposite to SNF.
+// non-decreasing transmission time, rooted at the slowest host (or the run's root); a baseline
+// opposite to SNF.
 //
 // Cost in the model: no bound from the paper; on (10,5,5,5,4,2,2) it takes 14 against SNF's 11,
 // since the slow senders start last and nothing overlaps them. Planning: O(n log n).
@@ -19,7 +20,7 @@ std::vector<int> fastest_first_order(const std::vector<double>& times, int root)
 }
 
 Plan plan_fastest_first(const ReducePlanInput& input) {
-  const int root = slowest_host(input.times);
+  const int root = planned_root(input.times, input.root);
   return ep_plan(earliest_possible(input.times, root, fastest_first_order(input.times, root)));
 }
 

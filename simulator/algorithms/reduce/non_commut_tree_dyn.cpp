@@ -5,6 +5,7 @@
 // ⌈log2 n⌉ (Fig. 3: 4 steps on 8 processors, ratio 4Δ/3 against the commutative optimum).
 // Only adjacent intervals [a, b] + [b+1, c] are combined, so it is valid for a
 // non-commutative ⊕.
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -52,13 +53,15 @@ class NonCommutTreeDyn final : public DynamicReduction {
       idle_rank_[p] = arrivals_++;
       return;
     }
-    // P sends to the waiting Q, which combines in index order: [lo_q..hi_q] ∪ [lo_p..hi_p].
+    // P sends to the waiting Q (or Q to P, the run's root), and the receiver combines in index
+    // order: [lo_q..hi_q] ∪ [lo_p..hi_p].
     idle_rank_[q] = kBusy;
-    if (lo_[p] < lo_[q]) lo_[q] = lo_[p];
-    if (hi_[p] > hi_[q]) hi_[q] = hi_[p];
-    holder_of_lo_[lo_[q]] = q;
-    holder_of_hi_[hi_[q]] = q;
-    send(executor, p, q);
+    const int receiver = receiver_of(p, q);
+    lo_[receiver] = std::min(lo_[p], lo_[q]);
+    hi_[receiver] = std::max(hi_[p], hi_[q]);
+    holder_of_lo_[lo_[receiver]] = receiver;
+    holder_of_hi_[hi_[receiver]] = receiver;
+    send(executor, receiver == q ? p : q, receiver);
   }
 
   std::vector<int> lo_, hi_;              // interval held by each processor

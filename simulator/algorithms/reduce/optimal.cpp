@@ -2,8 +2,9 @@
 // heterogeneous cluster environments", IPDPS 2000), found over EP schedules; the search is
 // hetcoll's (docs/reduce.md).
 //
-// The paper shows that any valid schedule can be moved earlier into EP form (§3), and the
-// slowest host only receives, so OPT = min over orders of the other hosts of EP(order). The
+// The paper shows that any valid schedule can be moved earlier into EP form (§3), keeping the
+// host it ends at, so the optimum ending at root r is min over orders of the other hosts of
+// EP(order); the slowest host only receives in an optimum over every root, which is OPT(slowest). The
 // search branches, at each instant where EP starts k senders, on the multiset of times started
 // (senders of one instant are interchangeable, and so are hosts of equal time), and prunes
 // with the bound below, starting from the SNF schedule as incumbent. Cost: exponential, about
@@ -127,11 +128,12 @@ class Search {
 
 }  // namespace
 
-OptimalSchedule optimal_schedule(const std::vector<double>& times) {
-  const int root = slowest_host(times);
-  Search search(times, root);
-  // The SNF schedule is the incumbent: its types are the sorted distinct times, in order.
-  const EpSchedule snf = snf_schedule(times);
+OptimalSchedule optimal_schedule(const std::vector<double>& times, int root) {
+  const int last = planned_root(times, root);
+  Search search(times, last);
+  // The SNF schedule to the same root is the incumbent: its types are the sorted distinct times,
+  // in order.
+  const EpSchedule snf = snf_schedule(times, last);
   const std::vector<double>& type_times = search.type_times();
   std::vector<int> snf_types;
   for (int host : snf.sender)
@@ -151,9 +153,10 @@ OptimalSchedule optimal_schedule(const std::vector<double>& times) {
 }
 
 Plan plan_optimal(const ReducePlanInput& input) {
+  const int root = planned_root(input.times, input.root);
   const std::vector<int> sequence =
-      input.optimum != nullptr ? input.optimum->sequence : optimal_schedule(input.times).sequence;
-  return ep_plan(earliest_possible(input.times, slowest_host(input.times), sequence));
+      input.optimum != nullptr ? input.optimum->sequence : optimal_schedule(input.times, root).sequence;
+  return ep_plan(earliest_possible(input.times, root, sequence));
 }
 
 }  // namespace hetcoll

@@ -1,5 +1,5 @@
 // Random order: the EP schedule (Liu & Wang, IPDPS 2000, Fig. 2) of the hosts other than the
-// slowest in a uniformly random order, drawn from the replication's own stream (Fisher–Yates).
+// root (the slowest unless the run fixes it) in a uniformly random order, drawn from the replication's own stream (Fisher–Yates).
 //
 // Cost in the model: that of a random EP schedule, no bound from the paper; 1.25 × OPT on
 // average on uniform clusters of 12 processors (liu-ratio-uniform.ini). Planning: O(n log n).
@@ -11,7 +11,7 @@
 namespace hetcoll {
 
 Plan plan_random_order(const ReducePlanInput& input) {
-  const int root = slowest_host(input.times);
+  const int root = planned_root(input.times, input.root);
   std::vector<int> order(input.times.size());
   std::iota(order.begin(), order.end(), 0);
   order.erase(order.begin() + root);

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/reduce/cluster.hpp"
 #include "algorithms/reduce/factories.hpp"
 #include "algorithms/reduce/reduction_costs.hpp"
+#include "algorithms/reduce/result_host.hpp"
+#include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 
@@ -62,6 +65,14 @@ struct ReduceKeys {
                                    "on a cluster of times, a value from host p lasts t(p))",
                                    kDefaultMessageBytes)
                           .sweep().whole().at_least(1).at_most(1e15);
+  // After `message`: a word, so no column of its own (metric `root` says where results ended),
+  // and out of the seeds (seed_identity lists what they hash).
+  TextKey root = table.text("root",
+                            "where the result must end: a host name (platform file), an index into the hosts, or any "
+                            "(each algorithm chooses: the slowest host for the planners, P0 for the static trees, "
+                            "the last receiver for the dynamic ones)",
+                            "0")
+                       .valid(kRootValuesOrAny);
 };
 
 const ReduceKeys& keys() {
@@ -125,9 +136,9 @@ class ReducePointRunner final : public PointRunner {
   /// makespan at mean costs, in seconds (reduction_lower_bound); negative otherwise.
   ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
                     const Platform& platform, std::vector<double> fixed_times, double sender_spread,
-                    double file_bound, const CostScale& scale, std::uint64_t seed)
+                    double file_bound, const CostScale& scale, std::uint64_t seed, int root)
       : algorithms_(algorithms), times_(std::move(fixed_times)), sender_spread_(sender_spread),
-        file_bound_(file_bound), seed_(seed),
+        file_bound_(file_bound), seed_(seed), root_(root), result_hosts_(algorithms.size(), root),
         reference_mean_(point[keys().cv] == 0 ? mean_bytes(point, scale) / scale.bytes_per_unit
                                               : point[keys().comm_mean]),
         message_(point[keys().message]), plans_(algorithms.size()) {
@@ -148,10 +159,16 @@ class ReducePointRunner final : public PointRunner {
     setup.processors = law_.processors;
     setup.scale = scale;
     setup.costs = costs_.get();
-    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+    setup.root = root_;
+    watchers_.resize(algorithms_.size());
+    for (std::size_t a = 0; a < algorithms_.size(); ++a) {
       policies_.push_back(algorithms_[a]->make != nullptr
                               ? algorithms_[a]->make(setup)
                               : std::make_unique<PlanPolicy>(plans_[a], scale, costs_.get()));
+      // With `any` a non-clairvoyant algorithm's result ends where its run takes it.
+      if (algorithms_[a]->make != nullptr && root_ == kAnyRoot)
+        watchers_[a] = std::make_unique<ResultHostPolicy>(*policies_[a]);
+    }
     if (!is_drawn(law_.kind)) plan_all(0, false);
     // A fixed cluster's times serve the planners only, from here on: without one (trees alone),
     // they go (8 MB at 2^20 hosts, for the whole run).
@@ -172,6 +189,7 @@ class ReducePointRunner final : public PointRunner {
 
   Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
     costs_->reposition(replication);
+    if (watchers_[algorithm]) return watchers_[algorithm].get();
     return policies_[algorithm].get();
   }
 
@@ -181,6 +199,8 @@ class ReducePointRunner final : public PointRunner {
     for (std::size_t a = 0; a < algorithms_.size(); ++a) {
       metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
       metrics[a * width + 2] = sender_spread_;
+      if (watchers_[a]) result_hosts_[a] = law_.processors == 1 ? 0 : watchers_[a]->host();
+      metrics[a * width + 3] = result_hosts_[a];
     }
   }
 
@@ -195,16 +215,22 @@ class ReducePointRunner final : public PointRunner {
       return;
     }
     // The reference first: the optimal planner reuses the search instead of running it again.
+    // The optimum for the run's root; the lower bound, over every root, bounds it too.
     const bool exact = static_cast<int>(times_.size()) <= kOptimalMaxProcessors;
-    optimum_ = exact ? optimal_schedule(times_) : OptimalSchedule{makespan_lower_bound(times_), {}};
+    optimum_ = exact ? optimal_schedule(times_, root_) : OptimalSchedule{makespan_lower_bound(times_), {}};
     for (std::size_t a = 0; a < algorithms_.size(); ++a)
       if (algorithms_[a]->plan != nullptr) plans_[a] = plan(a, replication);
   }
 
-  Plan plan(std::size_t a, std::uint64_t replication) const {
+  Plan plan(std::size_t a, std::uint64_t replication) {
     RandomStream stream(seed_, replication, kPlannerStream);
     const bool exact = !optimum_.sequence.empty();
-    return algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr});
+    Plan made =
+        algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr, root_});
+    result_hosts_[a] = times_.size() == 1 ? 0 : plan_result_host(made);
+    if (result_hosts_[a] < 0 || (root_ != kAnyRoot && result_hosts_[a] != root_))
+      throw std::logic_error("reduce: " + algorithms_[a]->name + "'s plan does not end at its root");
+    return made;
   }
 
   std::vector<const ReduceAlgorithm*> algorithms_;
@@ -215,6 +241,9 @@ class ReducePointRunner final : public PointRunner {
   double file_bound_;
   std::vector<int> order_;
   std::uint64_t seed_;
+  int root_;                         // key `root`, resolved: a host, or kAnyRoot
+  std::vector<int> result_hosts_;    // where each algorithm's result ends (the `root` metric)
+  std::vector<std::unique_ptr<ResultHostPolicy>> watchers_;  // with kAnyRoot: non-clairvoyant runs
   double reference_mean_;  // comm-mean, as the engines' whole bytes make it with cv = 0
   double message_;
   std::unique_ptr<ReductionCosts> costs_;
@@ -249,15 +278,19 @@ class ReduceFamily final : public Family {
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
         {"over_bound",
-         "makespan / a lower bound of every schedule at mean costs with a free ⊕: the optimal EP makespan of the "
-         "cluster's times (n <= 12; a lower bound of it beyond), of each host's fastest route on a file read with "
-         "cluster = file; a true bound when cv = 0",
+         "makespan / a lower bound of every schedule ending at the run's root, at mean costs with a free ⊕: the "
+         "optimal EP makespan of the cluster's times for that root (n <= 12; a lower bound of it beyond), of each "
+         "host's fastest route on a file read with cluster = file; a true bound when cv = 0",
          {"mean", "max"}},
         {"sender_spread",
          "how far the platform is from one time per sender: max over senders of the slowest over the fastest "
          "route to the others (cluster = file on a platform without <host>_UP links; 1 where the model holds by "
          "construction, and with cluster = platform, where no times are derived)",
-         {"max"}}};
+         {"max"}},
+        {"root",
+         "the host where the result ended (an index into the run's hosts): key 'root', or with root = any each "
+         "algorithm's choice ('varies' when replications ended at different hosts)",
+         {"same"}}};
     return metrics;
   }
 
@@ -347,7 +380,7 @@ class ReduceFamily final : public Family {
 
   // A key of one drawn law written for another cluster would be silently ignored.
   void check_written_keys(const std::set<std::string>& written, const Point& point,
-                          bool /*platform_file*/) const override {
+                          bool platform_file) const override {
     static const std::vector<std::pair<std::string, ClusterKind>> law_keys = {
         {"times", ClusterKind::times},         {"spread", ClusterKind::uniform},
         {"slow-fraction", ClusterKind::two_type}, {"x", ClusterKind::two_type},
@@ -357,6 +390,8 @@ class ReduceFamily final : public Family {
       if (written.count(key) && cluster_kind(cluster) != kind)
         throw InputError("key '" + key + "' applies to cluster = " + cluster_words()[static_cast<std::size_t>(kind)] + ", not to cluster = " +
                          cluster + "; remove it");
+    // A host name is resolved once the file is read (prepare); an index is checked now.
+    check_root_text(point[keys().root], hosts_needed(point), platform_file, true);
   }
 
   // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
@@ -445,8 +480,9 @@ class ReduceFamily final : public Family {
     // A file run as it is has its routes unread (SimGrid): its latencies may lift a message
     // that its fastest link alone would time below the grid, so it is not checked.
     if (kind != ClusterKind::platform || !from_file) check_message_time(shortest, point[keys().comm_mean], file);
+    const int root = resolve_root(point[keys().root], n, &platform, true);
     return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, file_bound,
-                                               scale, seed);
+                                               scale, seed, root);
   }
 
  private:

@@ -14,6 +14,7 @@
 
 #include "algorithms/algorithm_table.hpp"
 #include "algorithms/reduce/reduction_costs.hpp"
+#include "algorithms/root.hpp"
 #include "core/random.hpp"
 #include "engine/activity.hpp"
 #include "engine/executor.hpp"
@@ -30,6 +31,9 @@ struct ReduceSetup {
   /// Where costs are drawn from if not null (tests: per-pair worst cases, recording wrappers);
   /// `costs` still decides whether ⊕ is an activity.
   CostDraws* draws = nullptr;
+  /// Key `root`: the host the result must end at, or kAnyRoot for the paper's choice (P0 for
+  /// the static trees, the last receiver for the dynamic ones).
+  int root = kAnyRoot;
 };
 
 /// @brief An optimal EP sequence and its makespan.
@@ -43,8 +47,10 @@ struct ReducePlanInput {
   const std::vector<double>& times;  //!< t(p) of hosts 0..n-1: one mean message from p lasts t(p)
   RandomStream& stream;              //!< the replication's own stream (random-order only)
   const std::vector<int>& order;     //!< key `order`: a permutation of the hosts (ep-order)
-  /// The optimum of `times` if the caller has it already (optimal then skips its search).
+  /// The optimum of `times` for `root` if the caller has it already (optimal then skips its search).
   const OptimalSchedule* optimum = nullptr;
+  /// Key `root`: the host the plan must end at, or kAnyRoot for the slowest host (Liu & Wang).
+  int root = kAnyRoot;
 };
 
 /// @brief One entry of the table: exactly one of `make` and `plan` is set.

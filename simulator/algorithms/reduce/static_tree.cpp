@@ -27,7 +27,8 @@ class StaticTreePolicy final : public Policy {
 std::unique_ptr<Policy> make_static_tree_policy(const ChildrenLists& children,
                                                 const ReduceSetup& setup) {
   CostDraws* draws = reduction_draws(setup);
-  Plan plan = static_tree_plan(children, setup.costs->computes(), setup.static_overlap);
+  Plan plan = static_tree_plan(children, setup.costs->computes(), setup.static_overlap, PlanOp::kDrawn,
+                               setup.root == kAnyRoot ? 0 : setup.root);
   return std::make_unique<StaticTreePolicy>(std::move(plan), setup.scale, draws);
 }
 

@@ -15,8 +15,9 @@ namespace hetcoll {
 /// processors (prefix-closed numbering, docs/reduce.md): P0 receives from 1, 2, 3, 5, 8, …
 ChildrenLists fibonacci_children(int n);
 
-/// @brief A policy that runs the plan of `children` with the setup's costs; the plan is built
-/// once here and reused by every replication.
+/// @brief A policy that runs the plan of `children` with the setup's costs, rooted at P0, or at
+/// the setup's root (the tree rotated: static_tree_plan()); the plan is built once here and
+/// reused by every replication.
 std::unique_ptr<Policy> make_static_tree_policy(const ChildrenLists& children,
                                                 const ReduceSetup& setup);
 

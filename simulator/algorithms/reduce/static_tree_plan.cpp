@@ -14,8 +14,9 @@ ChildrenLists binomial_children(int n) {
   return children;
 }
 
-Plan static_tree_plan(const ChildrenLists& children, bool computes, bool overlap, double comm_cost) {
+Plan static_tree_plan(const ChildrenLists& children, bool computes, bool overlap, double comm_cost, int root) {
   const int n = static_cast<int>(children.size());
+  const auto host = [n, root](int v) { return (v + root) % n; };
   auto is_leaf = [&children](int r) { return children[r].empty(); };
   Plan plan;
   // First reception of each node whose first child is a leaf: dependency-free, so PlanPolicy
@@ -23,7 +24,7 @@ Plan static_tree_plan(const ChildrenLists& children, bool computes, bool overlap
   std::vector<int> first_reception(n, -1);
   for (int r = 0; r < n; ++r)
     if (!children[r].empty() && is_leaf(children[r][0]))
-      first_reception[r] = plan.add(comm_op(children[r][0], r, comm_cost));
+      first_reception[r] = plan.add(comm_op(host(children[r][0]), host(r), comm_cost));
 
   // Children have larger indices than parents, so walking down from n−1 adds every child's
   // last operation before the parent's reception that waits for it (Plan needs that order).
@@ -41,13 +42,13 @@ Plan static_tree_plan(const ChildrenLists& children, bool computes, bool overlap
         if (finished[child] >= 0) after.push_back(finished[child]);
         if (reception >= 0) after.push_back(reception);
         if (!overlap && reduction >= 0) after.push_back(reduction);
-        reception = plan.add(comm_op(child, r, comm_cost), after);
+        reception = plan.add(comm_op(host(child), host(r), comm_cost), after);
       }
       if (computes) {
         after.clear();
         after.push_back(reception);
         if (reduction >= 0) after.push_back(reduction);
-        reduction = plan.add(compute_op(r), after);
+        reduction = plan.add(compute_op(host(r)), after);
       }
     }
     finished[r] = computes ? reduction : reception;

@@ -25,6 +25,12 @@ ChildrenLists binomial_children(int n);
 /// computation at all). The receptions that can start at date 0 come first, by receiver, so
 /// their cost draws are taken in host order like every other tie. Every cost is drawn, unless
 /// `comm_cost` fixes that of every reception.
-Plan static_tree_plan(const ChildrenLists& children, bool computes, bool overlap, double comm_cost = PlanOp::kDrawn);
+///
+/// With `root` r > 0 the tree is rotated, as MPI's binomial reduction is for a commutative
+/// operation: host (v + r) mod n plays processor v, so the result ends at r, every host still
+/// sends once, and date-0 ties go by v. Intervals then wrap around the hosts: a non-commutative
+/// ⊕ needs r = 0.
+Plan static_tree_plan(const ChildrenLists& children, bool computes, bool overlap, double comm_cost = PlanOp::kDrawn,
+                      int root = 0);
 
 }  // namespace hetcoll

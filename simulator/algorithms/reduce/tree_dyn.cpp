@@ -12,7 +12,7 @@ namespace {
 // A single slot holds at most one idle processor. A processor becomes idle at date 0 (in index
 // order, so P1→P0, P3→P2, …) and again after each ⊕, or at the end of a reception when ⊕ is
 // free. Newly idle P meets Q in the slot: P sends to Q and is done; Q receives, reduces, and is
-// idle again. State is one integer, so a replication allocates nothing.
+// idle again (if P is the run's root, Q sends to P instead: the root never sends). State is one integer, so a replication allocates nothing.
 class TreeDyn final : public DynamicReduction {
  public:
   explicit TreeDyn(const ReduceSetup& setup) : DynamicReduction(setup) {}
@@ -32,7 +32,8 @@ class TreeDyn final : public DynamicReduction {
     }
     const int q = slot_;
     slot_ = kEmpty;
-    send(executor, p, q);
+    const int receiver = receiver_of(p, q);
+    send(executor, receiver == q ? p : q, receiver);
   }
 
   int slot_ = kEmpty;

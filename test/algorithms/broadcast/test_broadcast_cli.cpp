@@ -22,7 +22,7 @@ std::map<std::string, std::pair<double, double>> means(const std::string& csv) {
   std::getline(in, line);
   EXPECT_EQ(line,
             "algorithm,clusters,message,cluster_hosts,cv,replications,mean,stddev,stderr,q10,q50,q90,predicted_mean,"
-            "prediction_error_mean,clusters_found_mean");
+            "prediction_error_mean,clusters_found_mean,root");
   std::map<std::string, std::pair<double, double>> out;
   while (std::getline(in, line)) {
     std::vector<std::string> cells;
@@ -63,6 +63,10 @@ TEST(BroadcastCli, BadInputIsOneLineWithExitStatusTwoAndNoFileWritten) {
       {model + grid + "--overhead 0", "overhead"},
       {model + "--clusters 3 --root 3", "root"},
       {model + "--costs given --clusters 0", "clusters"},
+      {model + "--clusters 3 --root any", "root"},
+      {model + "--clusters 3 --root p1", "root"},
+      {model + "--costs platform --cluster-hosts 4 --root nosuch", "root"},
+      {model + "--costs platform --platform " + test::kGrid5000Xml + " --cluster-hosts 4 --root nosuch", "root"},
       {model + "--clusters 3 --rho 1.5", "rho"},
       {model + "--clusters 3 --rho 0", "rho"},
       {model + "--clusters 3 --message 0", "message"},

@@ -232,6 +232,7 @@ TEST(BroadcastExecution, RandomCostsRunTheScheduleTheHeuristicPredictsInEveryRep
         EXPECT_EQ(v[i + 2], prediction_error(v[i], v[i + 1])) << "C " << clusters << " at " << i;
         EXPECT_EQ(v[i + 2], 0) << "C " << clusters << " at " << i << ": the model engine is the prediction";
         EXPECT_EQ(v[i + 3], std::stod(clusters)) << "C " << clusters << " at " << i;
+        EXPECT_EQ(v[i + 4], 0) << "C " << clusters << " at " << i << ": the source, root 0 by default";
       }
     }
 }
@@ -245,8 +246,10 @@ TEST(BroadcastExecution, RandomCostsOnSimgridAgreeWithTheModelEngine) {
   ASSERT_EQ(model.size(), simgrid.size());
   // The relative error is a difference of nearly equal times: compared to the times, not to itself.
   const std::size_t w = test::value_width();
+  // The source (metric `root`, last) is an index: the same on both.
   for (std::size_t i = 0; i < model.size(); ++i)
     if (i % w == 2) EXPECT_NEAR(simgrid[i], model[i], 1e-9) << i;
+    else if (i % w == w - 1) EXPECT_EQ(simgrid[i], model[i]) << i;
     else EXPECT_NEAR(simgrid[i] / model[i], 1, 1e-9) << i;
 }
 

@@ -3,6 +3,7 @@
 // children, since it allows one engine per process.
 #include <gtest/gtest.h>
 
+#include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
@@ -14,7 +15,8 @@ namespace hetcoll {
 namespace {
 
 constexpr double kTight = 1e-9;
-constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
+// Per algorithm and replication: the throughput, then the metrics (normalized, enrolled, root).
+const std::size_t kWidth = 1 + divisible_family().metrics().size();
 
 using test::unit_values;
 

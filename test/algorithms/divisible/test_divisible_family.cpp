@@ -126,7 +126,11 @@ TEST(DivisibleFamily, CliExitsWithTwoAndWritesNothingOnBadInput) {
   const std::string dir = ::testing::TempDir() + "/divisible-cli";
   std::filesystem::create_directories(dir);
   const std::string out = dir + "/out.csv";
-  for (const std::string& args : {std::string("--workers 6 --algorithms optimal"), std::string("--c 1,1 --w 1")}) {
+  // A built-in star's master is host 0; `any` is the reduce family's; a name needs a file.
+  for (const std::string& args :
+       {std::string("--workers 6 --algorithms optimal"), std::string("--c 1,1 --w 1"),
+        std::string("--workers 3 --root 2"), std::string("--workers 3 --root any"), std::string("--workers 3 --root p1"),
+        std::string("--workers 3 --root 4")}) {
     const std::string command = std::string(HETCOLL_BINARY) + " run --family divisible --replications 2 --quiet " +
                                 args + " --output " + out + " 2>" + dir + "/err.txt";
     const int status = std::system(command.c_str());

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "core/error.hpp"
 #include "driver/scenario_parser.hpp"
@@ -21,7 +22,8 @@ namespace {
 using test::solve;
 
 constexpr double kTight = 1e-9;
-constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
+// Per algorithm and replication: the throughput, then the metrics (normalized, enrolled, root).
+const std::size_t kWidth = 1 + divisible_family().metrics().size();
 
 std::string every_algorithm() {
   std::string names;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <set>
 
+#include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "driver/scenario_parser.hpp"
 #include "driver/sweep.hpp"
@@ -18,7 +19,8 @@
 namespace hetcoll {
 namespace {
 
-constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
+// Per algorithm and replication: the throughput, then the metrics (normalized, enrolled, root).
+const std::size_t kWidth = 1 + divisible_family().metrics().size();
 
 using test::unit_values;
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "algorithms/divisible/self_scheduling.hpp"
 #include "driver/scenario_parser.hpp"
@@ -16,7 +17,8 @@ namespace hetcoll {
 namespace {
 
 constexpr double kTight = 1e-9;
-constexpr std::size_t kWidth = 3;  // throughput, normalized, enrolled
+// Per algorithm and replication: the throughput, then the metrics (normalized, enrolled, root).
+const std::size_t kWidth = 1 + divisible_family().metrics().size();
 
 struct Served {
   double makespan = 0;

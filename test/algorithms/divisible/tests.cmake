@@ -8,4 +8,5 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_divisible_lp_termination.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_divisible_noise.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_divisible_self_scheduling.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_divisible_root.cpp
 )

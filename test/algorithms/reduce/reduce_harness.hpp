@@ -244,12 +244,14 @@ inline std::vector<double> run_plans(Engine& engine, const Platform& platform, c
   return source.makespans;
 }
 
-/// @brief Plan of planner `algorithm` for `times` (replication stream from `seed`, no `order`).
-inline Plan plan_of(const ReduceAlgorithm& algorithm, const std::vector<double>& times, std::uint64_t seed = 1) {
+/// @brief Plan of planner `algorithm` for `times` (replication stream from `seed`, no `order`),
+/// ending at `root` (kAnyRoot: the planner's choice).
+inline Plan plan_of(const ReduceAlgorithm& algorithm, const std::vector<double>& times, std::uint64_t seed = 1,
+                    int root = kAnyRoot) {
   if (algorithm.plan == nullptr) throw std::runtime_error(algorithm.name + " is not a planner");
   RandomStream stream(seed);
   const std::vector<int> order;
-  return algorithm.plan(ReducePlanInput{times, stream, order});
+  return algorithm.plan(ReducePlanInput{times, stream, order, nullptr, root});
 }
 
 /// @brief Random times of n hosts: U[1, spread] on the kTimeGrid.
@@ -289,8 +291,9 @@ inline double enumerated_optimum(const std::vector<double>& times) {
 
 /// @brief OPT over every valid schedule (a cross-check that assumes no EP form): at date 0 and at
 /// each completion, any set of disjoint (sender, receiver) pairs of idle holders may start, or none
-/// while something is running; any host may end with the result. Exponential: n ≤ 6.
-inline double unrestricted_optimum(const std::vector<double>& times) {
+/// while something is running; the result ends at `root`, or at any host with kAnyRoot.
+/// Exponential: n ≤ 6.
+inline double unrestricted_optimum(const std::vector<double>& times, int root = kAnyRoot) {
   const int n = static_cast<int>(times.size());
   struct Running {
     int receiver;
@@ -302,7 +305,7 @@ inline double unrestricted_optimum(const std::vector<double>& times) {
   std::function<void(double, unsigned, unsigned, std::vector<Running>&, double)> pick;
   event = [&](double now, unsigned idle, std::vector<Running>& running, double last) {
     if (running.empty() && __builtin_popcount(idle) == 1) {
-      best = std::min(best, last);
+      if (root == kAnyRoot || idle == 1u << root) best = std::min(best, last);
       return;
     }
     if (last >= best) return;

@@ -241,9 +241,11 @@ TEST(ReduceCostModel, WithCvZeroEveryPlanTakesCommMeanTimesItsPrediction) {
           const double makespan = v[(r * s.algorithms.size() + a) * kWidth];
           double expected = 0;
           if (algorithm.plan != nullptr) {
+            // Every algorithm ends at the point's root: key `root`, 0 by default.
             RandomStream planning(seed, r, kPlannerStream);
             const std::vector<int> order;
-            expected = mean * predicted_makespan(algorithm.plan(ReducePlanInput{times, planning, order}), times);
+            expected = mean * predicted_makespan(algorithm.plan(ReducePlanInput{times, planning, order, nullptr, 0}),
+                                                 times);
           } else if (algorithm.name == "binomial-stat") {
             expected = mean * reduce_test::binomial_makespan(times);
           } else {
@@ -410,12 +412,10 @@ TEST(ReduceFamily, PlatformFileWrittenAndReadBackGivesTheSameTimes) {
   for (const char* engine : {"model", "simgrid"}) {
     s.engine = engine;
     const std::vector<double> v = unit_values(s, make_point("file", 7), dir, 0, 2);
-    // Per replication and algorithm: makespan 11, over_bound 1, sender_spread 1 (`_UP` links).
+    // Per replication and algorithm: makespan 11, over_bound 1, sender_spread 1 (`_UP` links),
+    // root 0 (the default, here the slowest host too).
     std::vector<double> expected;
-    for (int i = 0; i < 2 * 2; ++i) {
-      expected.insert(expected.end(), {11, 1});
-      expected.resize(expected.size() + kWidth - 2, 1.0);
-    }
+    for (int i = 0; i < 2 * 2; ++i) expected.insert(expected.end(), {11, 1, 1, 0});
     EXPECT_EQ(v, expected) << engine;
   }
   // The same file, read through SimGrid, with every check of uplink_times.
@@ -507,6 +507,9 @@ TEST(ReduceCli, BadInputExitsWith2OneLineAndNoFile) {
       {run + "--cluster platform --processors 0", "key 'processors'"},
       {run + "--cluster uniform --processors 13 --algorithms optimal", "key 'algorithms'"},
       {run + "--ratio 0.5 --algorithms snf", "key 'ratio'"},
+      {run + "--root 7", "key 'root'"},
+      {run + "--root p1", "key 'root'"},
+      {run + "--root -1", "key 'root'"},
       {"platform --times 10,0", "key 'times'"},
       {"platform --times 10,5 --output c.xml 3", "N is 3"},
   };
