@@ -54,7 +54,10 @@ po::options_description common_options() {
        "fewer if memory would not hold them)")
       ("shard", po::value<std::string>(), "i/N: compute only shard i of N's work units (dealt round-robin)")
       ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
-      ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr");
+      ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr")
+      ("dry-run", po::value<std::string>()->implicit_value("true"),
+       "print the points, work units, hosts, memory and an estimate of CPU time on stdout, then stop; "
+       "runs one calibration unit and writes nothing");
   return d;
 }
 
@@ -680,6 +683,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));
   s.resume = parse_flag(vm, origin, "resume");
   s.progress = !parse_flag(vm, origin, "quiet");
+  s.dry_run = parse_flag(vm, origin, "dry-run");
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
   if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);
