@@ -120,7 +120,7 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
       UnitResult result;
       if (same_trace && cut_as_scenario(scenario_, *record, points.size()) && !whole_in_shard(scenario_, u.point) &&
           unit_shard(scenario_, u.point, u.first / scenario_.block) == scenario_.shard.index &&
-          read_unit_result(in, *record, series, result) && record->fields == parameter_fields(family, points[u.point])) {
+          read_unit_result(in, *record, series, result) && record->fields == parameter_fields(family, points[u.point], !scenario_.platform.empty())) {
         kept_units.emplace(std::make_pair(u.point, u.first), start);
         continue;
       }
@@ -162,7 +162,7 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
       in.seekg(after_head);
       continue;
     }
-    const std::string fields = parameter_fields(family, points[point]);
+    const std::string fields = parameter_fields(family, points[point], !scenario_.platform.empty());
     bool valid = true;
     for (std::size_t r = 0; r < rows && valid; ++r) valid = valid_row(block.rows[r], scenario_.algorithms[r], fields);
     if (!valid) {

@@ -125,7 +125,7 @@ void report_dry_run(const Scenario& s, const std::vector<Point>& points, std::os
   out << "jobs: " << s.jobs << '\n';
   out << "point," << parameter_header(family) << ",hosts,units\n";
   for (std::size_t p = 0; p < points.size(); ++p)
-    out << p << ',' << parameter_fields(family, points[p]) << ',' << family.hosts_needed(points[p]) << ','
+    out << p << ',' << parameter_fields(family, points[p], !s.platform.empty()) << ',' << family.hosts_needed(points[p]) << ','
         << (units_of.count(p) ? units_of[p] : 0) << '\n';
 
   const MemoryEstimate memory = estimate_memory(s, static_cast<double>(points.size()), std::max(largest_unit, 0.0));

@@ -99,7 +99,7 @@ void run_scenario(const Scenario& s) {
   checkpoint.set_writer(work.path(), outputs.temporaries());
   std::error_code no_error;
   const bool checkpoint_existed = outputs.beside() && std::filesystem::exists(checkpoint.path(), no_error);
-  auto fields_of = [&](std::size_t point) { return parameter_fields(family, setup.points[point]); };
+  auto fields_of = [&](std::size_t point) { return parameter_fields(family, setup.points[point], !s.platform.empty()); };
   std::map<std::size_t, SavedPoint> saved;
   std::set<std::pair<std::size_t, std::uint64_t>> saved_units;
   if (outputs.beside())

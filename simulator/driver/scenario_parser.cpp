@@ -283,6 +283,11 @@ void check_sweep(Scenario& s, const std::string& where, const Origin& origin) {
     try {
       s.family->check_point(point);
       s.family->check_written_keys(s.written, point, !s.platform.empty());
+      // The family's own check names the reason; this one holds for every key whose CSV cell a
+      // point leaves empty, so no two rows differ by an empty cell alone.
+      for (const ParameterSpec& p : s.family->parameters())
+        if (s.written.count(p.key) && !key_applies(p, point, !s.platform.empty()))
+          throw InputError("key '" + p.key + "' does not apply to this point (its CSV column is left empty); remove it");
       const double bytes = unit_memory(s, point);
       if (largest == nullptr || bytes > largest_unit) largest_unit = bytes, largest = &point;
     } catch (const InputError& e) {

@@ -65,7 +65,7 @@ class UnitSource final : public ReplicationSource {
  private:
   void append_trace() {
     const Scenario& s = *setup_.scenario;
-    const std::string fields = parameter_fields(*s.family, setup_.points[unit_.point]);
+    const std::string fields = parameter_fields(*s.family, setup_.points[unit_.point], !s.platform.empty());
     for (const Completion& c : recorder_->events())
       result_.trace += trace_row(s.algorithms[algorithm_], fields, 0, c.activity, c.start, c.end);
   }
@@ -188,17 +188,16 @@ void check_exit(int status, const std::string& error_path, const std::string& lo
   throw WorkerFailure(what + ": " + cause + (kept.empty() ? "" : "; its messages are in " + kept));
 }
 
-/// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit.
+/// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit; the keys that
+/// do not apply to the point (empty cells) are left out.
 std::string describe_unit(const RunSetup& setup, const WorkUnit& unit) {
   const Family& family = *setup.scenario->family;
-  std::string names = parameter_header(family), values = parameter_fields(family, setup.points[unit.point]);
+  const std::vector<std::string> names = split_csv_row(parameter_header(family));
+  const std::vector<std::string> values =
+      split_csv_row(parameter_fields(family, setup.points[unit.point], !setup.scenario->platform.empty()));
   std::string point;
-  for (std::size_t n = 0, v = 0; n < names.size() || v < values.size();) {
-    const std::size_t ne = std::min(names.find(',', n), names.size()), ve = std::min(values.find(',', v), values.size());
-    point += (point.empty() ? "" : ",") + names.substr(n, ne - n) + "=" + values.substr(v, ve - v);
-    n = ne + 1;
-    v = ve + 1;
-  }
+  for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
+    if (!values[i].empty()) point += (point.empty() ? "" : ",") + names[i] + "=" + values[i];
   if (setup.paje)
     return "the Paje trace run at point " + point + " (replication " + std::to_string(unit.first) + ")";
   return "the work unit at point " + point + " (replications " + std::to_string(unit.first) + " to " +

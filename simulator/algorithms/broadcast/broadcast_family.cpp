@@ -34,7 +34,10 @@ struct BroadcastKeys {
   NumberKey cluster_hosts = table.number("cluster-hosts", "costs = platform: hosts of the platform file used (key "
                                                           "hosts sets it to its selection), or without a file one "
                                                           "generated homogeneous cluster of this many hosts", 0)
-                                .sweep().whole().at_most(kMaxHosts);
+                                .sweep().whole().at_most(kMaxHosts)
+                                .applies_when([](const Point& point, bool platform_file) {
+                                  return broadcast_key_applies("cluster-hosts", costs_mode(point, platform_file));
+                                });
   TextKey costs = table.text("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, "
                                       "intra-times; platform: measured on the platform", "random",
                              {"random", "given", "platform"});
