@@ -15,7 +15,8 @@ std::string parameter_header(const Family& family) {
   return out;
 }
 
-std::string parameter_fields(const Family& family, const Point& point, bool platform_file) {
+std::string parameter_fields(const Family& family, const Point& point, bool platform_file,
+                             const std::vector<std::pair<std::size_t, double>>& found) {
   std::string out;
   bool first = true;
   const auto& params = family.parameters();
@@ -23,7 +24,11 @@ std::string parameter_fields(const Family& family, const Point& point, bool plat
     if (!params[i].axis) continue;
     if (!first) out += ',';
     first = false;
-    if (key_applies(params[i], point, platform_file)) out += format_number(point.values[i]);
+    if (!key_applies(params[i], point, platform_file)) continue;
+    double value = point.values[i];
+    for (const auto& [key, shown] : found)
+      if (key == i) value = shown;
+    out += format_number(value);
   }
   return out;
 }

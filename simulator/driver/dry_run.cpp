@@ -8,6 +8,7 @@
 
 #include "algorithms/family.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/found_cells.hpp"
 #include "driver/interrupt.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
@@ -64,18 +65,8 @@ struct UnitCost {
 
 /// Runs units of 1, 4, 16 ... replications (from replication 0) of `point`, each in a forked
 /// child as the run's are, until one takes kCalibrationSeconds or holds a whole unit.
-UnitCost calibrate(const Scenario& s, const std::vector<Point>& points, std::size_t point) {
-  // Its outputs are not the run's: the children write no trace rows.
-  Scenario quiet = s;
-  quiet.raw.clear();
-  quiet.trace.clear();
-  quiet.paje.clear();
-  InterruptGuard interrupts;
-  WorkDir work;
-  RunSetup setup;
-  setup.scenario = &quiet;
-  setup.points = points;
-  setup.work_dir = work.path();
+UnitCost calibrate(const RunSetup& setup, std::size_t point) {
+  const Scenario& s = *setup.scenario;
   const std::uint64_t whole = std::min(s.block, s.replications);
   UnitCost cost;
   cost.point = point;
@@ -96,6 +87,19 @@ UnitCost calibrate(const Scenario& s, const std::vector<Point>& points, std::siz
 
 void report_dry_run(const Scenario& s, const std::vector<Point>& points, std::ostream& out) {
   const Family& family = *s.family;
+  // The children's files (the cells a run finds, the calibration's results) go to a work
+  // directory of their own, removed on return; the calibration writes no trace rows.
+  InterruptGuard interrupts;
+  WorkDir work;
+  Scenario quiet = s;
+  quiet.raw.clear();
+  quiet.trace.clear();
+  quiet.paje.clear();
+  RunSetup setup;
+  setup.scenario = &quiet;
+  setup.points = points;
+  setup.work_dir = work.path();
+  setup.fields = point_cells(setup);
   const std::vector<WorkUnit> units = make_units(s, points.size(), std::vector<bool>(points.size(), false));
   std::map<std::size_t, std::uint64_t> units_of;  // this shard's units of each point
   std::uint64_t replications = 0;
@@ -125,7 +129,7 @@ void report_dry_run(const Scenario& s, const std::vector<Point>& points, std::os
   out << "jobs: " << s.jobs << '\n';
   out << "point," << parameter_header(family) << ",hosts,units\n";
   for (std::size_t p = 0; p < points.size(); ++p)
-    out << p << ',' << parameter_fields(family, points[p], !s.platform.empty()) << ',' << family.hosts_needed(points[p]) << ','
+    out << p << ',' << setup.fields[p] << ',' << family.hosts_needed(points[p]) << ','
         << (units_of.count(p) ? units_of[p] : 0) << '\n';
 
   const MemoryEstimate memory = estimate_memory(s, static_cast<double>(points.size()), std::max(largest_unit, 0.0));
@@ -138,7 +142,7 @@ void report_dry_run(const Scenario& s, const std::vector<Point>& points, std::os
     return;
   }
   out.flush();  // the report so far, before the calibration's wait
-  const UnitCost cost = calibrate(s, points, largest);
+  const UnitCost cost = calibrate(setup, largest);
   out << "calibration: point " << cost.point << " (the largest), units of";
   for (std::size_t i = 0; i < cost.runs.size(); ++i) out << (i ? ", " : " ") << cost.runs[i].first;
   out << " replications took";

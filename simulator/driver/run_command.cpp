@@ -14,6 +14,7 @@
 #include "driver/checkpoint.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/dry_run.hpp"
+#include "driver/found_cells.hpp"
 #include "driver/interrupt.hpp"
 #include "driver/manifest.hpp"
 #include "engine/engine_factory.hpp"
@@ -99,11 +100,13 @@ void run_scenario(const Scenario& s) {
   checkpoint.set_writer(work.path(), outputs.temporaries());
   std::error_code no_error;
   const bool checkpoint_existed = outputs.beside() && std::filesystem::exists(checkpoint.path(), no_error);
-  auto fields_of = [&](std::size_t point) { return parameter_fields(family, setup.points[point], !s.platform.empty()); };
+  // Each point's CSV cells, those the run finds measured first: every file writes the same.
+  setup.fields = point_cells(setup);
+  auto fields_of = [&](std::size_t point) { return setup.fields[point]; };
   std::map<std::size_t, SavedPoint> saved;
   std::set<std::pair<std::size_t, std::uint64_t>> saved_units;
   if (outputs.beside())
-    saved = checkpoint.load(setup.points, outputs.wants_raw() ? outputs.raw_spool() : work.path(),
+    saved = checkpoint.load(setup.fields, outputs.wants_raw() ? outputs.raw_spool() : work.path(),
                             [&](const WorkUnit& u, const std::string& fields, UnitResult&& result) {
                               outputs.add_unit(u, fields, result);
                               saved_units.insert({u.point, u.first});

@@ -166,6 +166,15 @@ class BroadcastFamily final : public Family {
     if (!s.abstract) throw std::logic_error("broadcast: costs = platform measures the platform; prepare with a probe");
     return make_random_grid_runner(s, algorithms, platform, seed);
   }
+  // With costs = platform, clusters = 0 asks for any count: the CSV says the count found.
+  bool finds_cells(const Point& point) const override {
+    return point[keys().costs] == "platform" && point[keys().clusters] == 0;
+  }
+  std::vector<std::pair<std::size_t, double>> found_cells(const Point& point, const Platform& platform,
+                                                          Probe& probe) const override {
+    const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
+    return {{keys().clusters.index, lowekamp_cluster_count(s, probe)}};
+  }
   std::vector<Subcommand> subcommands() const override { return {cluster_subcommand()}; }
 };
 
