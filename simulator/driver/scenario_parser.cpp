@@ -57,7 +57,7 @@ po::options_description common_options() {
       ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr")
       ("dry-run", po::value<std::string>()->implicit_value("true"),
        "print the points, work units, hosts, memory and an estimate of CPU time on stdout, then stop; "
-       "runs one calibration unit and writes nothing");
+       "runs a short calibration of the largest point and writes nothing");
   return d;
 }
 
