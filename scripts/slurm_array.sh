@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Runs one hetcoll sweep as a Slurm job array of N shards plus a merge job that waits for them.
 #
-# usage: slurm_array.sh [--local] [--resubmit-failed] N OUTPUT.csv SCENARIO.ini [--KEY VALUE ...] [-- SBATCH_OPTIONS ...]
+# usage: slurm_array.sh [--local | --dry-run] [--resubmit-failed] N OUTPUT.csv SCENARIO.ini [--KEY VALUE ...] [-- SBATCH_OPTIONS ...]
 #
 #   --local            run the same commands here, one task after the other (how the test checks them)
+#   --dry-run          print the sbatch commands and the array's job script on stdout; submit nothing
 #   --resubmit-failed  submit only the shards whose part is missing or unfinished, then the merge
 #
 # Task i runs `hetcoll run SCENARIO --shard i/N --output OUTPUT.shard<i>.csv --resume`; the merge
@@ -15,22 +16,26 @@
 # `--cpus-per-task=8`; both must agree. The job script goes to sbatch on its standard input:
 # nothing but results and Slurm's own logs is written. A task killed or requeued resumes from
 # its checkpoint when run again; a part counts as done when its manifest is beside it and no
-# checkpoint is left. The hetcoll binary: $HETCOLL, else the build or install beside this script,
+# checkpoint is left. `--dry-run` prints the two sbatch commands (the array's with its job
+# script as a here-document, the merge's waiting for ARRAY_JOB_ID) and submits nothing; sbatch
+# need not be installed. The hetcoll binary: $HETCOLL, else the build or install beside this script,
 # else `hetcoll` on PATH.
 set -euo pipefail
 
-usage() { sed -n '4,8p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+usage() { sed -n '4,9p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
 fail() { echo "slurm_array: $*" >&2; exit 2; }
 
-local_run=false resubmit=false
+local_run=false resubmit=false dry_run=false
 while (($#)); do
   case $1 in
     --local) local_run=true; shift ;;
+    --dry-run) dry_run=true; shift ;;
     --resubmit-failed) resubmit=true; shift ;;
     *) break ;;
   esac
 done
 (($# >= 3)) || usage
+if $local_run && $dry_run; then fail "--local runs the tasks here and --dry-run submits nothing: give one of them"; fi
 shards=$1 output=$2
 shift 2
 [[ $shards =~ ^[1-9][0-9]{0,5}$ ]] || fail "N expects a whole number from 1 to 999999, got '$shards'"
@@ -107,6 +112,28 @@ merge_command() {
   for ((i = 0; i < shards; i++)); do parts+=("$(part "$i")"); done
   printf '%q ' "$hetcoll" merge "${parts[@]}" --output "$output" --remove-parts
 }
+
+if $dry_run; then
+  # What would go to sbatch, as shell words: the array (its job script on sbatch's standard
+  # input), then the merge, which waits for the array's job id.
+  echo "# slurm_array --dry-run: nothing is submitted"
+  if ((${#todo[@]})); then
+    if ((${#todo[@]} == shards)); then list="0-$((shards - 1))"; else list=$(IFS=,; echo "${todo[*]}"); fi
+    echo "# the shards, a job array whose job script sbatch reads on its standard input:"
+    printf '%q ' sbatch --parsable --array="$list" --job-name=hetcoll-shards "${sbatch_args[@]}"
+    echo "<<'JOB_SCRIPT'"
+    job_script
+    echo JOB_SCRIPT
+    dependency=(--dependency="afterok:ARRAY_JOB_ID")
+  else
+    dependency=()
+  fi
+  echo "# the merge, once the shards are done:"
+  printf '%q ' sbatch --parsable "${dependency[@]}" --job-name=hetcoll-merge "${merge_sbatch_args[@]}" \
+    --wrap "cd $(printf '%q' "$PWD") && $(merge_command)"
+  echo
+  exit 0
+fi
 
 if $local_run; then
   # As under Slurm, a failed task does not stop the others, and the merge waits for all of them.

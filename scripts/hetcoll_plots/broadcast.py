@@ -16,7 +16,7 @@
 `detect` picks a figure from the data for scripts/plot_broadcast.py without --figure.
 Times are drawn in milliseconds for Figures 7 and 8 (as in the paper) and seconds otherwise.
 When the CSV has them (hetcoll writes them since they were added), the titles count the clusters
-of `clusters_found_mean` (those Lowekamp found: the axis `clusters` is 0 for "any"), and the
+of `clusters_found_mean` (those Lowekamp found, which the column `clusters` shows too), and the
 grid figure writes each heuristic's `prediction_error_mean`, in percent, above its bars.
 """
 from . import common as pc

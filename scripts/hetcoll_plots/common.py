@@ -123,8 +123,25 @@ def as_table(data, name="DataFrame"):
     raise PlotError(name, f"a {type(data).__name__}; expected a CSV path or a pandas DataFrame")
 
 
+def parameter_columns(header):
+    """The parameter columns of a hetcoll CSV: those between `algorithm` and `replications` (a
+    summary) or `replication` (raw, trace). A cell of one is empty where its key does not apply
+    to the row's point (docs/outputs.md)."""
+    header = list(header)
+    for end in ("replications", "replication"):
+        if "algorithm" in header and end in header:
+            return tuple(header[header.index("algorithm") + 1:header.index(end)])
+    return ()
+
+
+def is_empty(value):
+    """True for an empty CSV cell: "" as csv reads it, None, or NaN as pandas reads it."""
+    return value is None or value == "" or (isinstance(value, float) and value != value)
+
+
 def table_rows(table, columns, numeric):
-    """Copies of the table's rows, checked to hold `columns`, the `numeric` ones as floats.
+    """Copies of the table's rows, checked to hold `columns`, the `numeric` ones as floats; an
+    empty parameter cell (a key that does not apply to the point) is None.
 
     Other columns are kept but not checked, so new documented columns do not break the plots.
     Copies, so that one DataFrame or Table can be drawn by several figures.
@@ -133,8 +150,10 @@ def table_rows(table, columns, numeric):
     if missing:
         raise PlotError(table.source, f"missing column(s) {','.join(missing)}; "
                                       f"expected header with {','.join(columns)}")
+    optional = set(parameter_columns(table.header))
     # Line numbers as in the file: the header is line 1.
-    return [_convert(dict(row), numeric, table.source, line) for line, row in enumerate(table.rows, start=2)]
+    return [_convert(dict(row), numeric, table.source, line, optional)
+            for line, row in enumerate(table.rows, start=2)]
 
 
 def read_rows(path, columns, numeric):
@@ -142,8 +161,11 @@ def read_rows(path, columns, numeric):
     return table_rows(read_table(path), columns, numeric)
 
 
-def _convert(row, numeric, path, line):
+def _convert(row, numeric, path, line, optional=()):
     for name in numeric:
+        if name in optional and is_empty(row[name]):
+            row[name] = None
+            continue
         try:
             row[name] = float(row[name])
         except (TypeError, ValueError):
@@ -153,7 +175,8 @@ def _convert(row, numeric, path, line):
 
 
 def distinct(rows, column):
-    return sorted({row[column] for row in rows})
+    """The column's values, sorted, without the empty cells of keys that do not apply."""
+    return sorted({row[column] for row in rows if not is_empty(row[column])})
 
 
 def default_output(path):

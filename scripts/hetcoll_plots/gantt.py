@@ -66,6 +66,9 @@ def check_parameters(rows, path, parameters):
     numeric = [name for name in numeric if name in parameters]
     for line, row in enumerate(rows, start=2):
         for name in numeric:
+            if pc.is_empty(row[name]):  # a key that does not apply to the point
+                row[name] = None
+                continue
             try:
                 row[name] = float(row[name])
             except (TypeError, ValueError):
@@ -118,7 +121,8 @@ def format_value(text):
 
 
 def describe_point(row, parameters):
-    return ", ".join(f"{name} = {format_value(row[name])}" for name in parameters)
+    """`name = value` of each parameter that applies to the point (an empty cell does not)."""
+    return ", ".join(f"{name} = {format_value(row[name])}" for name in parameters if not pc.is_empty(row[name]))
 
 
 def select_replication(rows):

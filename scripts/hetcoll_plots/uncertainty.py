@@ -38,7 +38,9 @@ def parameter_columns(table, last):
 def one_study(rows, columns, path, variant=None):
     """Refuses rows whose point columns other than cv (and the variant) hold several values."""
     for column in columns:
-        if column not in ("cv", variant) and len({row[column] for row in rows}) > 1:
+        # Empty cells (a key that does not apply) are one value, NaN as pandas reads them too.
+        if column not in ("cv", variant) and len({None if pc.is_empty(row[column]) else row[column]
+                                                  for row in rows}) > 1:
             raise pc.PlotError(path, f"column {column} holds several values; a study sweeps cv only "
                                      "(draw one file per value)")
 
@@ -185,7 +187,9 @@ def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=N
             draw_panel(axes[2], to_nominal(raw, algorithms, cvs), algorithms, cvs, where,
                        "value / its own value at CV = 0, same instance", styles)
             axes[2].set_title("(c) the cost of uncertainty", fontsize=10)
-    fixed = ", ".join(f"{c} = {summary[0][c]}" for c in columns if c not in ("cv", variant))
+    # The footer names the keys that apply: an empty cell is a key the point does not read.
+    fixed = ", ".join(f"{c} = {summary[0][c]}" for c in columns
+                      if c not in ("cv", variant) and not pc.is_empty(summary[0][c]))
     runs = pc.distinct(summary, "replications")
     figure.supxlabel(f"{fixed}; {runs[0]:,.0f} replications per CV; plans on the nominal costs, executed on "
                      "costs drawn around them (gamma, mean 1)", fontsize=8)

@@ -179,6 +179,17 @@ class Family {
                                                const Platform& platform, std::uint64_t seed, Probe& /*probe*/) const {
     return prepare(point, algorithms, platform, seed);
   }
+  /// True if found_cells() has something to find at the point: the driver then opens an engine
+  /// on the point's platform for it, once, before the run. False by default.
+  virtual bool finds_cells(const Point& /*point*/) const { return false; }
+  /// The CSV cells the run finds rather than the scenario gives, as (key index, value) written in
+  /// place of the key's value (broadcast: with costs = platform and clusters = 0, any count,
+  /// the clusters Lowekamp finds). Measured on `platform` through `probe` as prepare() would;
+  /// the point, and so its seed, stays as given.
+  virtual std::vector<std::pair<std::size_t, double>> found_cells(const Point& /*point*/, const Platform& /*platform*/,
+                                                                  Probe& /*probe*/) const {
+    return {};
+  }
   /// Commands of the family's own (none by default).
   virtual std::vector<Subcommand> subcommands() const { return {}; }
 

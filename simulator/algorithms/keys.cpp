@@ -23,6 +23,10 @@ bool in_range(const ParameterSpec& p, double v) {
   return !(v > 0 && v < p.smallest_nonzero);
 }
 
+bool key_applies(const ParameterSpec& p, const Point& point, bool platform_file) {
+  return !p.applies || p.applies(point, platform_file);
+}
+
 std::string column_name(const std::string& key) {
   std::string column = key;
   for (char& c : column)

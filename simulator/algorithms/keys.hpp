@@ -15,12 +15,18 @@
 /// is in the handle's type, so a key can neither be read as something else nor by a position
 /// that drifted from the table's order.
 #include <cstddef>
+#include <functional>
 #include <limits>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace hetcoll {
+
+struct Point;
+
+/// @brief Whether a key applies to a point: `platform_file` says the scenario names one.
+using AppliesTo = std::function<bool(const Point& point, bool platform_file)>;
 
 /// @brief What a family key holds.
 enum class ParameterKind {
@@ -53,6 +59,11 @@ struct ParameterSpec {
   bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
   /// Names the key had before a rename: still accepted for one release, with a note on stderr.
   std::vector<std::string> former_keys;
+  /// axis: the points the key applies to (unset: every point). Where it does not, its CSV cell
+  /// is written empty. The family must refuse the key written where it does not apply
+  /// (Family::check_written_keys), so it keeps its default there and no two points of a run
+  /// differ by an empty cell alone.
+  AppliesTo applies;
 
   // Named steps for the families' tables: `number_key("k", "...", 0).sweep().whole()` reads
   // better than a row of positional booleans, and every family builds its keys the same way.
@@ -78,6 +89,10 @@ struct ParameterSpec {
   ParameterSpec valid(std::string words) const {
     return with([&words](ParameterSpec& p) { p.valid_text = std::move(words); });
   }
+  /// The key applies to the points `predicate` holds for, and its CSV cell is empty elsewhere.
+  ParameterSpec applies_when(AppliesTo predicate) const {
+    return with([&predicate](ParameterSpec& p) { p.applies = std::move(predicate); });
+  }
   /// A 0/1 sweep axis that `--key` alone sets to 1.
   ParameterSpec as_flag() const {
     return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
@@ -100,6 +115,9 @@ std::string column_name(const std::string& key);
 /// @brief The valid values of a number or list key in words, e.g. "whole numbers in [1, 1048576]"
 /// or "0, or values in [1e-06, 100]": the form error messages and docs/keys.md use.
 std::string range_text(const ParameterSpec& spec);
+
+/// @brief True if the key of `spec` applies to `point` (ParameterSpec::applies).
+bool key_applies(const ParameterSpec& spec, const Point& point, bool platform_file);
 
 /// @brief True if `value` lies in the range of `spec` (bounds, whole, 0/1 for a flag).
 bool in_range(const ParameterSpec& spec, double value);
@@ -186,6 +204,9 @@ class KeyTable {
     Declaration& zero_or_at_least(double m) { return step(&ParameterSpec::zero_or_at_least, m); }
     Declaration& formerly(std::string old) { return step(&ParameterSpec::formerly, std::move(old)); }
     Declaration& valid(std::string words) { return step(&ParameterSpec::valid, std::move(words)); }
+    Declaration& applies_when(AppliesTo predicate) {
+      return step(&ParameterSpec::applies_when, std::move(predicate));
+    }
     operator Handle() const { return Handle{index_}; }  // NOLINT: the point of a declaration
 
    private:

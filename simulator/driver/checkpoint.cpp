@@ -66,7 +66,7 @@ std::string Checkpoint::header() const {
   return kHeaderPrefix + h.dump();
 }
 
-std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& points, const std::string& spool_dir,
+std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<std::string>& fields, const std::string& spool_dir,
                                                    const SavedUnit& saved_unit) {
   std::map<std::size_t, SavedPoint> done;
   std::error_code error;
@@ -118,9 +118,9 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
       const WorkUnit& u = record->unit;
       const std::streampos after_head = in.tellg();
       UnitResult result;
-      if (same_trace && cut_as_scenario(scenario_, *record, points.size()) && !whole_in_shard(scenario_, u.point) &&
+      if (same_trace && cut_as_scenario(scenario_, *record, fields.size()) && !whole_in_shard(scenario_, u.point) &&
           unit_shard(scenario_, u.point, u.first / scenario_.block) == scenario_.shard.index &&
-          read_unit_result(in, *record, series, result) && record->fields == parameter_fields(family, points[u.point])) {
+          read_unit_result(in, *record, series, result) && record->fields == fields[u.point]) {
         kept_units.emplace(std::make_pair(u.point, u.first), start);
         continue;
       }
@@ -133,7 +133,7 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
     std::size_t point = 0, rows = 0, raw = 0, trace = 0;
     if (!(head >> tag >> point >> rows >> raw >> trace) || tag != "@point") continue;
     const std::streampos after_head = in.tellg();
-    if (!(point < points.size() && whole_in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
+    if (!(point < fields.size() && whole_in_shard(scenario_, point) && rows == scenario_.algorithms.size() &&
           same_side_files))
       continue;
     SavedPoint block;
@@ -162,9 +162,8 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
       in.seekg(after_head);
       continue;
     }
-    const std::string fields = parameter_fields(family, points[point]);
     bool valid = true;
-    for (std::size_t r = 0; r < rows && valid; ++r) valid = valid_row(block.rows[r], scenario_.algorithms[r], fields);
+    for (std::size_t r = 0; r < rows && valid; ++r) valid = valid_row(block.rows[r], scenario_.algorithms[r], fields[point]);
     if (!valid) {
       if (!spool.empty()) std::remove(spool.c_str());
       continue;

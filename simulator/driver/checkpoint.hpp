@@ -47,10 +47,11 @@ class Checkpoint {
   /// file, refuses another run's, and rewrites it with the whole rows only (so appends never
   /// follow a torn line); removes what a killed writer left (its temporary files and work
   /// directory). Without: refuses to overwrite an existing checkpoint. The file is read line by
-  /// line, and each kept point's raw lines are copied to a file in `spool_dir`.
-  /// Each unit record kept goes to `saved_unit` (in the order of the file).
+  /// line, and each kept point's raw lines are copied to a file in `spool_dir`. `fields` holds
+  /// each point's CSV parameter cells (point_cells()): a row or unit record of other cells is
+  /// not kept. Each unit record kept goes to `saved_unit` (in the order of the file).
   using SavedUnit = std::function<void(const WorkUnit&, const std::string& fields, UnitResult&&)>;
-  std::map<std::size_t, SavedPoint> load(const std::vector<Point>& points, const std::string& spool_dir,
+  std::map<std::size_t, SavedPoint> load(const std::vector<std::string>& fields, const std::string& spool_dir,
                                          const SavedUnit& saved_unit);
 
   /// Records this process as the writer (for a later resume to clean after it).

@@ -1,5 +1,6 @@
 #include "driver/csv_output.hpp"
 
+#include <limits>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -14,12 +15,26 @@ std::string parameter_header(const Family& family) {
   return out;
 }
 
-std::string parameter_fields(const Family& family, const Point& point) {
+std::string parameter_fields(const Family& family, const Point& point, bool platform_file,
+                             const std::vector<std::pair<std::size_t, double>>& found) {
   std::string out;
+  bool first = true;
   const auto& params = family.parameters();
-  for (std::size_t i = 0; i < params.size(); ++i)
-    if (params[i].axis) out += (out.empty() ? "" : ",") + format_number(point.values[i]);
+  for (std::size_t i = 0; i < params.size(); ++i) {
+    if (!params[i].axis) continue;
+    if (!first) out += ',';
+    first = false;
+    if (!key_applies(params[i], point, platform_file)) continue;
+    double value = point.values[i];
+    for (const auto& [key, shown] : found)
+      if (key == i) value = shown;
+    out += format_number(value);
+  }
   return out;
+}
+
+double parameter_order_value(const std::string& cell, const std::string& what, const std::string& where) {
+  return cell.empty() ? -std::numeric_limits<double>::infinity() : parse_number(cell, what, where);
 }
 
 std::string summary_header(const Family& family) {

@@ -4,6 +4,7 @@
 /// written.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/family.hpp"
@@ -19,8 +20,16 @@ inline constexpr const char* kVariesField = "varies";
 
 /// @brief Names of the family's CSV parameter columns (its sweep axes), comma-separated.
 std::string parameter_header(const Family& family);
-/// @brief The point's values of those columns, comma-separated.
-std::string parameter_fields(const Family& family, const Point& point);
+/// @brief The point's values of those columns, comma-separated; the cell of a key that does not
+/// apply to the point (ParameterSpec::applies; `platform_file`: the scenario names one) is empty,
+/// and that of a key in `found` (Family::found_cells) shows the value found.
+std::string parameter_fields(const Family& family, const Point& point, bool platform_file,
+                             const std::vector<std::pair<std::size_t, double>>& found = {});
+/// @brief A parameter cell as a number to order points by (`what` and `where` name it in an
+/// error): its value, or -infinity for an empty cell. A key that does not apply to a point holds
+/// its default at every point of a run (ParameterSpec::applies), so its empty cells are one
+/// value to the ordering.
+double parameter_order_value(const std::string& cell, const std::string& what, const std::string& where);
 /// @brief Header of the summary CSV: algorithm, parameters, statistics of the main value, then
 /// the family's metric columns (`<metric>_<aggregate>`).
 std::string summary_header(const Family& family);

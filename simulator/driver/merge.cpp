@@ -23,7 +23,6 @@
 #include "driver/work_dir.hpp"
 
 namespace hetcoll {
-
 std::vector<std::string> canonical_order(const std::vector<std::string>& rows, std::size_t columns,
                                          const std::string& where) {
   struct Keyed {
@@ -38,7 +37,7 @@ std::vector<std::string> canonical_order(const std::vector<std::string>& rows, s
     const std::vector<std::string> f = split_csv_row(row);
     if (f.size() < columns + 1) throw InputError(where + ": a row has too few columns: '" + row + "'");
     std::vector<double> point;
-    for (std::size_t c = 1; c <= columns; ++c) point.push_back(parse_number(f[c], "column " + std::to_string(c + 1), where));
+    for (std::size_t c = 1; c <= columns; ++c) point.push_back(parameter_order_value(f[c], "column " + std::to_string(c + 1), where));
     if (!seen.insert({point, f[0]}).second)
       throw InputError(where + ": algorithm " + f[0] + " appears twice at one point (overlapping shards?)");
     const std::size_t r = rank.emplace(f[0], rank.size()).first->second;
@@ -93,7 +92,7 @@ class SideFileReader {
     if (f.size() <= columns_) throw InputError(path_ + ": a row has too few columns: '" + row_ + "'");
     point_.clear();
     for (std::size_t c = 1; c <= columns_; ++c)
-      point_.push_back(parse_number(f[c], "column " + std::to_string(c + 1), path_));
+      point_.push_back(parameter_order_value(f[c], "column " + std::to_string(c + 1), path_));
     if (!previous.empty() && point_ < previous)
       throw InputError(path_ + ": rows are not in point order (a hetcoll run writes them so): '" + row_ + "'");
   }
@@ -219,7 +218,9 @@ std::map<std::size_t, std::vector<UnitEntry>> index_units(const Scenario& deal, 
 /// The numbers of a CSV row's parameter columns, as the side files' readers order them.
 std::vector<double> point_values(const std::string& fields, const std::string& where) {
   std::vector<double> values;
-  for (const std::string& f : split_csv_row(fields)) values.push_back(parse_number(f, "a point's parameters", where));
+  // Every cell, an empty last one too, which split_csv_row drops: it drops the comma added here.
+  for (const std::string& f : split_csv_row(fields + ','))
+    values.push_back(parameter_order_value(f, "a point's parameters", where));
   return values;
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <iostream>
 #include <map>
 #include <optional>
 #include <set>
@@ -12,6 +13,8 @@
 #include "driver/atomic_file.hpp"
 #include "driver/checkpoint.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/dry_run.hpp"
+#include "driver/found_cells.hpp"
 #include "driver/interrupt.hpp"
 #include "driver/manifest.hpp"
 #include "engine/engine_factory.hpp"
@@ -45,6 +48,17 @@ std::string saved_points_text(const Checkpoint& checkpoint, const ShardShare& sh
          checkpoint.path() + ": " + then;
 }
 
+/// Refuses a platform file (or a selection of its hosts) smaller than the largest point.
+void refuse_too_few_hosts(const Scenario& s, int hosts) {
+  if (s.platform.empty()) return;
+  // Loading a large file takes SimGrid a while: the parser's count of the selection serves.
+  const int available = s.hosts_selected > 0 ? s.hosts_selected : count_platform_hosts(s.platform, s.cfg, s.hosts);
+  if (available < hosts)
+    throw InputError(s.platform + ": " + (s.hosts.empty() ? "the platform has " : "key 'hosts' selects ") +
+                     std::to_string(available) + " hosts, the scenario needs " + std::to_string(hosts) +
+                     " at its largest point");
+}
+
 }  // namespace
 
 void run_scenario(const Scenario& s) {
@@ -66,6 +80,12 @@ void run_scenario(const Scenario& s) {
   const std::vector<NamedPath> inputs = input_files(s);
   refuse_unreadable_inputs(inputs);
   refuse_clashing_paths(inputs, output_files(s));
+  if (s.dry_run) {
+    // Everything the run checks before it opens a file, then the report: no output is opened.
+    refuse_too_few_hosts(s, hosts);
+    report_dry_run(s, setup.points, std::cout);
+    return;
+  }
   const std::vector<InputDigest> digests = digest_inputs(s);
   const nlohmann::json identity = run_identity(s, digests);
   RunOutputs outputs(s);
@@ -73,26 +93,20 @@ void run_scenario(const Scenario& s) {
   WorkDir work;
   setup.work_dir = work.path();
 
-  if (!s.platform.empty()) {
-    // Loading a large file takes SimGrid a while: the parser's count of the selection serves.
-    const int available =
-        s.hosts_selected > 0 ? s.hosts_selected : count_platform_hosts(s.platform, s.cfg, s.hosts);
-    if (available < hosts)
-      throw InputError(s.platform + ": " +
-                       (s.hosts.empty() ? "the platform has " : "key 'hosts' selects ") + std::to_string(available) +
-                       " hosts, the scenario needs " + std::to_string(hosts) + " at its largest point");
-  }
+  refuse_too_few_hosts(s, hosts);
 
   // Resume: points and units already in the checkpoint are not run again.
   Checkpoint checkpoint(s, identity);
   checkpoint.set_writer(work.path(), outputs.temporaries());
   std::error_code no_error;
   const bool checkpoint_existed = outputs.beside() && std::filesystem::exists(checkpoint.path(), no_error);
-  auto fields_of = [&](std::size_t point) { return parameter_fields(family, setup.points[point]); };
+  // Each point's CSV cells, those the run finds measured first: every file writes the same.
+  setup.fields = point_cells(setup);
+  auto fields_of = [&](std::size_t point) { return setup.fields[point]; };
   std::map<std::size_t, SavedPoint> saved;
   std::set<std::pair<std::size_t, std::uint64_t>> saved_units;
   if (outputs.beside())
-    saved = checkpoint.load(setup.points, outputs.wants_raw() ? outputs.raw_spool() : work.path(),
+    saved = checkpoint.load(setup.fields, outputs.wants_raw() ? outputs.raw_spool() : work.path(),
                             [&](const WorkUnit& u, const std::string& fields, UnitResult&& result) {
                               outputs.add_unit(u, fields, result);
                               saved_units.insert({u.point, u.first});

@@ -63,6 +63,9 @@ struct Scenario {
   Shard shard;
   bool resume = false;
   bool progress = true;               //!< progress lines on stderr
+  /// Key `dry-run`: say what the run would cost (points, units, hosts, memory, CPU time from a
+  /// calibration unit) on stdout, and write nothing.
+  bool dry_run = false;
 };
 
 /// @brief The resolved scenario as a scenario file (key = value lines), for the manifest.

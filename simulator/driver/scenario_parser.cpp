@@ -53,7 +53,10 @@ po::options_description common_options() {
        "fewer if memory would not hold them)")
       ("shard", po::value<std::string>(), "i/N: compute only shard i of N's work units (dealt round-robin)")
       ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
-      ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr");
+      ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr")
+      ("dry-run", po::value<std::string>()->implicit_value("true"),
+       "print the points, work units, hosts, memory and an estimate of CPU time on stdout, then stop; "
+       "runs a short calibration of the largest point and writes nothing");
   return d;
 }
 
@@ -279,6 +282,11 @@ void check_sweep(Scenario& s, const std::string& where, const Origin& origin) {
     try {
       s.family->check_point(point);
       s.family->check_written_keys(s.written, point, !s.platform.empty());
+      // The family's own check names the reason; this one holds for every key whose CSV cell a
+      // point leaves empty, so no two rows differ by an empty cell alone.
+      for (const ParameterSpec& p : s.family->parameters())
+        if (s.written.count(p.key) && !key_applies(p, point, !s.platform.empty()))
+          throw InputError("key '" + p.key + "' does not apply to this point (its CSV column is left empty); remove it");
       const double bytes = unit_memory(s, point);
       if (largest == nullptr || bytes > largest_unit) largest_unit = bytes, largest = &point;
     } catch (const InputError& e) {
@@ -700,6 +708,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));
   s.resume = parse_flag(vm, origin, "resume");
   s.progress = !parse_flag(vm, origin, "quiet");
+  s.dry_run = parse_flag(vm, origin, "dry-run");
   if (s.resume && s.output == "-")
     throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
   if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);

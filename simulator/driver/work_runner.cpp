@@ -67,7 +67,7 @@ class UnitSource final : public ReplicationSource {
  private:
   void append_trace() {
     const Scenario& s = *setup_.scenario;
-    const std::string fields = parameter_fields(*s.family, setup_.points[unit_.point]);
+    const std::string fields = point_fields(setup_, unit_.point);
     for (const Completion& c : recorder_->events())
       result_.trace += trace_row(s.algorithms[algorithm_], fields, 0, c.activity, c.start, c.end);
   }
@@ -190,17 +190,15 @@ void check_exit(int status, const std::string& error_path, const std::string& lo
   throw WorkerFailure(what + ": " + cause + (kept.empty() ? "" : "; its messages are in " + kept));
 }
 
-/// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit.
+/// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit; the keys that
+/// do not apply to the point (empty cells) are left out.
 std::string describe_unit(const RunSetup& setup, const WorkUnit& unit) {
   const Family& family = *setup.scenario->family;
-  std::string names = parameter_header(family), values = parameter_fields(family, setup.points[unit.point]);
+  const std::vector<std::string> names = split_csv_row(parameter_header(family));
+  const std::vector<std::string> values = split_csv_row(point_fields(setup, unit.point));
   std::string point;
-  for (std::size_t n = 0, v = 0; n < names.size() || v < values.size();) {
-    const std::size_t ne = std::min(names.find(',', n), names.size()), ve = std::min(values.find(',', v), values.size());
-    point += (point.empty() ? "" : ",") + names.substr(n, ne - n) + "=" + values.substr(v, ve - v);
-    n = ne + 1;
-    v = ve + 1;
-  }
+  for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
+    if (!values[i].empty()) point += (point.empty() ? "" : ",") + names[i] + "=" + values[i];
   if (setup.paje)
     return "the Paje trace run at point " + point + " (replication " + std::to_string(unit.first) + ")";
   return "the work unit at point " + point + " (replications " + std::to_string(unit.first) + " to " +
@@ -248,22 +246,34 @@ bool decode_unit_result(std::istream& in, std::uint64_t limit, UnitResult& r) {
   return limit == std::numeric_limits<std::uint64_t>::max() || t == left;
 }
 
-UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
+std::string point_fields(const RunSetup& setup, std::size_t point) {
+  if (!setup.fields.empty()) return setup.fields[point];
   const Scenario& s = *setup.scenario;
-  const Point& point = setup.points[unit.point];
+  return parameter_fields(*s.family, setup.points[point], !s.platform.empty());
+}
+
+std::unique_ptr<EngineRun> open_point_engine(const RunSetup& setup, std::size_t index) {
+  const Scenario& s = *setup.scenario;
+  const Point& point = setup.points[index];
   EngineRequest request;
   request.engine = s.engine;
   request.platform_file = s.platform;
   request.cfg = s.cfg;
   if (setup.paje) {
-    const std::vector<std::string> tracing = paje_config(paje_work_file(setup.work_dir, unit.point));
+    const std::vector<std::string> tracing = paje_config(paje_work_file(setup.work_dir, index));
     request.cfg.insert(request.cfg.end(), tracing.begin(), tracing.end());
   }
   request.generated = [&] { return s.family->platform_for(point); };
   request.hosts = s.hosts;
   request.host_count = s.family->hosts_needed(point);
   request.routes = s.family->needs_routes(point);
-  const std::unique_ptr<EngineRun> run = open_engine(request);
+  return open_engine(request);
+}
+
+UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
+  const Scenario& s = *setup.scenario;
+  const Point& point = setup.points[unit.point];
+  const std::unique_ptr<EngineRun> run = open_point_engine(setup, unit.point);
   UnitResult result;
   auto runner = s.family->prepare(point, s.algorithms, run->platform(), point_seed(s.seed, s.family->seed_identity(point)),
                                   run->probe());

@@ -9,12 +9,14 @@
 #include <cstdint>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
 #include "driver/scenario.hpp"
 #include "driver/sweep.hpp"
+#include "engine/engine_factory.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll {
@@ -34,7 +36,12 @@ struct RunSetup {
   std::string work_dir;
   /// Units run with SimGrid's tracing on, each writing paje_work_file(work_dir, its point).
   bool paje = false;
+  /// Each point's CSV parameter cells (found_cells.hpp); empty: parameter_fields() of the point.
+  std::vector<std::string> fields;
 };
+
+/// @brief The CSV parameter cells of `point` (an index into setup.points), as the run writes them.
+std::string point_fields(const RunSetup& setup, std::size_t point);
 
 /// @brief The file a Paje trace run of `point` writes in the work directory.
 std::string paje_work_file(const std::string& work_dir, std::size_t point);
@@ -65,6 +72,10 @@ std::uint64_t encoded_size(const UnitResult& result);
 /// @brief Reads what encode_unit_result() wrote, at most `limit` bytes; false if the stream ends
 /// first or the lengths do not add up to `limit` (a torn or damaged encoding).
 bool decode_unit_result(std::istream& in, std::uint64_t limit, UnitResult& result);
+
+/// @brief An engine on the platform of `point` (an index into setup.points), as a unit of it
+/// runs on. Creates an engine, so with SimGrid only once per process.
+std::unique_ptr<EngineRun> open_point_engine(const RunSetup& setup, std::size_t point);
 
 /// @brief Runs one unit in this process. Creates an engine, so with SimGrid only once per process.
 UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit);

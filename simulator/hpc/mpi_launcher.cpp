@@ -152,6 +152,13 @@ int main(int argc, char** argv) {
       if (rank == 0) std::cerr << "hetcoll-mpi: command line: " << a << " is set by the launcher\n";
       MPI_Finalize();
       return 2;
+    } else if (a.rfind("--dry-run", 0) == 0) {
+      // Every rank would report, and rank 0 merge parts that were never written.
+      if (rank == 0)
+        std::cerr << "hetcoll-mpi: command line: --dry-run is hetcoll run's: run `hetcoll run ... --dry-run --shard "
+                     "r/N` for one rank's share\n";
+      MPI_Finalize();
+      return 2;
     } else args.push_back(a);
   }
   if (output.empty() || output == "-") {

@@ -156,7 +156,7 @@ fi
 # The shipped GRID5000 file runs on SimGrid (the broadcast family surveys its routes) and gives
 # the numbers of the platform generated from its latency matrix. A latency file with a platform
 # file is refused (it would not apply), so the file's run selects its hosts instead, and only
-# the cluster_hosts column differs (0, generated; 88, the selection).
+# the cluster_hosts column differs (empty where it does not apply, generated; 88, the selection).
 d=$(new_dir)
 grid_args=(run --family broadcast --algorithms "ecef flat" --costs platform --rho 0.3 --clusters 6
   --message 1048576 --replications 1 --engine simgrid --quiet)

@@ -3,7 +3,7 @@
 # engines, with a manifest of the same run identity; so does RR-8315 Figure 4 on 1, 3 and 20
 # ranks, for exact and p2 quantiles; a failed rank is named with its log, and a launch after the
 # failure resumes to a single run's bytes; a bad key fails on
-# every rank with exit status 2 and leaves no file.
+# every rank with exit status 2 and leaves no file; --dry-run is refused in one line.
 # usage: test/hpc/mpi_launcher.sh HETCOLL HETCOLL_MPI MPIEXEC
 set -uo pipefail
 hetcoll=$1 launcher=$2 mpiexec=$3
@@ -90,6 +90,13 @@ rm -rf "$dir"/fail*
 check test $? -eq 2
 check test ! -e "$dir/bad.csv"
 check test "$(wc -l < "$dir/bad.err")" -ge 1
+
+# --dry-run is hetcoll run's (a rank's share: --shard r/N): the launcher refuses it, one line.
+"${mpi[@]}" "$launcher" --cluster platform --processors 8 --dry-run --output "$dir/dry.csv" >"$dir/dry.out" 2>"$dir/dry.err"
+check test $? -eq 2
+check test "$(grep -c '^hetcoll-mpi:' "$dir/dry.err")" -eq 1  # mpiexec adds its own lines
+check grep -q -- "--dry-run is hetcoll run's" "$dir/dry.err"
+check test ! -e "$dir/dry.csv" -a ! -s "$dir/dry.out"
 
 echo "$passed passed, $failed failed"
 test "$failed" -eq 0

@@ -81,6 +81,25 @@ for i in 0 1 2; do (cd "$dir" && SLURM_ARRAY_TASK_ID=$i SLURM_CPUS_PER_TASK=2 ba
 same_as_single "$out" array
 check only "$out" array.csv array.csv.manifest.json array-raw.csv array-trace.csv
 
+# --dry-run: the same job script and options, printed instead of given to sbatch (never called).
+rm -f "$dir"/submitted.*
+out=$dir/dry && mkdir "$out"
+(cd "$out" && PATH=$dir/bin:$PATH bash "$script" --dry-run 3 array.csv "${args[@]}" --raw array-raw.csv \
+  --trace array-trace.csv --jobs 2 -- --partition=short >"$dir/dry.txt" 2>"$dir/dry.err")
+check test $? -eq 0
+check test -z "$(ls "$dir"/submitted.* 2>/dev/null)"
+check only "$out"
+(cd "$out" && PATH=$dir/bin:$PATH bash "$script" 3 array.csv "${args[@]}" --raw array-raw.csv \
+  --trace array-trace.csv --jobs 2 -- --partition=short >/dev/null 2>&1)
+check diff <(sed -n "/^sbatch .*<<'JOB_SCRIPT'$/,/^JOB_SCRIPT$/p" "$dir/dry.txt" | sed '1d;$d') "$dir/submitted.0.script"
+for option in --array=0-2 --cpus-per-task=2 --partition=short; do
+  check grep -q -- "^sbatch .* $option .*<<'JOB_SCRIPT'" "$dir/dry.txt"
+done
+check grep -q -- "^sbatch .*--dependency=afterok:ARRAY_JOB_ID .*--wrap" "$dir/dry.txt"
+bash "$script" --local --dry-run 3 "$dir/bad.csv" "${args[@]}" 2>/dev/null
+check test $? -eq 2
+rm -f "$dir"/submitted.* "$out"/*
+
 # --cpus-per-task alone is the tasks' --jobs (SLURM_CPUS_PER_TASK); disagreeing values are refused.
 rm -f "$dir"/submitted.*
 (cd "$out" && PATH=$dir/bin:$PATH bash "$script" 3 other.csv "${args[@]}" -- -c 4 >/dev/null 2>&1)

@@ -41,7 +41,7 @@ def synthetic_inputs(directory):
     write(path("rr6.csv"), r.SUMMARY, r.rr8315_rows(r.log_grid(-2, 1, 6), r.log_grid(-1, 1, 5), r.FIGURE6_METHODS))
     write(path("clairvoyance.csv"), r.SUMMARY, r.clairvoyance_rows())
     write(path("liu-trace.csv"), r.TRACE, r.liu_trace())
-    write(path("liu8.csv"), r.SUMMARY, [r.liu_row(a, 12, x / 10, m, m / 4) for x in range(10, 21)
+    write(path("liu8.csv"), r.SUMMARY, [r.liu_row(a, 12, x / 10, m, m / 4, cluster="two-type") for x in range(10, 21)
                                         for a, m in (("snf", x / 10 + 3), ("optimal", min(4, 2 * x / 10 + 1)))])
     write(path("liu-ratio.csv"), r.SUMMARY, [r.liu_row(a, n, 2, 5, q) for n in range(3, 13)
                                              for a, q in (("snf", 1.02), ("optimal", 1))])

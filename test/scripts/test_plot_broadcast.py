@@ -29,14 +29,15 @@ class PlotSteffenel(PlotScriptTest):
 
     def test_clusters_figure_from_several_cluster_counts(self):
         csv_path = self.path("fig7.csv")
-        write_csv(csv_path, [(a, c, 4194304, 0, 2 + c * (1 + i) / 10, 2 + c * (1 + i) / 10)
+        # Random costs: cluster_hosts does not apply, its cells are empty.
+        write_csv(csv_path, [(a, c, 4194304, "", 2 + c * (1 + i) / 10, 2 + c * (1 + i) / 10)
                              for i, a in enumerate(HEURISTICS[:7]) for c in range(2, 11)])
         result = self.run_script(csv_path)
         self.assert_png(result, self.path("fig7.png"), "Figure 7")
 
     def test_grid_and_sizes_figures_from_a_message_sweep(self):
         csv_path = self.path("grid.csv")
-        write_csv(csv_path, [(a, 6, m, 0, (1 + i) * m / 1e6, (1 + i) * m / 1.1e6)
+        write_csv(csv_path, [(a, 6, m, "", (1 + i) * m / 1e6, (1 + i) * m / 1.1e6)
                              for i, a in enumerate(HEURISTICS) for m in (65536, 1048576, 4194304)])
         result = self.run_script(csv_path, "--figure", "grid", "--output", self.path("grid.png"))
         self.assert_png(result, self.path("grid.png"), "Figures 9 and 10")

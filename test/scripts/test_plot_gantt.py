@@ -46,9 +46,9 @@ def trace_rows(algorithm, cv=0.1, ratio=0.5, processors=4):
     events = [("comm", 1, 0, 0.0, 1.0), ("comm", 3, 2, 0.0, 1.2),
               ("compute", 0, -1, 1.0, 1.5), ("compute", 2, -1, 1.2, 1.6),
               ("comm", 2, 0, 1.6, 2.5), ("compute", 0, -1, 2.5, 3.0)]
-    # The cluster columns at the family's defaults: spread, slow_fraction, x, levels, cluster_cv,
-    # and the value's default size.
-    return [[algorithm, processors, cv, ratio, 4, 0.5, 2, 3, 1, 8388608, 0, kind, host, peer, start, end]
+    # The cluster columns as cluster = platform writes them (spread, slow_fraction, x, levels,
+    # cluster_cv empty: no law draws the times), and the value's default size.
+    return [[algorithm, processors, cv, ratio, "", "", "", "", "", 8388608, 0, kind, host, peer, start, end]
             for kind, host, peer, start, end in events]
 
 
@@ -71,7 +71,8 @@ def broadcast_trace_rows(algorithm, clusters=4, message=4194304):
     for cluster in range(1, clusters):
         events += [("comm", 0, cluster, 60 * (cluster - 1), 60 * cluster),
                    ("compute", cluster, -1, 60 * cluster, 60 * cluster + 100 * cluster)]
-    return [[algorithm, clusters, message, 0, 0, kind, host, peer, start, end]
+    # cluster_hosts is empty: it does not apply to random costs.
+    return [[algorithm, clusters, message, "", 0, kind, host, peer, start, end]
             for kind, host, peer, start, end in events]
 
 
@@ -112,6 +113,12 @@ class GanttTest(PlotTestCase):
         result = run_script(GANTT, trace)
         self.assert_png(result, self.path("trace.png"), "binomial-stat, tree-dyn")
         self.assertIn("several points", result.stderr)
+
+    def test_an_empty_event_cell_is_still_refused(self):
+        rows = trace_rows("tree-dyn")
+        rows[0][-1] = ""
+        trace = write_csv(self.path("trace.csv"), TRACE_HEADER, rows)
+        self.assert_input_error(run_script(GANTT, trace), trace, "expected a number")
 
     def test_algorithm_option_draws_only_that_algorithm(self):
         rows = trace_rows("binomial-stat") + trace_rows("tree-dyn")
@@ -206,6 +213,12 @@ class GanttHelperTest(unittest.TestCase):
     def test_host_rows_cover_idle_processors(self):
         rows = [{"host": 1.0, "peer": 0.0, "processors": 8.0}]
         self.assertEqual(plot_gantt.host_count(rows), 8)
+
+    def test_point_description_leaves_out_the_keys_that_do_not_apply(self):
+        # An empty cell (csv) or NaN (pandas) is a key that does not apply to the point.
+        row = {"clusters": "4", "message": "4194304", "cluster_hosts": "", "cv": float("nan")}
+        self.assertEqual(plot_gantt.describe_point(row, ("clusters", "message", "cluster_hosts", "cv")),
+                         "clusters = 4, message = 4194304")
 
     def test_point_description_shortens_long_numbers_only(self):
         row = {"message": "4194304", "beta": "0.30000000000000004", "mode": "fifo"}

@@ -74,6 +74,23 @@ class StudyFigureTest(PlotScriptTest):
             handle.write("ecef,5,0.1,6,1,0,0,1,1,1\n")
         self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw), summary, "workers")
 
+    def test_the_footer_names_only_the_keys_that_apply(self):
+        # broadcast's cluster_hosts does not apply to random costs: its cells are empty.
+        summary, raw = study_csvs(self.dir.name, ["ecef", "flat"], parameters=("clusters", "cluster_hosts"))
+        for path in (summary, raw):
+            with open(path) as handle:
+                lines = handle.read().splitlines()
+            with open(path, "w") as handle:
+                handle.write("\n".join([lines[0]] + [",".join(line.split(",")[:2] + [""] + line.split(",")[3:])
+                                                      for line in lines[1:]]) + "\n")
+        uncertainty.pc.use_file_backend()
+        figure, _ = uncertainty.draw_study([uncertainty.pc.read_table(summary), uncertainty.pc.read_table(raw)],
+                                           "time", False, uncertainty.pc.MethodStyles({}))
+        footer = figure._supxlabel.get_text()
+        self.assertIn("clusters = 4", footer)
+        self.assertNotIn("cluster_hosts", footer)
+        uncertainty.pc.pyplot().close(figure)
+
     def test_the_variant_column_draws_each_algorithm_again(self):
         # redistribute's `asynchronous` = 0 1: eight series from four algorithms, one file.
         summary, raw = study_csvs(self.dir.name, ["oggp", "dggp"], parameters=("k",))

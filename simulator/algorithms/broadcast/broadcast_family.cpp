@@ -36,7 +36,10 @@ struct BroadcastKeys {
   NumberKey cluster_hosts = table.number("cluster-hosts", "costs = platform: hosts of the platform file used (key "
                                                           "hosts sets it to its selection), or without a file one "
                                                           "generated homogeneous cluster of this many hosts", 0)
-                                .sweep().whole().at_most(kMaxHosts);
+                                .sweep().whole().at_most(kMaxHosts)
+                                .applies_when([](const Point& point, bool platform_file) {
+                                  return broadcast_key_applies("cluster-hosts", costs_mode(point, platform_file));
+                                });
   TextKey costs = table.text("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, "
                                       "intra-times; platform: measured on the platform", "random",
                              {"random", "given", "platform"});
@@ -178,6 +181,15 @@ class BroadcastFamily final : public Family {
     const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
     if (!s.abstract) throw std::logic_error("broadcast: costs = platform measures the platform; prepare with a probe");
     return make_random_grid_runner(s, algorithms, platform, seed);
+  }
+  // With costs = platform, clusters = 0 asks for any count: the CSV says the count found.
+  bool finds_cells(const Point& point) const override {
+    return point[keys().costs] == "platform" && point[keys().clusters] == 0;
+  }
+  std::vector<std::pair<std::size_t, double>> found_cells(const Point& point, const Platform& platform,
+                                                          Probe& probe) const override {
+    const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
+    return {{keys().clusters.index, lowekamp_cluster_count(s, probe)}};
   }
   std::vector<Subcommand> subcommands() const override { return {cluster_subcommand()}; }
 };

@@ -121,6 +121,10 @@ std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& 
                                                        const std::vector<std::string>& algorithms,
                                                        const Platform& platform, std::uint64_t seed, Probe& probe);
 
+/// @brief The clusters Lowekamp finds among a platform point's hosts (§7), from the latencies
+/// `probe` measures: the count the point's runner schedules.
+int lowekamp_cluster_count(const BroadcastSettings& settings, Probe& probe);
+
 /// @brief Streams 1 and 2 of the point's seed draw a replication's noise (NoisyPolicy); stream
 /// 0 draws a random grid.
 inline constexpr std::uint64_t kBroadcastNoiseStreams = 1;

@@ -201,4 +201,8 @@ std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& 
   return std::make_unique<PlatformGridRunner>(settings, algorithms, platform, seed, probe);
 }
 
+int lowekamp_cluster_count(const BroadcastSettings& settings, Probe& probe) {
+  return static_cast<int>(lowekamp_clusters(ping_latencies(probe, settings.hosts), settings.rho).size());
+}
+
 }  // namespace hetcoll

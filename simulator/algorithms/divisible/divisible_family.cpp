@@ -25,6 +25,9 @@ namespace {
 /// each, is about a second of simulation per replication; a smaller share would run for ever.
 constexpr double kSmallestChunk = 1e-6;
 
+struct DivisibleKeys;
+const DivisibleKeys& keys();
+
 /// The family's keys, declared once and read back as point[keys().z].
 struct DivisibleKeys {
   KeyTable table;
@@ -37,7 +40,8 @@ struct DivisibleKeys {
                                     "random star: mean w / mean c (the w/c-ratio of Figure 4); a platform file: a load "
                                     "unit's time on the fastest host (w_i = wc-ratio*S/speed_i)",
                                     1)
-                           .sweep().above(0).at_most(kLargestCost).formerly("wc_ratio");
+                           .sweep().above(0).at_most(kLargestCost).formerly("wc_ratio")
+                           .applies_when([](const Point& point, bool) { return point[keys().c].empty(); });
   NumberKey c_mean = table.number("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost);
   NumberKey spread =
       table.number("spread", "random star: costs drawn uniformly in mean*[1-spread, 1+spread]", 0.5).below(1);
@@ -57,7 +61,8 @@ struct DivisibleKeys {
                                    "c_i = message/bandwidth; only with a platform file (the built-in stars' units "
                                    "are abstract)",
                                    kDefaultDivisibleMessage)
-                          .sweep().whole().at_least(1).at_most(1e15);
+                          .sweep().whole().at_least(1).at_most(1e15)
+                          .applies_when([](const Point&, bool platform_file) { return platform_file; });
   // After `message`, for the same reason. The schedules are built on the nominal costs; cv
   // makes every message and computation of their execution a gamma draw around its nominal size.
   NumberKey cv = table.number("cv",

@@ -53,7 +53,8 @@ struct RedistributionKeys {
                                    "with 'matrix': bytes of one unit of its amounts (the default is one Mbit), so an "
                                    "amount a is a*message bytes",
                                    kDefaultMatrixUnit)
-                          .sweep().whole().at_least(1).at_most(kMaxMatrixUnit);
+                          .sweep().whole().at_least(1).at_most(kMaxMatrixUnit)
+                          .applies_when([matrix = matrix](const Point& point, bool) { return !point[matrix].empty(); });
   // After `message`, for the same reason. The schedules are computed on the nominal amounts;
   // cv makes every stream of their execution a gamma draw around its nominal size.
   NumberKey cv = table.number("cv",

@@ -16,6 +16,12 @@
 namespace hetcoll {
 namespace {
 
+/// The points whose cluster `kind`'s law draws: a law's keys apply there only (elsewhere
+/// check_written_keys refuses them, and their CSV cells are empty).
+AppliesTo drawn_by(TextKey cluster, ClusterKind kind) {
+  return [cluster, kind](const Point& point, bool /*platform_file*/) { return cluster_kind(point[cluster]) == kind; };
+}
+
 /// The family's keys, declared once and read back as point[keys().cv]. Sweep keys become CSV
 /// columns in this order.
 struct ReduceKeys {
@@ -47,18 +53,23 @@ struct ReduceKeys {
                                       "host order)")
                       .whole().at_most(kMaxHosts - 1);
   NumberKey spread = table.number("spread", "cluster = uniform: times drawn in [1, spread]", 4)
-                         .sweep().at_least(1).at_most(kLongestTime);
+                         .sweep().at_least(1).at_most(kLongestTime)
+                         .applies_when(drawn_by(cluster, ClusterKind::uniform));
   NumberKey slow_fraction =
       table.number("slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5)
-          .sweep().at_most(1);
+          .sweep().at_most(1)
+          .applies_when(drawn_by(cluster, ClusterKind::two_type));
   // Not below the grid of drawn times: the DOWN links are only that fast.
   NumberKey x = table.number("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2)
-                    .sweep().at_least(kTimeGrid).at_most(kLongestTime);
+                    .sweep().at_least(kTimeGrid).at_most(kLongestTime)
+                    .applies_when(drawn_by(cluster, ClusterKind::two_type));
   NumberKey levels = table.number("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3)
-                         .sweep().whole().at_most(kLongestLevel);
+                         .sweep().whole().at_most(kLongestLevel)
+                         .applies_when(drawn_by(cluster, ClusterKind::power_of_two));
   NumberKey cluster_cv =
       table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
-          .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv);
+          .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv)
+          .applies_when(drawn_by(cluster, ClusterKind::gamma));
   // Last, so that the columns of the former families keep their places.
   NumberKey message = table.number("message",
                                    "size of one value in bytes (8388608: one second on the ideal cluster's links; "

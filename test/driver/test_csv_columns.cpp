@@ -1,0 +1,136 @@
+// Columns that apply: a sweep key that does not apply to a point is an empty CSV cell there, and
+// the families' own checks agree with the key tables' predicates on which keys apply.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "algorithms/family.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+#include "driver/csv_output.hpp"
+#include "driver/merge.hpp"
+#include "driver/scenario_parser.hpp"
+#include "driver/sweep.hpp"
+
+namespace hetcoll {
+namespace {
+
+/// The message of the parser's refusal of `args`, or "" if it accepts them.
+std::string refusal(const std::vector<std::string>& args) {
+  try {
+    parse_run_arguments(args);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+/// `args` with `--key value` in place of any value they give the key.
+std::vector<std::string> with_key(const std::vector<std::string>& args, const std::string& key, const std::string& value) {
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] == "--" + key && i + 1 < args.size()) {
+      ++i;
+      continue;
+    }
+    out.push_back(args[i]);
+  }
+  out.insert(out.end(), {"--" + key, value});
+  return out;
+}
+
+using Mode = std::vector<std::pair<std::string, std::string>>;  // keys set on top of the example
+
+/// Scenarios of every family in the modes its keys choose, with and without a platform file:
+/// the family's example, then each choice of each text key, and the modes that list and file
+/// keys make (an explicit star, a matrix), for the families that have those keys; each with and
+/// without the file. Those the parser refuses (a mode that needs more keys) are left out.
+std::vector<std::vector<std::string>> scenarios_in_every_mode(const Family& family, const std::string& dir) {
+  const std::string platform = std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-sites.xml";
+  const std::string matrix = dir + "/matrix.csv";
+  std::ofstream(matrix) << "700,300\n0,100\n";
+  const std::vector<Mode> keyed = {
+      {{"workers", "0"}, {"c", "1,2"}, {"w", "1,1"}},
+      {{"matrix", matrix}, {"senders", "2"}, {"receivers", "2"}, {"nic", "100,100,100,100"}, {"backbone", "100"},
+       {"k", "0"}}};
+  std::vector<std::string> base = {"--family", family.name(), "--engine", "model", "--replications", "2"};
+  for (const std::string& word : family.example()) base.push_back(word);
+  std::vector<Mode> modes = {{}};
+  for (const ParameterSpec& p : family.parameters())
+    for (const std::string& choice : p.choices) modes.push_back({{p.key, choice}});
+  for (const Mode& mode : keyed)
+    if (family.parameter_index(mode.front().first) >= 0) modes.push_back(mode);
+  std::vector<std::vector<std::string>> scenarios;
+  for (const Mode& mode : modes)
+    for (bool file : {false, true}) {
+      std::vector<std::string> args = base;
+      for (const auto& [key, value] : mode) args = with_key(args, key, value);
+      if (file) args = with_key(with_key(args, "platform", platform), "hosts", "*");
+      if (refusal(args).empty()) scenarios.push_back(args);
+    }
+  return scenarios;
+}
+
+std::string joined(const std::vector<std::string>& words) {
+  std::string text;
+  for (const std::string& w : words) text += (text.empty() ? "" : " ") + w;
+  return text;
+}
+
+}  // namespace
+
+TEST(CsvColumns, AKeyThatDoesNotApplyIsAnEmptyCellWhichTheFamilyRefusesWrittenAndOneThatAppliesIsItsValue) {
+  const std::string dir = ::testing::TempDir();
+  for (const Family* family : all_families()) {
+    const std::vector<ParameterSpec>& params = family->parameters();
+    std::map<std::string, std::set<bool>> seen;  // key with a predicate -> applied, did not
+    for (const std::vector<std::string>& args : scenarios_in_every_mode(*family, dir)) {
+      const Scenario s = parse_run_arguments(args);
+      const bool file = !s.platform.empty();
+      for (const Point& point : expand_points(s)) {
+        const std::vector<std::string> cells = split_csv_row(parameter_fields(*family, point, file) + ',');
+        std::size_t column = 0;
+        for (std::size_t i = 0; i < params.size(); ++i) {
+          if (params[i].applies) EXPECT_TRUE(params[i].axis) << params[i].key << ": only axes are CSV columns";
+          if (!params[i].axis) continue;
+          ASSERT_LT(column, cells.size()) << joined(args);
+          const std::string& cell = cells[column++];
+          const bool applies = key_applies(params[i], point, file);
+          if (params[i].applies) seen[params[i].key].insert(applies);
+          EXPECT_EQ(cell, applies ? format_number(point.values[i]) : "") << params[i].key << " in " << joined(args);
+          // Written at the very value the point holds, the key is accepted where it applies and
+          // refused where it does not, by the family's own check (not the parser's backstop).
+          const std::string why = refusal(with_key(args, params[i].key, format_number(point.values[i])));
+          if (applies) {
+            EXPECT_EQ(why, "") << params[i].key << " in " << joined(args);
+          } else {
+            EXPECT_NE(why, "") << params[i].key << " in " << joined(args);
+            EXPECT_EQ(why.find("its CSV column is left empty"), std::string::npos)
+                << params[i].key << ": the family's check_written_keys does not refuse it where its column is "
+                << "empty: " << why;
+          }
+        }
+        EXPECT_EQ(column, cells.size()) << joined(args);
+      }
+    }
+    for (const ParameterSpec& p : params)
+      if (p.applies)
+        EXPECT_EQ(seen[p.key].size(), 2u) << family->name() << ": key '" << p.key
+                                          << "' is not seen both applying and not in the family's modes";
+  }
+}
+
+TEST(CsvColumns, RowsWithEmptyCellsKeepTheirCanonicalOrder) {
+  // Two parameter columns, the second empty: points ordered by the first, algorithms by rank.
+  const std::vector<std::string> rows = {"b,2,,1", "a,2,,1", "a,1,,1", "b,1,,1"};
+  EXPECT_EQ(canonical_order(rows, 2, "test"), (std::vector<std::string>{"b,1,,1", "a,1,,1", "b,2,,1", "a,2,,1"}));
+  EXPECT_THROW(canonical_order({"a,1,,1", "a,1,,1"}, 2, "test"), InputError);
+  EXPECT_EQ(parameter_order_value("", "c", "test"), parameter_order_value("", "c", "test"));
+  EXPECT_LT(parameter_order_value("", "c", "test"), parameter_order_value("-1e300", "c", "test"));
+}
+
+}  // namespace hetcoll
