@@ -93,5 +93,23 @@ TEST(FamilyContract, ValuesDoNotDependOnTheAlgorithmList) {
   }
 }
 
+// A platform file alone is the input of every family that counts hosts: its count takes every
+// host of the file, as key `hosts` selecting all of them would, and a count given stays.
+TEST(FamilyContract, AFileAloneGivesEveryFamilyThatCountsHostsEveryHostOfTheFile) {
+  const std::string file = std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-racks.xml";  // 32 hosts
+  for (const Family* f : all_families()) {
+    const std::string key = f->host_count_key();
+    if (key.empty()) continue;
+    SCOPED_TRACE(f->name());
+    const int index = f->parameter_index(key);
+    const Scenario alone = parse_run_arguments({"--family", f->name(), "--platform", file});
+    const Scenario every = parse_run_arguments({"--family", f->name(), "--platform", file, "--hosts", "*"});
+    EXPECT_EQ(alone.values[index], every.values[index]);
+    EXPECT_EQ(alone.values[index], std::vector<double>{f->host_count_for(32)});
+    const Scenario given = parse_run_arguments({"--family", f->name(), "--platform", file, "--" + key, "3"});
+    EXPECT_EQ(given.values[index], std::vector<double>{3});
+  }
+}
+
 }  // namespace
 }  // namespace hetcoll

@@ -134,6 +134,13 @@ class BroadcastFamily final : public Family {
   bool needs_routes(const Point& /*point*/) const override { return true; }
   // With key `hosts`, a platform file's run uses every host selected, host 0 (the root) first.
   std::string host_count_key() const override { return "cluster-hosts"; }
+  // A platform file is the input: its hosts, measured, unless the scenario says otherwise.
+  std::vector<std::pair<std::string, std::string>> platform_file_defaults() const override {
+    return {{"costs", "platform"}};
+  }
+  bool counts_file_hosts(const Point& point) const override {
+    return point[keys().costs] == "platform" && point[keys().latency_file].empty();
+  }
   // Dynamic ECEF re-plans over the abstract grid's clusters; on a platform the trees are host
   // plans with measured pLogP and intra-cluster strategies, which it does not re-plan.
   std::string algorithm_limit(const std::string& name, const Point& point) const override {

@@ -334,6 +334,8 @@ class DivisibleFamily final : public Family {
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }
   double host_count_for(int selected) const override { return selected - 1; }
+  // A platform file alone is a star of all its hosts: the master and every other as a worker.
+  bool counts_file_hosts(const Point& point) const override { return !explicit_star(point); }
   int hosts_needed(const Point& point) const override { return worker_count(point) + 1; }
   std::string algorithm_limit(const std::string& name, const Point& point) const override {
     return worker_limit(divisible_algorithms().at(name), worker_count(point));
