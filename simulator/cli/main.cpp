@@ -98,12 +98,15 @@ int merge(const std::vector<std::string>& args, const std::string& command_line)
     const std::string& a = args[i];
     if (a == "--output" || a == "--raw" || a == "--trace") {
       if (i + 1 == args.size()) throw hetcoll::InputError("command line: " + a + " expects a path");
+      if (args[i + 1].empty()) throw hetcoll::InputError("command line: " + a + " expects a path, got an empty one");
       (a == "--output" ? request.output : a == "--raw" ? request.raw : request.trace) = args[++i];
     } else if (a == "--remove-parts") {
       request.remove_parts = true;
     } else if (a.rfind("--", 0) == 0) {
       throw hetcoll::InputError("command line: merge has no option " + a +
                                 " (expected --output, --raw, --trace or --remove-parts)");
+    } else if (a.empty()) {
+      throw hetcoll::InputError("command line: merge expects the path of a part, got an empty one");
     } else {
       request.parts.push_back(a);
     }

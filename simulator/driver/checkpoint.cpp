@@ -71,6 +71,12 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
   std::map<std::size_t, SavedPoint> done;
   std::error_code error;
   if (!std::filesystem::exists(path_, error)) return done;
+  // Only a file can be a checkpoint: a directory there would take the rows of the whole run and
+  // fail at its end.
+  if (!std::filesystem::is_regular_file(path_, error))
+    throw InputError("key 'output': '" + path_ + "', where its checkpoint goes, is " +
+                     (std::filesystem::is_directory(path_, error) ? "a directory" : "not a regular file") +
+                     "; remove it or choose another output");
   if (!scenario_.resume)
     throw InputError(path_ + ": the checkpoint of an interrupted run is there; add --resume to finish it, or remove it");
   // Read line by line: with raw rows, a checkpoint may hold gigabytes.
@@ -246,6 +252,11 @@ void Checkpoint::append_unit(const WorkUnit& unit, const std::string& fields, co
   errno = 0;
   if (!file_.flush()) write_failed(errno);
   ++units_saved_;
+}
+
+bool Checkpoint::on_disk() const {
+  std::error_code error;
+  return std::filesystem::is_regular_file(path_, error);
 }
 
 void Checkpoint::discard() {

@@ -675,6 +675,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
       throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
   refuse_settings_the_model_engine_leaves_out(s.engine, s.cfg, origin.of("cfg"), s.platform);
   s.output = get(vm, "output", s.output);
+  if (s.output.empty()) throw InputError(origin.of("output") + ": key 'output' expects a file path or -, got an empty one");
   s.raw = get(vm, "raw", "");
   s.trace = get(vm, "trace", "");
   if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));

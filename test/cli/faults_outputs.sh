@@ -96,6 +96,15 @@ ARGS=(platform 4 --bogus); expect_bad_input "hetcoll platform with an unknown op
 ARGS=(platform 4294967297 --output p.xml); expect_bad_input "hetcoll platform with too many hosts" "$d"
 small_run "$d" engine simgrid platform "$d"; expect_bad_input "a directory as platform" "$d"
 
+# ---- empty paths, a checkpoint path taken, a removed output directory ----------------------
+d=$(new_dir); write_scenario "$d"
+ARGS=(run s.ini --output ''); expect_bad_input "output = '' (an empty path)" "$d"
+ARGS=(merge s.ini --output ''); expect_bad_input "merge --output ''" "$d"
+ARGS=(merge '' --output m.csv); expect_bad_input "merge of a part ''" "$d"
+mkdir "$d/o.csv.partial"
+ARGS=(run s.ini --output o.csv); expect_bad_input "OUTPUT.partial is a directory" "$d"
+ARGS=(run s.ini --output o.csv --resume); expect_bad_input "OUTPUT.partial is a directory, with --resume" "$d"
+
 # ---- kill -9, then --resume --------------------------------------------------------------
 # A run long enough to be killed after its first points (about 10 s on 2 cores).
 long=(run --family reduce --cluster platform --algorithms "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"
@@ -140,6 +149,24 @@ check "... and its trace file" cmp -s "$d/full-trace.csv" "$d/trace.csv"
 check "... and removes the killed run's temporary files and checkpoint" \
   test -z "$(ls -A "$d" | grep -E 'tmp|partial')"
 check "... and its work directory" test -z "$(ls -A "$TMPDIR")"
+
+# ---- the output directory removed during a run -------------------------------------------
+# The output directory removed while the run goes on: the checkpoint went with it, so the
+# line must not say that points are saved.
+d=$(new_dir); mkdir "$d/out"
+(cd "$d" && exec "$bin" "${long[@]}" --output out/o.csv --raw out/r.csv) 2>"$tmp/stderr" &
+pid=$!
+wait_for_points "$d/out/o.csv.partial" 1
+rm -rf "$d/out"
+wait "$pid"
+status=$?
+if ((status == 2)) && (($(count_lines "$tmp/stderr") == 1)) && ! grep -q "are saved\|is saved in" "$tmp/stderr" &&
+  grep -q "o.csv.partial was removed" "$tmp/stderr"; then
+  pass "the output directory removed during the run: exit 2, nothing said saved ($(cat "$tmp/stderr"))"
+else
+  fail "output directory removed during the run" "exit $status, stderr: $(excerpt)"
+fi
+check "... and nothing is left in TMPDIR" test -z "$(ls -A "$TMPDIR")"
 
 # ---- kill -9 before a point is saved, then a plain run ------------------------------------
 # Nothing to resume: the next run that writes the same outputs removes what the killed one left
