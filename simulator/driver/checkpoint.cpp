@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/json_text.hpp"
 #include "driver/manifest.hpp"
 #include "driver/owned_temporary.hpp"
 #include "driver/run_files.hpp"
@@ -63,7 +64,7 @@ std::string Checkpoint::header() const {
                {"writer", writer_},
                {"raw", !scenario_.raw.empty()},
                {"trace", !scenario_.trace.empty()}};
-  return kHeaderPrefix + h.dump();
+  return kHeaderPrefix + dump_json(h);
 }
 
 std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& points, const std::string& spool_dir,
@@ -95,7 +96,7 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<Point>& poi
   }
   if (first.rfind(prefix, 0) != 0 || !first_whole)
     throw InputError(path_ + ": not a hetcoll checkpoint (no '" + prefix + "' line); remove it");
-  const json saved = json::parse(first.substr(prefix.size()), nullptr, false);
+  const json saved = parse_json(first.substr(prefix.size()));
   if (saved.is_discarded() || !saved.is_object() || !saved.contains("identity"))
     throw InputError(path_ + ": the checkpoint's first line is damaged; remove the file to start again");
   const std::string difference = identity_difference(identity_, saved["identity"], path_);

@@ -6,6 +6,7 @@
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/sha256.hpp"
+#include "driver/json_text.hpp"
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
@@ -80,7 +81,7 @@ json run_identity(const Scenario& s, const std::vector<InputDigest>& inputs) {
           {"simgrid_version", SimgridSession::version()}};
 }
 
-std::string identity_hash(const json& identity) { return sha256_hex(identity.dump()); }
+std::string identity_hash(const json& identity) { return sha256_hex(dump_json(identity)); }
 
 namespace {
 
@@ -133,7 +134,7 @@ json make_manifest(const Scenario& s, const json& identity, const std::vector<In
 json read_manifest(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw InputError(path + ": cannot read the manifest (every hetcoll output has one beside it)");
-  json manifest = json::parse(in, nullptr, false);
+  json manifest = parse_json(in);
   if (manifest.is_discarded() || !manifest.is_object() || manifest.value("format", "") != kFormat ||
       !manifest.contains("identity") || !manifest.contains("hash") || !manifest.contains("shard"))
     throw InputError(path + ": not a hetcoll manifest (expected JSON with format " + kFormat + ")");
@@ -142,7 +143,7 @@ json read_manifest(const std::string& path) {
 
 std::string identity_difference(const json& here, const json& there, const std::string& where) {
   auto shown = [](const json& v) {
-    std::string text = v.is_null() ? "absent" : v.dump();
+    std::string text = v.is_null() ? "absent" : dump_json(v);
     return text.size() > 60 ? text.substr(0, 57) + "..." : text;
   };
   auto differ = [&](const std::string& key, const json& a, const json& b) {

@@ -15,6 +15,7 @@
 #include "core/sha256.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/json_text.hpp"
 #include "driver/manifest.hpp"
 #include "driver/point_collector.hpp"
 #include "driver/run_files.hpp"
@@ -419,7 +420,7 @@ void merge_parts(const MergeRequest& request) {
     merged["merge_command_line"] = request.command_line;
     merged["files"] = manifest_files({request.output, raw_target, trace_target, file_of(first, "raw_requested"),
                                       file_of(first, "trace_requested")});
-    manifest->stream() << merged.dump(2) << '\n';
+    manifest->stream() << dump_json(merged, 2) << '\n';
     manifest->commit();
   }
   if (spool) spool->remove_abandoned();  // those of killed merges

@@ -7,6 +7,7 @@
 
 #include "algorithms/family.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/json_text.hpp"
 #include "driver/manifest.hpp"
 #include "driver/merge.hpp"
 #include "driver/run_files.hpp"
@@ -95,7 +96,10 @@ void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputD
   output_.commit();
   if (manifest_) {
     const Scenario& s = scenario_;
-    manifest_->stream() << make_manifest(s, identity, inputs, {s.output, raw_path_, trace_path_, s.raw, s.trace, units_ ? units_path(s.output) : ""}).dump(2)
+    manifest_->stream() << dump_json(make_manifest(s, identity, inputs,
+                                                   {s.output, raw_path_, trace_path_, s.raw, s.trace,
+                                                    units_ ? units_path(s.output) : ""}),
+                                     2)
                         << '\n';
     manifest_->commit();
   }
