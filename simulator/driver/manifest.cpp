@@ -1,7 +1,9 @@
 #include "driver/manifest.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
@@ -58,8 +60,29 @@ std::string hetcoll_revision() { return HETCOLL_REVISION; }
 
 std::vector<InputDigest> digest_inputs(const Scenario& s) {
   std::vector<InputDigest> digests;
-  for (const NamedPath& in : input_files(s)) digests.push_back({in.key, in.path, sha256_file(in.path)});
+  for (const NamedPath& in : input_files(s)) {
+    // The scenario as the parser read it: a pipe would read empty the second time.
+    const bool read = in.key == "scenario" && !s.source_sha256.empty();
+    digests.push_back({in.key, in.path, read ? s.source_sha256 : sha256_file(in.path)});
+  }
   return digests;
+}
+
+void refuse_changed_inputs(const Scenario& s, const std::vector<InputDigest>& inputs) {
+  for (const RecordedInput& recorded : s.recorded_inputs) {
+    const auto now = std::find_if(inputs.begin(), inputs.end(), [&](const InputDigest& in) {
+      return in.key == recorded.key && absolute(in.path) == recorded.path;
+    });
+    const std::string again = "give --" + recorded.key + " '" + recorded.path +
+                              "' on the command line to run on it as it is now";
+    if (now == inputs.end())
+      throw InputError(s.source + ": key '" + recorded.key + "': '" + recorded.path +
+                       "', an input of the run it records, is no longer a file; " + again);
+    if (now->sha256 != recorded.sha256)
+      throw InputError(s.source + ": key '" + recorded.key + "': '" + recorded.path +
+                       "' changed since the run it records (its SHA-256 was " + recorded.sha256.substr(0, 12) +
+                       "..., is " + now->sha256.substr(0, 12) + "...); " + again);
+  }
 }
 
 json run_identity(const Scenario& s, const std::vector<InputDigest>& inputs) {
@@ -132,9 +155,15 @@ json make_manifest(const Scenario& s, const json& identity, const std::vector<In
 }
 
 json read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot read the manifest (every hetcoll output has one beside it)");
-  json manifest = parse_json(in);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (!in || (!(text << in.rdbuf()) && in.peek() != std::char_traits<char>::eof()))
+    throw InputError(path + ": cannot read the manifest (every hetcoll output has one beside it)");
+  return parse_manifest(text.str(), path);
+}
+
+json parse_manifest(const std::string& text, const std::string& path) {
+  json manifest = parse_json(text);
   if (manifest.is_discarded() || !manifest.is_object() || manifest.value("format", "") != kFormat ||
       !manifest.contains("identity") || !manifest.contains("hash") || !manifest.contains("shard"))
     throw InputError(path + ": not a hetcoll manifest (expected JSON with format " + kFormat + ")");

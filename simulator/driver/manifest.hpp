@@ -55,6 +55,13 @@ nlohmann::json make_manifest(const Scenario& scenario, const nlohmann::json& ide
 
 /// @brief Reads a manifest; throws InputError naming the file if it is missing or not one.
 nlohmann::json read_manifest(const std::string& path);
+/// @brief The manifest in `text`, read from `where`; throws InputError naming it if it is not one.
+nlohmann::json parse_manifest(const std::string& text, const std::string& where);
+
+/// @brief For a manifest rerun: throws InputError naming the key and the file if an input its
+/// run read (`scenario.recorded_inputs`) is gone or its SHA-256 differs from the one in
+/// `inputs` (this run's, digest_inputs()).
+void refuse_changed_inputs(const Scenario& scenario, const std::vector<InputDigest>& inputs);
 
 /// @brief "key 'seed' is 2 here and 1 in <where>" for the first key on which two identities
 /// differ, or "" if they are the same.

@@ -70,6 +70,7 @@ void run_scenario(const Scenario& s) {
   refuse_unreadable_inputs(inputs);
   refuse_clashing_paths(inputs, output_files(s));
   const std::vector<InputDigest> digests = digest_inputs(s);
+  refuse_changed_inputs(s, digests);
   const nlohmann::json identity = run_identity(s, digests);
   RunOutputs outputs(s);
   InterruptGuard interrupts;

@@ -327,6 +327,24 @@ python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"], end
 check "the manifest's scenario reruns to the same CSV" cmp -s "$d/a.csv" "$d/b.csv"
 (cd "$d" && hetcoll run a.csv.manifest.json --quiet --output c.csv)
 check "hetcoll run OUTPUT.manifest.json reruns to the same CSV" cmp -s "$d/a.csv" "$d/c.csv"
+# An input the manifest's run read, changed since: refused, naming it, unless named again.
+d=$(new_dir); cp "$REPO/platforms/grid5000-88-latency.csv" "$d/lat.csv"
+bcast=(run --family broadcast --algorithms flat --costs platform --rho 0.3 --clusters 6 --message 1024
+  --replications 2 --engine model --quiet)
+(cd "$d" && hetcoll "${bcast[@]}" --latency-file lat.csv --output a.csv)
+sed -i '$s/[0-9]$/9/' "$d/lat.csv"
+ARGS=(run a.csv.manifest.json --output b.csv); expect_bad_input "a manifest rerun after its input changed" "$d"
+grep -q "key 'latency-file': '$d/lat.csv' changed" "$tmp/stderr" && pass "... the refusal names the input" ||
+  fail "changed input" "the refusal does not name it: $(excerpt)"
+(cd "$d" && hetcoll run a.csv.manifest.json --output b.csv --latency-file lat.csv)
+check "... and giving its key again runs on it as it is now" test $? -eq 0 -a -s "$d/b.csv"
+# A scenario read from a pipe: the manifest has the SHA-256 of what was read, and reruns.
+write_scenario "$d"
+(cd "$d" && hetcoll run /dev/stdin --output p.csv <s.ini)
+check "a scenario on /dev/stdin: the manifest has its SHA-256" \
+  grep -q "\"sha256\": \"$(sha256sum <"$d/s.ini" | cut -d' ' -f1)\"" "$d/p.csv.manifest.json"
+(cd "$d" && hetcoll run p.csv.manifest.json --output q.csv)
+check "... and reruns to the same CSV" cmp -s "$d/p.csv" "$d/q.csv"
 echo '{"format": "something else"}' >"$d/other.json"
 ARGS=(run other.json --output d.csv); expect_bad_input "a JSON file that is no hetcoll manifest" "$d"
 
