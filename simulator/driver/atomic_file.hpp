@@ -1,14 +1,16 @@
 #pragma once
 /// @file atomic_file.hpp
 /// @brief Output files that appear whole or not at all, and never in place of something else.
-#include <fstream>
 #include <memory>
+#include <ostream>
 #include <string>
 
 #include "core/error.hpp"
 #include "driver/owned_temporary.hpp"
 
 namespace hetcoll {
+
+class FileBuffer;
 
 /// @brief An output could not be written (a full disk, an I/O error): bad input in the sense of
 /// the exit status (2), but the run's finished work may still be worth keeping.
@@ -55,7 +57,8 @@ class AtomicFile {
   std::string target_;     // the file that commit() replaces (symbolic links resolved)
   std::string temporary_;  // empty when writing directly (stdout, a device, a FIFO)
   std::unique_ptr<OwnedTemporary> owned_;  // holds temporary_'s lock while this run lives
-  std::ofstream file_;
+  std::unique_ptr<FileBuffer> buffer_;     // the file, keeping the reason of a failed write
+  std::ostream file_{nullptr};
   bool committed_ = false;
 };
 

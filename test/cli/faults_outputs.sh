@@ -75,6 +75,7 @@ check "an output link stays a link and its target gets the CSV" \
 # A full disk: a small tmpfs (root only; skipped, not passed, elsewhere).
 full=$tmp/full
 if mkdir -p "$full" && mount -t tmpfs -o size=16k tmpfs "$full" 2>/dev/null; then
+  trap 'umount "$full" 2>/dev/null; rm -rf "$tmp"' EXIT
   write_scenario "$full"
   printf 'old content\n' >"$full/keep.csv"
   head -c 12000 /dev/zero >"$full/filler" 2>/dev/null
@@ -82,13 +83,18 @@ if mkdir -p "$full" && mount -t tmpfs -o size=16k tmpfs "$full" 2>/dev/null; the
   expect_bad_input "a full disk: exit 2, the old output kept whole" "$full"
   ARGS=(platform 200 --output keep.csv)
   expect_bad_input "hetcoll platform on a full disk keeps the old file" "$full"
+  grep -q "No space left" "$tmp/stderr" && pass "... and says no space is left" || fail "platform, full disk" "$(excerpt)"
   umount "$full"
+  trap 'rm -rf "$tmp"' EXIT
 else
   echo "skip  full-disk cases (mounting a tmpfs needs root)"
 fi
 
-d=$(new_dir); echo '<platform/>' >"$d/old.xml"
+d=$(new_dir); echo '<platform/>' >"$d/old.xml"d=$(new_dir); echo '<platform/>' >"$d/old.xml"
 ARGS=(platform 4 --output /dev/full); expect_bad_input "hetcoll platform to /dev/full" "$d"
+grep -q "No space left" "$tmp/stderr" && pass "... says no space is left" || fail "platform to /dev/full" "$(excerpt)"
+check "hetcoll platform --output /dev/stdout on a pipe writes to the pipe" \
+  test "$(cd "$d" && "$bin" platform 4 --output /dev/stdout | grep -c '<host ')" = 4
 ARGS=(platform 4 --output "$d"); expect_bad_input "hetcoll platform to a directory" "$d"
 ARGS=(platform 4 5 --output p.xml); expect_bad_input "hetcoll platform with two host counts" "$d"
 ARGS=(platform 4 --output p.xml --output q.xml); expect_bad_input "hetcoll platform with two outputs" "$d"
