@@ -357,8 +357,12 @@ void merge_parts(const MergeRequest& request) {
                                                            : std::filesystem::path(raw->temporary()).parent_path().string();
       try {
         spool = std::make_unique<WorkDir>(beside.empty() ? "." : beside, "hetcoll-merge.spool");
-      } catch (const std::runtime_error&) {
-        throw OutputError("key 'raw': cannot create a directory beside '" + raw_target + "' for the rows in progress");
+      } catch (const std::runtime_error& e) {
+        throw OutputError(raw->temporary().empty()
+                              ? temporary_directory_name() + ": cannot make a directory there for the rows in progress: " +
+                                    e.what()
+                              : "key 'raw': cannot create a directory beside '" + raw_target +
+                                    "' for the rows in progress: " + e.what());
       }
     }
   }

@@ -31,6 +31,8 @@ RunOutputs::RunOutputs(const Scenario& s)
       spool_ = raw_->temporary().empty()
                    ? std::make_unique<WorkDir>("hetcoll-raw")
                    : std::make_unique<WorkDir>(beside.empty() ? "." : beside.string(), name + ".spool");
+    } catch (const OutputError&) {
+      throw;  // in $TMPDIR, for a stream: the message names TMPDIR
     } catch (const std::runtime_error&) {
       throw OutputError("key 'raw': cannot create a directory beside '" + raw_path_ + "' for the rows in progress");
     }

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/interrupt.hpp"
 #include "driver/work_dir.hpp"
@@ -29,6 +31,23 @@ namespace {
 
 constexpr int kChildInputError = 2;
 constexpr int kChildFailure = 3;
+// The worker could not write its results into the work directory: no space left there, or
+// another error (its message in the error file, if that could be written).
+constexpr int kChildWorkDirFull = 4;
+constexpr int kChildWorkDirError = 5;
+
+/// A file of the work directory could not be written: the temporary directory's fault, not the
+/// unit's.
+class WorkFileError : public std::runtime_error {
+ public:
+  WorkFileError(const std::string& path, int error)
+      : std::runtime_error(temporary_directory_name() + ": cannot write '" + path + "': " + std::strerror(error)),
+        error_(error) {}
+  bool no_space() const { return error_ == ENOSPC || error_ == EDQUOT; }
+
+ private:
+  int error_;
+};
 
 /// Feeds a unit's replications to an engine: every algorithm of replication r, then r + 1.
 class UnitSource final : public ReplicationSource {
@@ -85,8 +104,10 @@ class UnitSource final : public ReplicationSource {
 // and deleting a file per unit cost the kernel 4 % of RR-8315's Figure 4 (13,000 units of 1,000
 // replications; an ext4 /tmp looks for a free inode at each creation).
 void append_result(std::ofstream& out, const std::string& path, const UnitResult& r) {
+  errno = 0;
   encode_unit_result(out, r);
-  if (!out.flush()) throw std::runtime_error(path + ": cannot write a unit's results");
+  // A failed write leaves the stream failed, with no system call after it: errno is its reason.
+  if (!out.flush()) throw WorkFileError(path, errno ? errno : EIO);
 }
 
 UnitResult read_result(std::ifstream& in, const std::string& path) {
@@ -124,6 +145,9 @@ pid_t spawn(const std::string& error_path, const std::string& log_path, const st
   int status = 0;
   try {
     body();
+  } catch (const WorkFileError& e) {
+    std::ofstream(error_path) << e.what() << '\n';  // if there is room for it
+    status = e.no_space() ? kChildWorkDirFull : kChildWorkDirError;
   } catch (const InputError& e) {
     std::ofstream(error_path) << e.what() << '\n';
     status = kChildInputError;
@@ -151,7 +175,12 @@ std::string keep_log(const std::string& text) {
   const int fd = ::mkstemp(kept.data());
   if (fd < 0) return "";
   ::close(fd);
-  std::ofstream(kept, std::ios::binary) << text;
+  std::ofstream out(kept, std::ios::binary);
+  if (!(out << text) || !out.flush()) {  // a full temporary directory: no half copy is left
+    out.close();
+    std::remove(kept.c_str());
+    return "";
+  }
   return kept;
 }
 
@@ -171,6 +200,13 @@ void check_exit(int status, const std::string& error_path, const std::string& lo
   }
   const std::string message = read_text(error_path);
   if (WIFEXITED(status) && WEXITSTATUS(status) == kChildInputError) throw InputError(message);
+  if (WIFEXITED(status) && (WEXITSTATUS(status) == kChildWorkDirFull || WEXITSTATUS(status) == kChildWorkDirError)) {
+    std::remove(log_path.c_str());
+    throw OutputError(WEXITSTATUS(status) == kChildWorkDirFull
+                          ? temporary_directory_name() + ": no space left on device for the work files of " + what
+                          : !message.empty() ? message
+                                             : temporary_directory_name() + ": cannot write the work files of " + what);
+  }
   throw_if_interrupted();  // a Ctrl-C reaches the workers too: that is no failure of theirs
   std::string cause = message;
   if (cause.empty())
@@ -364,7 +400,11 @@ void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& poin
 std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task) {
   const std::string out_path = work_dir + "/probe.out", error_path = work_dir + "/probe.err";
   const std::string log_path = work_dir + "/probe.log";
-  const pid_t pid = spawn(error_path, log_path, [&] { std::ofstream(out_path) << task(); });
+  const pid_t pid = spawn(error_path, log_path, [&] {
+    std::ofstream out(out_path);
+    errno = 0;
+    if (!(out << task()) || !out.flush()) throw WorkFileError(out_path, errno ? errno : EIO);
+  });
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0) {
     if (errno != EINTR) throw std::runtime_error("waitpid failed");

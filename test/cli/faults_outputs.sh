@@ -90,6 +90,39 @@ else
   echo "skip  full-disk cases (mounting a tmpfs needs root)"
 fi
 
+# ---- TMPDIR missing, read-only or full -----------------------------------------------------
+# Each refusal names TMPDIR and the system's reason, and leaves nothing behind.
+# expect_in_tmpdir DIR NAME REASON: expect_bad_input on "$d" with TMPDIR=DIR for the run, and a
+# line naming TMPDIR and REASON.
+expect_in_tmpdir() {
+  local saved=$TMPDIR
+  export TMPDIR=$1
+  expect_bad_input "$2" "$d" 2>/dev/null
+  TMPDIR=$saved
+  grep -qi "TMPDIR '$1'.*$3" "$tmp/stderr" && pass "... naming TMPDIR and why" ||
+    fail "$2" "the line does not name TMPDIR and '$3': $(excerpt)"
+}
+d=$(new_dir); write_scenario "$d"
+ARGS=(run s.ini --output o.csv); expect_in_tmpdir "$tmp/missing" "TMPDIR missing" "No such file"
+ARGS=(cluster "$REPO/platforms/grid5000-88-latency.csv"); expect_in_tmpdir "$tmp/missing" "TMPDIR missing (cluster)" "No such file"
+small=$tmp/small-tmpdir
+mkdir -p "$small"
+if mount -t tmpfs -o size=16k tmpfs "$small" 2>/dev/null; then
+  trap 'umount "$small" 2>/dev/null; rm -rf "$tmp"' EXIT
+  head -c 8000 /dev/zero >"$small/filler"
+  ARGS=(run s.ini --output o.csv --replications 3000 --block 1000)
+  expect_in_tmpdir "$small" "TMPDIR full (a worker's results)" "No space left"
+  ARGS=(run s.ini --output o.csv --replications 3000 --block 1000 --raw -)
+  expect_in_tmpdir "$small" "TMPDIR full (raw to a stream)" "No space left"
+  check "... and the filler is all a full TMPDIR holds" test "$(ls -A "$small")" = filler
+  mount -o remount,ro "$small"
+  ARGS=(run s.ini --output o.csv); expect_in_tmpdir "$small" "TMPDIR read-only" "Read-only"
+  umount "$small"
+  trap 'rm -rf "$tmp"' EXIT
+else
+  echo "skip  full and read-only TMPDIR cases (mounting a tmpfs needs root)"
+fi
+
 d=$(new_dir); echo '<platform/>' >"$d/old.xml"d=$(new_dir); echo '<platform/>' >"$d/old.xml"
 ARGS=(platform 4 --output /dev/full); expect_bad_input "hetcoll platform to /dev/full" "$d"
 grep -q "No space left" "$tmp/stderr" && pass "... says no space is left" || fail "platform to /dev/full" "$(excerpt)"
