@@ -159,11 +159,14 @@ int platform(const std::vector<std::string>& args) {
 int subcommand(const hetcoll::Subcommand& sub, const std::vector<std::string>& args) {
   if (!sub.own_process) return sub.run(args, std::cout);
   const hetcoll::WorkDir dir("hetcoll-" + sub.name);
-  const std::string answer = hetcoll::run_in_child(dir.path(), [&] {
-    std::ostringstream out;
-    const int status = sub.run(args, out);
-    return std::to_string(status) + '\n' + out.str();
-  });
+  const std::string answer = hetcoll::run_in_child(
+      dir.path(),
+      [&] {
+        std::ostringstream out;
+        const int status = sub.run(args, out);
+        return std::to_string(status) + '\n' + out.str();
+      },
+      "hetcoll " + sub.name);
   const std::size_t newline = answer.find('\n');
   std::cout << answer.substr(newline + 1);
   return std::stoi(answer.substr(0, newline));

@@ -243,12 +243,6 @@ std::string point_origin(const Scenario& s, const po::variables_map& cli) {
   return s.source;
 }
 
-std::string gigabytes(double bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
-  return text;
-}
-
 /// The whole-number keys of a point above 1 (processors = 65536, senders = 300): what sizes it.
 std::string sizes_of(const Family& family, const Point& point) {
   std::string text;

@@ -151,6 +151,9 @@ pid_t spawn(const std::string& error_path, const std::string& log_path, const st
   } catch (const InputError& e) {
     std::ofstream(error_path) << e.what() << '\n';
     status = kChildInputError;
+  } catch (const std::bad_alloc&) {
+    std::ofstream(error_path) << "out of memory (std::bad_alloc)\n";
+    status = kChildFailure;
   } catch (const std::exception& e) {
     std::ofstream(error_path) << e.what() << '\n';
     status = kChildFailure;
@@ -397,7 +400,8 @@ void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& poin
   });
 }
 
-std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task) {
+std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task,
+                         const std::string& what) {
   const std::string out_path = work_dir + "/probe.out", error_path = work_dir + "/probe.err";
   const std::string log_path = work_dir + "/probe.log";
   const pid_t pid = spawn(error_path, log_path, [&] {
@@ -414,7 +418,7 @@ std::string run_in_child(const std::string& work_dir, const std::function<std::s
       throw_if_interrupted();
     }
   }
-  check_exit(status, error_path, log_path, "the platform probe");
+  check_exit(status, error_path, log_path, what);
   const std::string text = read_file(out_path);
   std::remove(out_path.c_str());
   return text;

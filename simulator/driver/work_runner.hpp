@@ -77,7 +77,9 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
                const std::function<void(std::size_t, UnitResult&&)>& done);
 
 /// @brief Runs `task` in a forked child and returns what it returns; rethrows its InputError.
-/// Lets the parent ask SimGrid about a platform file without creating an engine itself.
-std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task);
+/// Lets the parent ask SimGrid about a platform file without creating an engine itself. `what`
+/// names the task in the line of a child that fails.
+std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task,
+                         const std::string& what = "the platform probe");
 
 }  // namespace hetcoll

@@ -162,6 +162,23 @@ check "... and the manifest reruns to the same CSV" cmp -s "$d/o"$'\xfe'".csv" "
 check "... and shards so named merge into the single run's CSV" cmp -s "$d/o"$'\xfe'".csv" "$d/m.csv"
 check "... and raw file" cmp -s "$d/r"$'\xfd'".csv" "$d/r"$'\xfc'".csv"
 
+# ---- hetcoll cluster on a platform too large to ping ------------------------------------------
+# Every pair is pinged: memory grows with the square of the hosts, refused before the engine is
+# built, naming the file and the host count, within the machine's memory or under a ulimit.
+d=$(new_dir)
+"$bin" platform 65536 --output "$d/big.xml"
+ARGS=(cluster big.xml); expect_bad_input "hetcoll cluster on 65,536 hosts" "$d"
+grep -q "big.xml: .*65536 hosts needs about" "$tmp/stderr" && pass "... names the file and the host count" ||
+  fail "cluster on 65,536 hosts" "$(excerpt)"
+"$bin" platform 2048 --output "$d/mid.xml"
+(cd "$d" && ulimit -v 1000000 && exec timeout "$LIMIT" "$bin" cluster mid.xml) >/dev/null 2>"$tmp/stderr"
+status=$?
+if ((status == 2)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "mid.xml: .*2048 hosts.* 1.0 GB" "$tmp/stderr"; then
+  pass "hetcoll cluster on 2,048 hosts under ulimit -v 1000000 ($(cat "$tmp/stderr"))"
+else
+  fail "hetcoll cluster under ulimit -v" "exit $status, stderr: $(excerpt)"
+fi
+
 # ---- kill -9, then --resume --------------------------------------------------------------
 # A run long enough to be killed after its first points (about 10 s on 2 cores).
 long=(run --family reduce --cluster platform --algorithms "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn"
