@@ -143,23 +143,28 @@ void AtomicFile::fail(const std::string& why) const {
 
 std::ostream& AtomicFile::stream() { return path_ == "-" ? std::cout : file_; }
 
-void AtomicFile::commit() {
+void AtomicFile::finish() {
+  if (finished_) return;
   if (path_ == "-") {
     std::cout.flush();
     if (!std::cout) fail("standard output is closed or full");
-    committed_ = true;
-    return;
-  }
-  if (!buffer_->drain()) fail(std::strerror(buffer_->error()));
-  if (temporary_.empty()) {  // a device or FIFO, written directly
+  } else {
+    if (!buffer_->drain()) fail(std::strerror(buffer_->error()));
+    // Sync before the rename: on a file system with delayed allocation a full disk shows only
+    // here, and the old file must not be replaced by a short one.
+    if (!temporary_.empty() && (::fsync(buffer_->fd()) != 0 || ::fchmod(buffer_->fd(), new_file_mode()) != 0))
+      fail(std::strerror(errno));
     buffer_.reset();
+  }
+  finished_ = true;
+}
+
+void AtomicFile::commit() {
+  finish();
+  if (temporary_.empty()) {  // standard output, a device or a FIFO, written directly
     committed_ = true;
     return;
   }
-  // Sync before the rename: on a file system with delayed allocation a full disk shows only
-  // here, and the old file must not be replaced by a short one.
-  if (::fsync(buffer_->fd()) != 0 || ::fchmod(buffer_->fd(), new_file_mode()) != 0) fail(std::strerror(errno));
-  buffer_.reset();
   if (std::rename(temporary_.c_str(), target_.c_str()) != 0) fail(std::strerror(errno));
   committed_ = true;
   // The target is written: what killed runs left while writing it can go.

@@ -41,9 +41,16 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   std::ostream& stream();
-  /// Flushes, syncs and renames into place; throws OutputError naming the key and the path if
-  /// anything could not be written (a full disk, an I/O error).
+  /// Flushes and syncs, leaving the file under its temporary name; throws OutputError naming
+  /// the key and the path if anything could not be written (a full disk, an I/O error). All a
+  /// commit can fail on but the rename: a run finishes every file before it renames any, so
+  /// that a full disk leaves every old file as it was.
+  void finish();
+  /// finish() if not done, then renames into place; throws OutputError as finish() does.
   void commit();
+  /// The file that holds what was written: the temporary until commit(), the path after (or
+  /// for a device, a FIFO, standard output).
+  const std::string& content() const { return committed_ || temporary_.empty() ? path_ : temporary_; }
   const std::string& path() const { return path_; }
   /// The temporary file being written ("" when writing directly), for a checkpoint to record
   /// so that a resume can remove what a killed run left.
@@ -59,6 +66,7 @@ class AtomicFile {
   std::unique_ptr<OwnedTemporary> owned_;  // holds temporary_'s lock while this run lives
   std::unique_ptr<FileBuffer> buffer_;     // the file, keeping the reason of a failed write
   std::ostream file_{nullptr};
+  bool finished_ = false;
   bool committed_ = false;
 };
 

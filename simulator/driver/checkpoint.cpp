@@ -239,18 +239,20 @@ void Checkpoint::write_failed(int error) {
 
 void Checkpoint::append(std::size_t point, const SavedPoint& saved) {
   if (is_stream(scenario_.output)) return;
+  // errno is the reason of the first write that failed, in the block or in its flush: a
+  // failed stream makes no system call after it.
+  errno = 0;
   open_for_append();
   write_block(file_, point, saved);
-  errno = 0;
   if (!file_.flush()) write_failed(errno);
   ++points_saved_;
 }
 
 void Checkpoint::append_unit(const WorkUnit& unit, const std::string& fields, const UnitResult& result) {
   if (is_stream(scenario_.output)) return;
+  errno = 0;  // as in append()
   open_for_append();
   write_unit_record(file_, unit, fields, result);
-  errno = 0;
   if (!file_.flush()) write_failed(errno);
   ++units_saved_;
 }

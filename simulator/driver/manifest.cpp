@@ -108,10 +108,13 @@ std::string identity_hash(const json& identity) { return sha256_hex(dump_json(id
 
 namespace {
 
-/// SHA-256 of a file this run wrote ("" for standard output, a device or nothing).
-std::string written_sha256(const std::string& path) {
+/// SHA-256 of a file this run wrote ("" for standard output, a device or nothing), read where
+/// `files.content` says its bytes are.
+std::string written_sha256(const ManifestFiles& files, const std::string& path) {
+  const auto moved = files.content.find(path);
+  const std::string& bytes = moved == files.content.end() ? path : moved->second;
   std::error_code error;
-  return !path.empty() && fs::is_regular_file(path, error) ? sha256_file(path) : "";
+  return !path.empty() && fs::is_regular_file(bytes, error) ? sha256_file(bytes) : "";
 }
 
 }  // namespace
@@ -122,12 +125,12 @@ json manifest_files(const ManifestFiles& files) {
           {"trace", absolute(files.trace)},
           {"raw_requested", absolute(files.raw_requested)},
           {"trace_requested", absolute(files.trace_requested)},
-          {"output_sha256", written_sha256(files.output)},
-          {"raw_sha256", written_sha256(files.raw)},
-          {"trace_sha256", written_sha256(files.trace)}};
+          {"output_sha256", written_sha256(files, files.output)},
+          {"raw_sha256", written_sha256(files, files.raw)},
+          {"trace_sha256", written_sha256(files, files.trace)}};
   if (!files.units.empty()) {
     listed["units"] = absolute(files.units);
-    listed["units_sha256"] = written_sha256(files.units);
+    listed["units_sha256"] = written_sha256(files, files.units);
   }
   return listed;
 }

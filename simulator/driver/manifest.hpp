@@ -5,6 +5,7 @@
 /// checked to belong together.
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ struct ManifestFiles {
   std::string raw_requested;
   std::string trace_requested;
   std::string units;  //!< a shard's unit results (OUTPUT.units), if its points are shared
+  /// Where the bytes of a file above are, if not at its path yet: its temporary (AtomicFile's
+  /// content()), so that the manifest is written before any output is renamed into place.
+  std::map<std::string, std::string> content;
 };
 
 /// @brief The `files` object of a manifest: absolute paths, and the SHA-256 of each file written

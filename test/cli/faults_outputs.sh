@@ -90,6 +90,42 @@ else
   echo "skip  full-disk cases (mounting a tmpfs needs root)"
 fi
 
+# The disk filling at every stage of a run's end (checkpoint, trace, output, manifest): each
+# failure is one line, and the old output and its manifest stay as they were (the manifest is
+# written before any output is renamed into place); only a checkpoint of finished points stays.
+stages=$tmp/stages
+mkdir -p "$stages"
+if mount -t tmpfs -o size=64k tmpfs "$stages" 2>/dev/null; then
+  trap 'umount "$stages" 2>/dev/null; rm -rf "$tmp"' EXIT
+  write_scenario "$tmp"
+  bad=""
+  failures=0
+  for kib in $(seq 30 2 62); do
+    rm -rf "${stages:?}"/*
+    echo old >"$stages/o.csv"
+    echo '{"old": 1}' >"$stages/o.csv.manifest.json"
+    head -c $((kib * 1024)) /dev/zero >"$stages/filler" 2>/dev/null
+    (cd "$stages" && hetcoll run "$tmp/s.ini" --output o.csv --trace t.csv)
+    status=$?
+    ((status == 0)) && continue
+    failures=$((failures + 1))
+    left=$(ls -A "$stages" | grep -v -x -e filler -e o.csv -e o.csv.manifest.json -e o.csv.partial | tr '\n' ' ')
+    if ((status != 2)) || (($(count_lines "$tmp/stderr") != 1)) || [[ $(cat "$stages/o.csv") != old ]] ||
+      [[ $(cat "$stages/o.csv.manifest.json") != '{"old": 1}' ]] || [[ -n $left ]] || ! grep -q "No space left" "$tmp/stderr"; then
+      bad+="$kib KiB filled: exit $status, left: $left, stderr: $(excerpt); "
+    fi
+  done
+  if [[ -z $bad ]] && ((failures > 0)); then
+    pass "a disk filling at any stage ($failures of 17 fill levels fail): one line, old files kept"
+  else
+    fail "a disk filling at any stage" "${bad:-no fill level made the run fail}"
+  fi
+  umount "$stages"
+  trap 'rm -rf "$tmp"' EXIT
+else
+  echo "skip  a disk filling at any stage (mounting a tmpfs needs root)"
+fi
+
 # ---- TMPDIR missing, read-only or full -----------------------------------------------------
 # Each refusal names TMPDIR and the system's reason, and leaves nothing behind.
 # expect_in_tmpdir DIR NAME REASON: expect_bad_input on "$d" with TMPDIR=DIR for the run, and a
