@@ -15,16 +15,10 @@
 #include "core/error.hpp"
 #include "driver/scenario.hpp"
 #include "driver/sweep.hpp"
+#include "driver/worker_process.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll {
-
-/// @brief A worker died or failed on its own (a signal, a SimGrid abort): exit 2 and one line
-/// like bad input, but the points already finished are worth keeping for --resume.
-class WorkerFailure : public InputError {
- public:
-  using InputError::InputError;
-};
 
 /// @brief What every unit needs, prepared once in the parent.
 struct RunSetup {
@@ -76,10 +70,5 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit);
 void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jobs,
                const std::function<void(std::size_t, UnitResult&&)>& done);
 
-/// @brief Runs `task` in a forked child and returns what it returns; rethrows its InputError.
-/// Lets the parent ask SimGrid about a platform file without creating an engine itself. `what`
-/// names the task in the line of a child that fails.
-std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task,
-                         const std::string& what = "the platform probe");
 
 }  // namespace hetcoll
