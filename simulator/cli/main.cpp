@@ -99,12 +99,15 @@ int merge(const std::vector<std::string>& args, const std::string& command_line)
     const std::string& a = args[i];
     if (a == "--output" || a == "--raw" || a == "--trace") {
       if (i + 1 == args.size()) throw hetcoll::InputError("command line: " + a + " expects a path");
+      if (args[i + 1].empty()) throw hetcoll::InputError("command line: " + a + " expects a path, got an empty one");
       (a == "--output" ? request.output : a == "--raw" ? request.raw : request.trace) = args[++i];
     } else if (a == "--remove-parts") {
       request.remove_parts = true;
     } else if (a.rfind("--", 0) == 0) {
       throw hetcoll::InputError("command line: merge has no option " + a +
                                 " (expected --output, --raw, --trace or --remove-parts)");
+    } else if (a.empty()) {
+      throw hetcoll::InputError("command line: merge expects the path of a part, got an empty one");
     } else {
       request.parts.push_back(a);
     }
@@ -157,11 +160,14 @@ int platform(const std::vector<std::string>& args) {
 int subcommand(const hetcoll::Subcommand& sub, const std::vector<std::string>& args) {
   if (!sub.own_process) return sub.run(args, std::cout);
   const hetcoll::WorkDir dir("hetcoll-" + sub.name);
-  const std::string answer = hetcoll::run_in_child(dir.path(), [&] {
-    std::ostringstream out;
-    const int status = sub.run(args, out);
-    return std::to_string(status) + '\n' + out.str();
-  });
+  const std::string answer = hetcoll::run_in_child(
+      dir.path(),
+      [&] {
+        std::ostringstream out;
+        const int status = sub.run(args, out);
+        return std::to_string(status) + '\n' + out.str();
+      },
+      "hetcoll " + sub.name);
   const std::size_t newline = answer.find('\n');
   std::cout << answer.substr(newline + 1);
   return std::stoi(answer.substr(0, newline));

@@ -2,6 +2,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 #include "core/error.hpp"
@@ -30,6 +31,12 @@ std::optional<std::uint64_t> parse_digits(const std::string& text) {
   // from_chars takes no sign and no base prefix; a leading '-' or '+' stops it at once.
   if (text.empty() || result.ec != std::errc() || result.ptr != end) return std::nullopt;
   return value;
+}
+
+std::string gigabytes(double bytes) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
+  return text;
 }
 
 }  // namespace hetcoll

@@ -21,4 +21,7 @@ double parse_number(const std::string& text, const std::string& key, const std::
 /// otherwise.
 std::optional<std::uint64_t> parse_digits(const std::string& text);
 
+/// @brief A size in bytes as messages give it: gigabytes with one decimal ("3.4 GB").
+std::string gigabytes(double bytes);
+
 }  // namespace hetcoll

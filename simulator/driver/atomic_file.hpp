@@ -1,14 +1,16 @@
 #pragma once
 /// @file atomic_file.hpp
 /// @brief Output files that appear whole or not at all, and never in place of something else.
-#include <fstream>
 #include <memory>
+#include <ostream>
 #include <string>
 
 #include "core/error.hpp"
 #include "driver/owned_temporary.hpp"
 
 namespace hetcoll {
+
+class FileBuffer;
 
 /// @brief An output could not be written (a full disk, an I/O error): bad input in the sense of
 /// the exit status (2), but the run's finished work may still be worth keeping.
@@ -39,9 +41,16 @@ class AtomicFile {
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   std::ostream& stream();
-  /// Flushes, syncs and renames into place; throws OutputError naming the key and the path if
-  /// anything could not be written (a full disk, an I/O error).
+  /// Flushes and syncs, leaving the file under its temporary name; throws OutputError naming
+  /// the key and the path if anything could not be written (a full disk, an I/O error). All a
+  /// commit can fail on but the rename: a run finishes every file before it renames any, so
+  /// that a full disk leaves every old file as it was.
+  void finish();
+  /// finish() if not done, then renames into place; throws OutputError as finish() does.
   void commit();
+  /// The file that holds what was written: the temporary until commit(), the path after (or
+  /// for a device, a FIFO, standard output).
+  const std::string& content() const { return committed_ || temporary_.empty() ? path_ : temporary_; }
   const std::string& path() const { return path_; }
   /// The temporary file being written ("" when writing directly), for a checkpoint to record
   /// so that a resume can remove what a killed run left.
@@ -55,7 +64,9 @@ class AtomicFile {
   std::string target_;     // the file that commit() replaces (symbolic links resolved)
   std::string temporary_;  // empty when writing directly (stdout, a device, a FIFO)
   std::unique_ptr<OwnedTemporary> owned_;  // holds temporary_'s lock while this run lives
-  std::ofstream file_;
+  std::unique_ptr<FileBuffer> buffer_;     // the file, keeping the reason of a failed write
+  std::ostream file_{nullptr};
+  bool finished_ = false;
   bool committed_ = false;
 };
 

@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/json_text.hpp"
 #include "driver/manifest.hpp"
 #include "driver/owned_temporary.hpp"
 #include "driver/run_files.hpp"
@@ -63,7 +64,7 @@ std::string Checkpoint::header() const {
                {"writer", writer_},
                {"raw", !scenario_.raw.empty()},
                {"trace", !scenario_.trace.empty()}};
-  return kHeaderPrefix + h.dump();
+  return kHeaderPrefix + dump_json(h);
 }
 
 std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<std::string>& fields, const std::string& spool_dir,
@@ -71,6 +72,12 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<std::string
   std::map<std::size_t, SavedPoint> done;
   std::error_code error;
   if (!std::filesystem::exists(path_, error)) return done;
+  // Only a file can be a checkpoint: a directory there would take the rows of the whole run and
+  // fail at its end.
+  if (!std::filesystem::is_regular_file(path_, error))
+    throw InputError("key 'output': '" + path_ + "', where its checkpoint goes, is " +
+                     (std::filesystem::is_directory(path_, error) ? "a directory" : "not a regular file") +
+                     "; remove it or choose another output");
   if (!scenario_.resume)
     throw InputError(path_ + ": the checkpoint of an interrupted run is there; add --resume to finish it, or remove it");
   // Read line by line: with raw rows, a checkpoint may hold gigabytes.
@@ -89,7 +96,7 @@ std::map<std::size_t, SavedPoint> Checkpoint::load(const std::vector<std::string
   }
   if (first.rfind(prefix, 0) != 0 || !first_whole)
     throw InputError(path_ + ": not a hetcoll checkpoint (no '" + prefix + "' line); remove it");
-  const json saved = json::parse(first.substr(prefix.size()), nullptr, false);
+  const json saved = parse_json(first.substr(prefix.size()));
   if (saved.is_discarded() || !saved.is_object() || !saved.contains("identity"))
     throw InputError(path_ + ": the checkpoint's first line is damaged; remove the file to start again");
   const std::string difference = identity_difference(identity_, saved["identity"], path_);
@@ -231,20 +238,27 @@ void Checkpoint::write_failed(int error) {
 
 void Checkpoint::append(std::size_t point, const SavedPoint& saved) {
   if (is_stream(scenario_.output)) return;
+  // errno is the reason of the first write that failed, in the block or in its flush: a
+  // failed stream makes no system call after it.
+  errno = 0;
   open_for_append();
   write_block(file_, point, saved);
-  errno = 0;
   if (!file_.flush()) write_failed(errno);
   ++points_saved_;
 }
 
 void Checkpoint::append_unit(const WorkUnit& unit, const std::string& fields, const UnitResult& result) {
   if (is_stream(scenario_.output)) return;
+  errno = 0;  // as in append()
   open_for_append();
   write_unit_record(file_, unit, fields, result);
-  errno = 0;
   if (!file_.flush()) write_failed(errno);
   ++units_saved_;
+}
+
+bool Checkpoint::on_disk() const {
+  std::error_code error;
+  return std::filesystem::is_regular_file(path_, error);
 }
 
 void Checkpoint::discard() {

@@ -68,6 +68,8 @@ class Checkpoint {
   std::size_t points_saved() const { return points_saved_; }
   /// Unit records in the file (loaded and appended).
   std::size_t units_saved() const { return units_saved_; }
+  /// True if the file is still there: its directory may have been removed during the run.
+  bool on_disk() const;
   /// True if a write failed: the file may end in a torn block and is worth nothing new.
   bool broken() const { return broken_; }
 

@@ -1,11 +1,14 @@
 #include "driver/manifest.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/sha256.hpp"
+#include "driver/json_text.hpp"
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
@@ -57,8 +60,29 @@ std::string hetcoll_revision() { return HETCOLL_REVISION; }
 
 std::vector<InputDigest> digest_inputs(const Scenario& s) {
   std::vector<InputDigest> digests;
-  for (const NamedPath& in : input_files(s)) digests.push_back({in.key, in.path, sha256_file(in.path)});
+  for (const NamedPath& in : input_files(s)) {
+    // The scenario as the parser read it: a pipe would read empty the second time.
+    const bool read = in.key == "scenario" && !s.source_sha256.empty();
+    digests.push_back({in.key, in.path, read ? s.source_sha256 : sha256_file(in.path)});
+  }
   return digests;
+}
+
+void refuse_changed_inputs(const Scenario& s, const std::vector<InputDigest>& inputs) {
+  for (const RecordedInput& recorded : s.recorded_inputs) {
+    const auto now = std::find_if(inputs.begin(), inputs.end(), [&](const InputDigest& in) {
+      return in.key == recorded.key && absolute(in.path) == recorded.path;
+    });
+    const std::string again = "give --" + recorded.key + " '" + recorded.path +
+                              "' on the command line to run on it as it is now";
+    if (now == inputs.end())
+      throw InputError(s.source + ": key '" + recorded.key + "': '" + recorded.path +
+                       "', an input of the run it records, is no longer a file; " + again);
+    if (now->sha256 != recorded.sha256)
+      throw InputError(s.source + ": key '" + recorded.key + "': '" + recorded.path +
+                       "' changed since the run it records (its SHA-256 was " + recorded.sha256.substr(0, 12) +
+                       "..., is " + now->sha256.substr(0, 12) + "...); " + again);
+  }
 }
 
 json run_identity(const Scenario& s, const std::vector<InputDigest>& inputs) {
@@ -80,14 +104,17 @@ json run_identity(const Scenario& s, const std::vector<InputDigest>& inputs) {
           {"simgrid_version", SimgridSession::version()}};
 }
 
-std::string identity_hash(const json& identity) { return sha256_hex(identity.dump()); }
+std::string identity_hash(const json& identity) { return sha256_hex(dump_json(identity)); }
 
 namespace {
 
-/// SHA-256 of a file this run wrote ("" for standard output, a device or nothing).
-std::string written_sha256(const std::string& path) {
+/// SHA-256 of a file this run wrote ("" for standard output, a device or nothing), read where
+/// `files.content` says its bytes are.
+std::string written_sha256(const ManifestFiles& files, const std::string& path) {
+  const auto moved = files.content.find(path);
+  const std::string& bytes = moved == files.content.end() ? path : moved->second;
   std::error_code error;
-  return !path.empty() && fs::is_regular_file(path, error) ? sha256_file(path) : "";
+  return !path.empty() && fs::is_regular_file(bytes, error) ? sha256_file(bytes) : "";
 }
 
 }  // namespace
@@ -98,12 +125,12 @@ json manifest_files(const ManifestFiles& files) {
           {"trace", absolute(files.trace)},
           {"raw_requested", absolute(files.raw_requested)},
           {"trace_requested", absolute(files.trace_requested)},
-          {"output_sha256", written_sha256(files.output)},
-          {"raw_sha256", written_sha256(files.raw)},
-          {"trace_sha256", written_sha256(files.trace)}};
+          {"output_sha256", written_sha256(files, files.output)},
+          {"raw_sha256", written_sha256(files, files.raw)},
+          {"trace_sha256", written_sha256(files, files.trace)}};
   if (!files.units.empty()) {
     listed["units"] = absolute(files.units);
-    listed["units_sha256"] = written_sha256(files.units);
+    listed["units_sha256"] = written_sha256(files, files.units);
   }
   return listed;
 }
@@ -131,9 +158,15 @@ json make_manifest(const Scenario& s, const json& identity, const std::vector<In
 }
 
 json read_manifest(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw InputError(path + ": cannot read the manifest (every hetcoll output has one beside it)");
-  json manifest = json::parse(in, nullptr, false);
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  if (!in || (!(text << in.rdbuf()) && in.peek() != std::char_traits<char>::eof()))
+    throw InputError(path + ": cannot read the manifest (every hetcoll output has one beside it)");
+  return parse_manifest(text.str(), path);
+}
+
+json parse_manifest(const std::string& text, const std::string& path) {
+  json manifest = parse_json(text);
   if (manifest.is_discarded() || !manifest.is_object() || manifest.value("format", "") != kFormat ||
       !manifest.contains("identity") || !manifest.contains("hash") || !manifest.contains("shard"))
     throw InputError(path + ": not a hetcoll manifest (expected JSON with format " + kFormat + ")");
@@ -142,7 +175,7 @@ json read_manifest(const std::string& path) {
 
 std::string identity_difference(const json& here, const json& there, const std::string& where) {
   auto shown = [](const json& v) {
-    std::string text = v.is_null() ? "absent" : v.dump();
+    std::string text = v.is_null() ? "absent" : dump_json(v);
     return text.size() > 60 ? text.substr(0, 57) + "..." : text;
   };
   auto differ = [&](const std::string& key, const json& a, const json& b) {

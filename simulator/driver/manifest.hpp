@@ -5,6 +5,7 @@
 /// checked to belong together.
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,9 @@ struct ManifestFiles {
   std::string raw_requested;
   std::string trace_requested;
   std::string units;  //!< a shard's unit results (OUTPUT.units), if its points are shared
+  /// Where the bytes of a file above are, if not at its path yet: its temporary (AtomicFile's
+  /// content()), so that the manifest is written before any output is renamed into place.
+  std::map<std::string, std::string> content;
 };
 
 /// @brief The `files` object of a manifest: absolute paths, and the SHA-256 of each file written
@@ -55,6 +59,13 @@ nlohmann::json make_manifest(const Scenario& scenario, const nlohmann::json& ide
 
 /// @brief Reads a manifest; throws InputError naming the file if it is missing or not one.
 nlohmann::json read_manifest(const std::string& path);
+/// @brief The manifest in `text`, read from `where`; throws InputError naming it if it is not one.
+nlohmann::json parse_manifest(const std::string& text, const std::string& where);
+
+/// @brief For a manifest rerun: throws InputError naming the key and the file if an input its
+/// run read (`scenario.recorded_inputs`) is gone or its SHA-256 differs from the one in
+/// `inputs` (this run's, digest_inputs()).
+void refuse_changed_inputs(const Scenario& scenario, const std::vector<InputDigest>& inputs);
 
 /// @brief "key 'seed' is 2 here and 1 in <where>" for the first key on which two identities
 /// differ, or "" if they are the same.

@@ -15,6 +15,7 @@
 #include "core/sha256.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/json_text.hpp"
 #include "driver/manifest.hpp"
 #include "driver/point_collector.hpp"
 #include "driver/run_files.hpp"
@@ -357,8 +358,12 @@ void merge_parts(const MergeRequest& request) {
                                                            : std::filesystem::path(raw->temporary()).parent_path().string();
       try {
         spool = std::make_unique<WorkDir>(beside.empty() ? "." : beside, "hetcoll-merge.spool");
-      } catch (const std::runtime_error&) {
-        throw OutputError("key 'raw': cannot create a directory beside '" + raw_target + "' for the rows in progress");
+      } catch (const std::runtime_error& e) {
+        throw OutputError(raw->temporary().empty()
+                              ? temporary_directory_name() + ": cannot make a directory there for the rows in progress: " +
+                                    e.what()
+                              : "key 'raw': cannot create a directory beside '" + raw_target +
+                                    "' for the rows in progress: " + e.what());
       }
     }
   }
@@ -406,9 +411,9 @@ void merge_parts(const MergeRequest& request) {
 
   out.stream() << header << '\n';
   for (const std::string& row : canonical_order(rows, parameter_columns, "merge")) out.stream() << row << '\n';
-  if (raw) raw->commit();
-  if (trace) trace->commit();
-  out.commit();
+  // Every file is written out and synced before any is renamed into place (run_outputs.cpp).
+  for (AtomicFile* file : {raw.get(), trace.get(), &out})
+    if (file) file->finish();
   if (manifest) {
     nlohmann::json merged = first;
     merged["shard"] = {{"index", 0}, {"count", 1}};
@@ -418,11 +423,16 @@ void merge_parts(const MergeRequest& request) {
                                        {"shard", manifests[i]["shard"]},
                                        {"removed", request.remove_parts}});
     merged["merge_command_line"] = request.command_line;
-    merged["files"] = manifest_files({request.output, raw_target, trace_target, file_of(first, "raw_requested"),
-                                      file_of(first, "trace_requested")});
-    manifest->stream() << merged.dump(2) << '\n';
-    manifest->commit();
+    ManifestFiles written{request.output, raw_target, trace_target, file_of(first, "raw_requested"),
+                          file_of(first, "trace_requested")};
+    for (AtomicFile* file : {raw.get(), trace.get(), &out})
+      if (file) written.content[file->path()] = file->content();
+    merged["files"] = manifest_files(written);
+    manifest->stream() << dump_json(merged, 2) << '\n';
+    manifest->finish();
   }
+  for (AtomicFile* file : {raw.get(), trace.get(), &out, manifest.get()})
+    if (file) file->commit();
   if (spool) spool->remove_abandoned();  // those of killed merges
   if (request.remove_parts)
     for (const NamedPath& in : inputs) std::remove(in.path.c_str());

@@ -1,5 +1,7 @@
 #include "driver/point_collector.hpp"
 
+#include <cerrno>
+#include <cstring>
 #include <fstream>
 #include <stdexcept>
 
@@ -68,10 +70,11 @@ void PointCollector::write_raw(std::size_t point, PointState& state, const WorkU
     }
     // Opened per unit, not kept open: a sweep of many algorithms must not run out of file
     // descriptors, and one open per unit and algorithm costs nothing beside the unit.
+    errno = 0;
     std::ofstream out(state.raw_files[a], std::ios::binary | std::ios::app);
     if (!out.write(rows.data(), static_cast<std::streamsize>(rows.size())) || !out.flush())
       throw OutputError("key 'raw': cannot write the rows of point " + std::to_string(point) + " to '" +
-                        state.raw_files[a] + "'");
+                        state.raw_files[a] + "': " + std::strerror(errno ? errno : EIO));
   }
 }
 

@@ -38,6 +38,9 @@ struct ShardShare {
 
 /// "interrupted by SIGINT; 3 of 8 points are saved in out.csv.partial: ..." and the like.
 std::string saved_points_text(const Checkpoint& checkpoint, const ShardShare& share, const std::string& then) {
+  // The checkpoint goes with its directory, if that is removed during the run.
+  if (checkpoint.points_saved() + checkpoint.units_saved() > 0 && !checkpoint.on_disk())
+    return "nothing is saved: the checkpoint " + checkpoint.path() + " was removed during the run";
   std::string saved;
   if (share.points > 0 || share.units == 0)
     saved = std::to_string(checkpoint.points_saved()) + " of " + std::to_string(share.points) + " points";
@@ -87,6 +90,7 @@ void run_scenario(const Scenario& s) {
     return;
   }
   const std::vector<InputDigest> digests = digest_inputs(s);
+  refuse_changed_inputs(s, digests);
   const nlohmann::json identity = run_identity(s, digests);
   RunOutputs outputs(s);
   InterruptGuard interrupts;

@@ -99,8 +99,11 @@ bool same_file(const std::string& a, const std::string& b) {
   struct stat sa {}, sb {};
   if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
     return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-  std::error_code error;
-  return fs::weakly_canonical(fs::absolute(a), error) == fs::weakly_canonical(fs::absolute(b), error);
+  // The overloads that report errors: an empty path has no absolute form, and is no other file.
+  std::error_code error_a, error_b;
+  const fs::path full_a = fs::weakly_canonical(fs::absolute(a, error_a), error_a);
+  const fs::path full_b = fs::weakly_canonical(fs::absolute(b, error_b), error_b);
+  return !error_a && !error_b && full_a == full_b;
 }
 
 void refuse_clashing_paths(const std::vector<NamedPath>& inputs, const std::vector<NamedPath>& outputs) {

@@ -7,6 +7,7 @@
 
 #include "algorithms/family.hpp"
 #include "driver/csv_output.hpp"
+#include "driver/json_text.hpp"
 #include "driver/manifest.hpp"
 #include "driver/merge.hpp"
 #include "driver/run_files.hpp"
@@ -30,6 +31,8 @@ RunOutputs::RunOutputs(const Scenario& s)
       spool_ = raw_->temporary().empty()
                    ? std::make_unique<WorkDir>("hetcoll-raw")
                    : std::make_unique<WorkDir>(beside.empty() ? "." : beside.string(), name + ".spool");
+    } catch (const OutputError&) {
+      throw;  // in $TMPDIR, for a stream: the message names TMPDIR
     } catch (const std::runtime_error&) {
       throw OutputError("key 'raw': cannot create a directory beside '" + raw_path_ + "' for the rows in progress");
     }
@@ -88,17 +91,23 @@ void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputD
   const std::size_t parameter_columns = static_cast<std::size_t>(std::count(columns.begin(), columns.end(), ',')) + 1;
   for (const std::string& row : canonical_order(rows_, parameter_columns, scenario_.output))
     output_.stream() << row << '\n';
-  for (const auto& entry : paje_) entry.second->commit();
-  if (raw_) raw_->commit();
-  if (trace_) trace_->commit();
-  if (units_) units_->commit();
-  output_.commit();
+  // Every file is written out and synced, the manifest last (it holds their SHA-256), before
+  // any is renamed into place: a full disk leaves every old file as it was.
+  std::vector<AtomicFile*> files{raw_.get(), trace_.get(), units_.get(), &output_};
+  for (const auto& entry : paje_) files.push_back(entry.second.get());
+  for (AtomicFile* file : files)
+    if (file) file->finish();
   if (manifest_) {
     const Scenario& s = scenario_;
-    manifest_->stream() << make_manifest(s, identity, inputs, {s.output, raw_path_, trace_path_, s.raw, s.trace, units_ ? units_path(s.output) : ""}).dump(2)
-                        << '\n';
-    manifest_->commit();
+    ManifestFiles written{s.output, raw_path_, trace_path_, s.raw, s.trace, units_ ? units_path(s.output) : ""};
+    for (AtomicFile* file : files)
+      if (file) written.content[file->path()] = file->content();
+    manifest_->stream() << dump_json(make_manifest(s, identity, inputs, written), 2) << '\n';
+    manifest_->finish();
+    files.push_back(manifest_.get());
   }
+  for (AtomicFile* file : files)
+    if (file) file->commit();
   // Every output is written: the raw spools of killed runs can go (their files went with each
   // commit()).
   if (spool_) spool_->remove_abandoned();

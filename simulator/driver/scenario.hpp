@@ -16,9 +16,22 @@ struct Shard {
   int count = 1;   //!< N
 };
 
+/// @brief An input file a run read, as its manifest records it.
+struct RecordedInput {
+  std::string key;     //!< the key that named it ("platform", a family key)
+  std::string path;    //!< absolute
+  std::string sha256;  //!< of its bytes when that run read them
+};
+
 /// @brief Everything `hetcoll run` needs; no Boost type leaks out of the parser.
 struct Scenario {
   std::string source;                 //!< scenario file, for error messages and the manifest
+  /// SHA-256 of the scenario file's bytes as the parser read them: a pipe (`/dev/stdin`) can be
+  /// read once only, so the manifest records this, not a second reading.
+  std::string source_sha256;
+  /// For a manifest rerun (`hetcoll run OUTPUT.manifest.json`): the input files its run read, but
+  /// those whose key the command line gives again; the run refuses to start if one changed.
+  std::vector<RecordedInput> recorded_inputs;
   std::string command_line;           //!< as typed, for the manifest
   const Family* family = nullptr;
   std::vector<std::string> algorithms;

@@ -8,13 +8,17 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <iostream>
 #include <set>
 #include <sstream>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "core/sha256.hpp"
 #include "driver/cpu_count.hpp"
+#include "driver/json_text.hpp"
 #include "driver/manifest.hpp"
 #include "driver/run_files.hpp"
 #include "engine/engine_factory.hpp"
@@ -189,8 +193,28 @@ Shard parse_shard(const std::string& text, const std::string& where) {
   return s;
 }
 
-/// The text of a scenario file, without a UTF-8 byte order mark (editors on Windows write one).
-std::string read_scenario_file(const std::string& path, bool& manifest_source) {
+/// The inputs a manifest records (key "inputs"), but the scenario file and those whose key
+/// `given` says the command line gives again.
+std::vector<RecordedInput> recorded_inputs(const nlohmann::json& manifest, const std::string& path,
+                                           const std::function<bool(const std::string&)>& given) {
+  std::vector<RecordedInput> inputs;
+  const nlohmann::json listed = manifest.value("inputs", nlohmann::json::array());
+  for (const nlohmann::json& in : listed.is_array() ? listed : nlohmann::json::array()) {
+    if (!in.is_object() || !in.value("key", nlohmann::json()).is_string() || !in.value("path", nlohmann::json()).is_string() ||
+        !in.value("sha256", nlohmann::json()).is_string())
+      throw InputError(path + ": key \"inputs\" expects objects with a key, a path and a sha256, got " + dump_json(in));
+    const std::string key = in["key"].get<std::string>();
+    if (key != "scenario" && !given(key))
+      inputs.push_back({key, in["path"].get<std::string>(), in["sha256"].get<std::string>()});
+  }
+  return inputs;
+}
+
+/// The text of a scenario file, without a UTF-8 byte order mark (editors on Windows write one);
+/// `s.source_sha256` gets the SHA-256 of its bytes, and, for a manifest, `s.recorded_inputs`
+/// its inputs but those the command line names again (`given`).
+std::string read_scenario_file(Scenario& s, bool& manifest_source, const std::function<bool(const std::string&)>& given) {
+  const std::string& path = s.source;
   std::error_code error;
   if (std::filesystem::is_directory(path, error))
     throw InputError(path + ": is a directory, not a scenario file (KEY = VALUE lines)");
@@ -199,14 +223,16 @@ std::string read_scenario_file(const std::string& path, bool& manifest_source) {
   if (!file || (!(text << file.rdbuf()) && file.peek() != std::char_traits<char>::eof()))
     throw InputError(path + ": cannot read the scenario file");
   std::string content = text.str();
+  s.source_sha256 = sha256_hex(content);
   if (content.compare(0, 3, "\xEF\xBB\xBF") == 0) content.erase(0, 3);
   // A run's manifest (OUTPUT.manifest.json) reruns the run: its resolved scenario is inside.
   const std::size_t first = content.find_first_not_of(" \t\r\n");
   manifest_source = first != std::string::npos && content[first] == '{';
   if (manifest_source) {
-    const nlohmann::json manifest = read_manifest(path);
+    const nlohmann::json manifest = parse_manifest(content, path);
     if (!manifest.contains("scenario") || !manifest["scenario"].is_string())
       throw InputError(path + ": a manifest without its scenario (expected key \"scenario\")");
+    s.recorded_inputs = recorded_inputs(manifest, path, given);
     return manifest["scenario"].get<std::string>();
   }
   return content;
@@ -218,12 +244,6 @@ std::string point_origin(const Scenario& s, const po::variables_map& cli) {
   for (const ParameterSpec& p : s.family->parameters())
     if (cli.count(p.key)) return s.source + " and the command line";
   return s.source;
-}
-
-std::string gigabytes(double bytes) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.1f GB", bytes / 1e9);
-  return text;
 }
 
 /// The whole-number keys of a point above 1 (processors = 65536, senders = 300): what sizes it.
@@ -595,7 +615,8 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   po::variables_map vm = cli;  // the command line is stored first, so it wins over the file
   bool manifest_source = false;
   if (!s.source.empty()) {
-    std::istringstream file(read_scenario_file(s.source, manifest_source));
+    std::istringstream file(
+        read_scenario_file(s, manifest_source, [&](const std::string& key) { return cli.count(key) > 0; }));
     try {
       po::store(po::parse_config_file(file, options, false), vm);
     } catch (const po::unknown_option& e) {
@@ -703,6 +724,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
       throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
   refuse_settings_the_model_engine_leaves_out(s.engine, s.cfg, origin.of("cfg"), s.platform);
   s.output = get(vm, "output", s.output);
+  if (s.output.empty()) throw InputError(origin.of("output") + ": key 'output' expects a file path or -, got an empty one");
   s.raw = get(vm, "raw", "");
   s.trace = get(vm, "trace", "");
   if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));

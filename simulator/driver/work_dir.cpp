@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "driver/atomic_file.hpp"
+
 namespace hetcoll {
 
 std::string temporary_directory() {
@@ -14,7 +16,15 @@ std::string temporary_directory() {
   return tmp && *tmp ? tmp : "/tmp";
 }
 
-WorkDir::WorkDir(const std::string& prefix) : WorkDir(temporary_directory(), prefix) {}
+std::string temporary_directory_name() {
+  const char* tmp = std::getenv("TMPDIR");
+  return tmp && *tmp ? "TMPDIR '" + std::string(tmp) + "'" : "'/tmp' (TMPDIR is unset)";
+}
+
+WorkDir::WorkDir(const std::string& prefix) try : WorkDir(temporary_directory(), prefix) {
+} catch (const std::runtime_error& e) {
+  throw OutputError(temporary_directory_name() + ": cannot make a work directory there: " + e.what());
+}
 
 WorkDir::WorkDir(const std::string& parent, const std::string& prefix)
     : directory_(parent, prefix, OwnedTemporary::Kind::directory) {}

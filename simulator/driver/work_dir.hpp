@@ -9,6 +9,9 @@ namespace hetcoll {
 
 /// @brief Where temporary files go: $TMPDIR, or /tmp.
 std::string temporary_directory();
+/// @brief The temporary directory as error messages name it: `TMPDIR '/scratch'`, or `'/tmp'
+/// (TMPDIR is unset)`, so that a user knows which variable to change.
+std::string temporary_directory_name();
 
 /// @brief Owns a fresh directory under $TMPDIR (or /tmp) and removes it, with everything in
 /// it, on destruction.
@@ -22,8 +25,9 @@ std::string temporary_directory();
 /// (remove_abandoned()).
 class WorkDir {
  public:
-  /// Creates `<TMPDIR>/<prefix>.<host>.XXXXXX`; throws std::runtime_error if it cannot. The
-  /// prefix tells, in a listing of the temporary directory, who made it.
+  /// Creates `<TMPDIR>/<prefix>.<host>.XXXXXX`; throws OutputError naming TMPDIR and the
+  /// system's reason if it cannot (missing, read-only, full). The prefix tells, in a listing of
+  /// the temporary directory, who made it.
   explicit WorkDir(const std::string& prefix = "hetcoll");
   /// Creates `<parent>/<prefix>.<host>.XXXXXX` instead: beside an output, on the disk it fills.
   WorkDir(const std::string& parent, const std::string& prefix);

@@ -1,6 +1,5 @@
 #include "driver/work_runner.hpp"
 
-#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -9,28 +8,21 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
-#include <cstdlib>
-#include <iostream>
-#include <limits>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <optional>
-#include <sstream>
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/interrupt.hpp"
-#include "driver/work_dir.hpp"
 #include "engine/engine_factory.hpp"
 #include "engine/recording_policy.hpp"
 
 namespace hetcoll {
 namespace {
-
-constexpr int kChildInputError = 2;
-constexpr int kChildFailure = 3;
 
 /// Feeds a unit's replications to an engine: every algorithm of replication r, then r + 1.
 class UnitSource final : public ReplicationSource {
@@ -87,8 +79,10 @@ class UnitSource final : public ReplicationSource {
 // and deleting a file per unit cost the kernel 4 % of RR-8315's Figure 4 (13,000 units of 1,000
 // replications; an ext4 /tmp looks for a free inode at each creation).
 void append_result(std::ofstream& out, const std::string& path, const UnitResult& r) {
+  errno = 0;
   encode_unit_result(out, r);
-  if (!out.flush()) throw std::runtime_error(path + ": cannot write a unit's results");
+  // A failed write leaves the stream failed, with no system call after it: errno is its reason.
+  if (!out.flush()) throw WorkFileError(path, errno ? errno : EIO);
 }
 
 UnitResult read_result(std::ifstream& in, const std::string& path) {
@@ -96,98 +90,6 @@ UnitResult read_result(std::ifstream& in, const std::string& path) {
   if (!decode_unit_result(in, std::numeric_limits<std::uint64_t>::max(), r))
     throw std::runtime_error(path + ": a unit's results are incomplete");
   return r;
-}
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::string line;
-  std::getline(in, line);
-  std::remove(path.c_str());
-  return line;
-}
-
-/// Runs `body` in a child whose standard output and error go to `log_path` (SimGrid's own
-/// messages and backtraces never reach the terminal or a CSV on stdout); the child reports
-/// errors in `error_path` and exits with a status that says which kind. Never returns in the
-/// child.
-pid_t spawn(const std::string& error_path, const std::string& log_path, const std::function<void()>& body) {
-  std::fflush(nullptr);
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid > 0) return pid;
-  detach_worker_from_parent_signals(parent);
-  const int log = ::open(log_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  if (log >= 0) {
-    ::dup2(log, STDOUT_FILENO);
-    ::dup2(log, STDERR_FILENO);
-    ::close(log);
-  }
-  int status = 0;
-  try {
-    body();
-  } catch (const InputError& e) {
-    std::ofstream(error_path) << e.what() << '\n';
-    status = kChildInputError;
-  } catch (const std::exception& e) {
-    std::ofstream(error_path) << e.what() << '\n';
-    status = kChildFailure;
-  }
-  std::fflush(nullptr);
-  ::_exit(status);  // no atexit handlers, no destructors of the parent's objects
-}
-
-/// The whole content of a file a worker wrote ("" if there is none).
-std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-/// A failed worker's log `text`, copied out of the work directory (which the failure removes) to
-/// a file that stays; "" if the worker said nothing.
-std::string keep_log(const std::string& text) {
-  if (text.empty()) return "";
-  std::string kept = temporary_directory() + "/hetcoll-failure.XXXXXX";
-  const int fd = ::mkstemp(kept.data());
-  if (fd < 0) return "";
-  ::close(fd);
-  std::ofstream(kept, std::ios::binary) << text;
-  return kept;
-}
-
-/// What a worker wrote on a successful exit (SimGrid warnings, say) goes on to stderr.
-void forward_log(const std::string& log_path) {
-  const std::string text = read_file(log_path);
-  if (!text.empty()) std::cerr << text << std::flush;
-  std::remove(log_path.c_str());
-}
-
-/// Turns a worker's exit into the parent's outcome: nothing, the worker's InputError, an
-/// interruption, or one line naming `what` failed and where its messages are.
-void check_exit(int status, const std::string& error_path, const std::string& log_path, const std::string& what) {
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-    forward_log(log_path);
-    return;
-  }
-  const std::string message = read_text(error_path);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == kChildInputError) throw InputError(message);
-  throw_if_interrupted();  // a Ctrl-C reaches the workers too: that is no failure of theirs
-  std::string cause = message;
-  if (cause.empty())
-    cause = WIFSIGNALED(status) ? "died of " + signal_name(WTERMSIG(status))
-                                : "failed with status " + std::to_string(WEXITSTATUS(status));
-  // SimGrid aborts on what it finds wrong in a platform its API let through (a Vivaldi zone
-  // whose subzone has no coordinates, found at the first route look-up): its reason, on the
-  // line, says more than the signal.
-  const std::string log = read_file(log_path);
-  const std::string reason = simgrid_abort_reason(log);
-  if (message.empty() && !reason.empty()) cause += " (SimGrid: " + reason + ")";
-  const std::string kept = keep_log(log);
-  // The project's one rule for a run that stops: exit 2 and one line (here naming the unit and
-  // the log), whether the cause was input the checks missed or a fault of the simulator.
-  throw WorkerFailure(what + ": " + cause + (kept.empty() ? "" : "; its messages are in " + kept));
 }
 
 /// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit; the keys that
@@ -320,7 +222,7 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
       while (next < units.size() && static_cast<int>(running.size()) < jobs) {
         const std::size_t first = next, last = std::min(units.size(), next + batch_from(next));
         next = last;
-        const pid_t pid = spawn(path(first, ".err"), path(first, ".log"), [&] {
+        const pid_t pid = spawn_worker(path(first, ".err"), path(first, ".log"), [&] {
           const std::string results = path(first, ".bin");
           std::ofstream out(results, std::ios::binary);
           for (std::size_t i = first; i < last; ++i) append_result(out, results, execute_unit(setup, units[i]));
@@ -345,7 +247,7 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
       const auto [first, last] = it->second;
       running.erase(it);
       last_finished = std::chrono::steady_clock::now();
-      check_exit(status, path(first, ".err"), path(first, ".log"), describe_unit(setup, units[first]));
+      check_worker_exit(status, path(first, ".err"), path(first, ".log"), describe_unit(setup, units[first]));
       batch_end[first] = last;
       // Batches are consecutive units, handed over in order: each finished batch whose turn has
       // come is read whole, from its file's start to its end.
@@ -382,25 +284,6 @@ void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& poin
   run_units(trace_setup, units, jobs, [&](std::size_t i, UnitResult&&) {
     done(units[i].point, paje_work_file(setup.work_dir, units[i].point));
   });
-}
-
-std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task) {
-  const std::string out_path = work_dir + "/probe.out", error_path = work_dir + "/probe.err";
-  const std::string log_path = work_dir + "/probe.log";
-  const pid_t pid = spawn(error_path, log_path, [&] { std::ofstream(out_path) << task(); });
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw std::runtime_error("waitpid failed");
-    if (pending_interrupt()) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, nullptr, 0);
-      throw_if_interrupted();
-    }
-  }
-  check_exit(status, error_path, log_path, "the platform probe");
-  const std::string text = read_file(out_path);
-  std::remove(out_path.c_str());
-  return text;
 }
 
 }  // namespace hetcoll

@@ -16,17 +16,11 @@
 #include "core/error.hpp"
 #include "driver/scenario.hpp"
 #include "driver/sweep.hpp"
+#include "driver/worker_process.hpp"
 #include "engine/engine_factory.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll {
-
-/// @brief A worker died or failed on its own (a signal, a SimGrid abort): exit 2 and one line
-/// like bad input, but the points already finished are worth keeping for --resume.
-class WorkerFailure : public InputError {
- public:
-  using InputError::InputError;
-};
 
 /// @brief What every unit needs, prepared once in the parent.
 struct RunSetup {
@@ -91,8 +85,5 @@ void run_units(const RunSetup& setup, const std::vector<WorkUnit>& units, int jo
                const std::function<void(std::size_t, UnitResult&&)>& done,
                const std::function<void(const std::string&, double)>& waiting = {}, double waiting_period = 10);
 
-/// @brief Runs `task` in a forked child and returns what it returns; rethrows its InputError.
-/// Lets the parent ask SimGrid about a platform file without creating an engine itself.
-std::string run_in_child(const std::string& work_dir, const std::function<std::string()>& task);
 
 }  // namespace hetcoll

@@ -75,6 +75,7 @@ check "an output link stays a link and its target gets the CSV" \
 # A full disk: a small tmpfs (root only; skipped, not passed, elsewhere).
 full=$tmp/full
 if mkdir -p "$full" && mount -t tmpfs -o size=16k tmpfs "$full" 2>/dev/null; then
+  trap 'umount "$full" 2>/dev/null; rm -rf "$tmp"' EXIT
   write_scenario "$full"
   printf 'old content\n' >"$full/keep.csv"
   head -c 12000 /dev/zero >"$full/filler" 2>/dev/null
@@ -82,19 +83,137 @@ if mkdir -p "$full" && mount -t tmpfs -o size=16k tmpfs "$full" 2>/dev/null; the
   expect_bad_input "a full disk: exit 2, the old output kept whole" "$full"
   ARGS=(platform 200 --output keep.csv)
   expect_bad_input "hetcoll platform on a full disk keeps the old file" "$full"
+  grep -q "No space left" "$tmp/stderr" && pass "... and says no space is left" || fail "platform, full disk" "$(excerpt)"
   umount "$full"
+  trap 'rm -rf "$tmp"' EXIT
 else
   echo "skip  full-disk cases (mounting a tmpfs needs root)"
 fi
 
-d=$(new_dir); echo '<platform/>' >"$d/old.xml"
+# The disk filling at every stage of a run's end (checkpoint, trace, output, manifest): each
+# failure is one line, and the old output and its manifest stay as they were (the manifest is
+# written before any output is renamed into place); only a checkpoint of finished points stays.
+stages=$tmp/stages
+mkdir -p "$stages"
+if mount -t tmpfs -o size=64k tmpfs "$stages" 2>/dev/null; then
+  trap 'umount "$stages" 2>/dev/null; rm -rf "$tmp"' EXIT
+  write_scenario "$tmp"
+  bad=""
+  failures=0
+  for kib in $(seq 30 2 62); do
+    rm -rf "${stages:?}"/*
+    echo old >"$stages/o.csv"
+    echo '{"old": 1}' >"$stages/o.csv.manifest.json"
+    head -c $((kib * 1024)) /dev/zero >"$stages/filler" 2>/dev/null
+    (cd "$stages" && hetcoll run "$tmp/s.ini" --output o.csv --trace t.csv)
+    status=$?
+    ((status == 0)) && continue
+    failures=$((failures + 1))
+    left=$(ls -A "$stages" | grep -v -x -e filler -e o.csv -e o.csv.manifest.json -e o.csv.partial | tr '\n' ' ')
+    if ((status != 2)) || (($(count_lines "$tmp/stderr") != 1)) || [[ $(cat "$stages/o.csv") != old ]] ||
+      [[ $(cat "$stages/o.csv.manifest.json") != '{"old": 1}' ]] || [[ -n $left ]] || ! grep -q "No space left" "$tmp/stderr"; then
+      bad+="$kib KiB filled: exit $status, left: $left, stderr: $(excerpt); "
+    fi
+  done
+  if [[ -z $bad ]] && ((failures > 0)); then
+    pass "a disk filling at any stage ($failures of 17 fill levels fail): one line, old files kept"
+  else
+    fail "a disk filling at any stage" "${bad:-no fill level made the run fail}"
+  fi
+  umount "$stages"
+  trap 'rm -rf "$tmp"' EXIT
+else
+  echo "skip  a disk filling at any stage (mounting a tmpfs needs root)"
+fi
+
+# ---- TMPDIR missing, read-only or full -----------------------------------------------------
+# Each refusal names TMPDIR and the system's reason, and leaves nothing behind.
+# expect_in_tmpdir DIR NAME REASON: expect_bad_input on "$d" with TMPDIR=DIR for the run, and a
+# line naming TMPDIR and REASON.
+expect_in_tmpdir() {
+  local saved=$TMPDIR
+  export TMPDIR=$1
+  expect_bad_input "$2" "$d" 2>/dev/null
+  TMPDIR=$saved
+  grep -qi "TMPDIR '$1'.*$3" "$tmp/stderr" && pass "... naming TMPDIR and why" ||
+    fail "$2" "the line does not name TMPDIR and '$3': $(excerpt)"
+}
+d=$(new_dir); write_scenario "$d"
+ARGS=(run s.ini --output o.csv); expect_in_tmpdir "$tmp/missing" "TMPDIR missing" "No such file"
+ARGS=(cluster "$REPO/platforms/grid5000-88-latency.csv"); expect_in_tmpdir "$tmp/missing" "TMPDIR missing (cluster)" "No such file"
+small=$tmp/small-tmpdir
+mkdir -p "$small"
+if mount -t tmpfs -o size=16k tmpfs "$small" 2>/dev/null; then
+  trap 'umount "$small" 2>/dev/null; rm -rf "$tmp"' EXIT
+  head -c 8000 /dev/zero >"$small/filler"
+  ARGS=(run s.ini --output o.csv --replications 3000 --block 1000)
+  expect_in_tmpdir "$small" "TMPDIR full (a worker's results)" "No space left"
+  ARGS=(run s.ini --output o.csv --replications 3000 --block 1000 --raw -)
+  expect_in_tmpdir "$small" "TMPDIR full (raw to a stream)" "No space left"
+  check "... and the filler is all a full TMPDIR holds" test "$(ls -A "$small")" = filler
+  mount -o remount,ro "$small"
+  ARGS=(run s.ini --output o.csv); expect_in_tmpdir "$small" "TMPDIR read-only" "Read-only"
+  umount "$small"
+  trap 'rm -rf "$tmp"' EXIT
+else
+  echo "skip  full and read-only TMPDIR cases (mounting a tmpfs needs root)"
+fi
+
+d=$(new_dir); echo '<platform/>' >"$d/old.xml"d=$(new_dir); echo '<platform/>' >"$d/old.xml"
 ARGS=(platform 4 --output /dev/full); expect_bad_input "hetcoll platform to /dev/full" "$d"
+grep -q "No space left" "$tmp/stderr" && pass "... says no space is left" || fail "platform to /dev/full" "$(excerpt)"
+check "hetcoll platform --output /dev/stdout on a pipe writes to the pipe" \
+  test "$(cd "$d" && "$bin" platform 4 --output /dev/stdout | grep -c '<host ')" = 4
 ARGS=(platform 4 --output "$d"); expect_bad_input "hetcoll platform to a directory" "$d"
 ARGS=(platform 4 5 --output p.xml); expect_bad_input "hetcoll platform with two host counts" "$d"
 ARGS=(platform 4 --output p.xml --output q.xml); expect_bad_input "hetcoll platform with two outputs" "$d"
 ARGS=(platform 4 --bogus); expect_bad_input "hetcoll platform with an unknown option" "$d"
 ARGS=(platform 4294967297 --output p.xml); expect_bad_input "hetcoll platform with too many hosts" "$d"
 small_run "$d" engine simgrid platform "$d"; expect_bad_input "a directory as platform" "$d"
+
+# ---- empty paths, a checkpoint path taken, a removed output directory ----------------------
+d=$(new_dir); write_scenario "$d"
+ARGS=(run s.ini --output ''); expect_bad_input "output = '' (an empty path)" "$d"
+ARGS=(merge s.ini --output ''); expect_bad_input "merge --output ''" "$d"
+ARGS=(merge '' --output m.csv); expect_bad_input "merge of a part ''" "$d"
+mkdir "$d/o.csv.partial"
+ARGS=(run s.ini --output o.csv); expect_bad_input "OUTPUT.partial is a directory" "$d"
+ARGS=(run s.ini --output o.csv --resume); expect_bad_input "OUTPUT.partial is a directory, with --resume" "$d"
+
+# ---- file names that are not UTF-8 ---------------------------------------------------------
+# The manifest holds them as escaped bytes (docs/outputs.md): a run, a rerun from its manifest,
+# a merge and a resume (the SIGINT case below) work with them end to end.
+d=$(new_dir); write_scenario "$d"; mv "$d/s.ini" "$d/s"$'\xff'".ini"
+(cd "$d" && hetcoll run "s"$'\xff'".ini" --output "o"$'\xfe'".csv" --raw "r"$'\xfd'".csv")
+check "a scenario, output and raw named in Latin-1 run (exit 0)" test $? -eq 0
+check "... and leave no checkpoint" test ! -e "$d/o"$'\xfe'".csv.partial"
+check "... and the manifest is JSON with the names escaped" \
+  python3 -c 'import json,sys; m=json.load(open(sys.argv[1], encoding="utf-8")); sys.exit(not m["files"]["output"].endswith("o\\xfe.csv"))' \
+  "$d/o"$'\xfe'".csv.manifest.json"
+(cd "$d" && hetcoll run "o"$'\xfe'".csv.manifest.json" --output "p"$'\xfe'".csv")
+check "... and the manifest reruns to the same CSV" cmp -s "$d/o"$'\xfe'".csv" "$d/p"$'\xfe'".csv"
+(cd "$d" && for i in 0 1; do
+  hetcoll run "s"$'\xff'".ini" --block 10 --shard "$i/2" --output "part"$'\xfe'"$i.csv" --raw "r"$'\xfc'".csv"; done
+  hetcoll merge "part"$'\xfe'"0.csv" "part"$'\xfe'"1.csv" --output m.csv)
+check "... and shards so named merge into the single run's CSV" cmp -s "$d/o"$'\xfe'".csv" "$d/m.csv"
+check "... and raw file" cmp -s "$d/r"$'\xfd'".csv" "$d/r"$'\xfc'".csv"
+
+# ---- hetcoll cluster on a platform too large to ping ------------------------------------------
+# Every pair is pinged: memory grows with the square of the hosts, refused before the engine is
+# built, naming the file and the host count, within the machine's memory or under a ulimit.
+d=$(new_dir)
+"$bin" platform 65536 --output "$d/big.xml"
+ARGS=(cluster big.xml); expect_bad_input "hetcoll cluster on 65,536 hosts" "$d"
+grep -q "big.xml: .*65536 hosts needs about" "$tmp/stderr" && pass "... names the file and the host count" ||
+  fail "cluster on 65,536 hosts" "$(excerpt)"
+"$bin" platform 2048 --output "$d/mid.xml"
+(cd "$d" && ulimit -v 1000000 && exec timeout "$LIMIT" "$bin" cluster mid.xml) >/dev/null 2>"$tmp/stderr"
+status=$?
+if ((status == 2)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "mid.xml: .*2048 hosts.* 1.0 GB" "$tmp/stderr"; then
+  pass "hetcoll cluster on 2,048 hosts under ulimit -v 1000000 ($(cat "$tmp/stderr"))"
+else
+  fail "hetcoll cluster under ulimit -v" "exit $status, stderr: $(excerpt)"
+fi
 
 # ---- kill -9, then --resume --------------------------------------------------------------
 # A run long enough to be killed after its first points (about 10 s on 2 cores).
@@ -140,6 +259,24 @@ check "... and its trace file" cmp -s "$d/full-trace.csv" "$d/trace.csv"
 check "... and removes the killed run's temporary files and checkpoint" \
   test -z "$(ls -A "$d" | grep -E 'tmp|partial')"
 check "... and its work directory" test -z "$(ls -A "$TMPDIR")"
+
+# ---- the output directory removed during a run -------------------------------------------
+# The output directory removed while the run goes on: the checkpoint went with it, so the
+# line must not say that points are saved.
+d=$(new_dir); mkdir "$d/out"
+(cd "$d" && exec "$bin" "${long[@]}" --output out/o.csv --raw out/r.csv) 2>"$tmp/stderr" &
+pid=$!
+wait_for_points "$d/out/o.csv.partial" 1
+rm -rf "$d/out"
+wait "$pid"
+status=$?
+if ((status == 2)) && (($(count_lines "$tmp/stderr") == 1)) && ! grep -q "are saved\|is saved in" "$tmp/stderr" &&
+  grep -q "o.csv.partial was removed" "$tmp/stderr"; then
+  pass "the output directory removed during the run: exit 2, nothing said saved ($(cat "$tmp/stderr"))"
+else
+  fail "output directory removed during the run" "exit $status, stderr: $(excerpt)"
+fi
+check "... and nothing is left in TMPDIR" test -z "$(ls -A "$TMPDIR")"
 
 # ---- kill -9 before a point is saved, then a plain run ------------------------------------
 # Nothing to resume: the next run that writes the same outputs removes what the killed one left
@@ -197,9 +334,11 @@ fi
 # ---- SIGINT and SIGTERM ------------------------------------------------------------------
 for signal in INT TERM; do
   d=$(new_dir)
-  (cd "$d" && exec "$bin" "${long[@]}" --output o.csv) 2>"$tmp/stderr" &
+  # SIGINT's run has a name that is not UTF-8: its checkpoint's header holds it, escaped.
+  [[ $signal == INT ]] && o="o"$'\xfe'".csv" || o=o.csv
+  (cd "$d" && exec "$bin" "${long[@]}" --output "$o") 2>"$tmp/stderr" &
   pid=$!
-  wait_for_points "$d/o.csv.partial" 1
+  wait_for_points "$d/$o.partial" 1
   kill -s "$signal" "$pid"
   wait "$pid"
   status=$?
@@ -210,10 +349,10 @@ for signal in INT TERM; do
     fail "SIG$signal" "exit $status, stderr: $(excerpt)"
   fi
   check "SIG$signal: the checkpoint stays, nothing else is left" \
-    test "$(ls -A "$d")" = "o.csv.partial" -a -z "$(ls -A "$TMPDIR")"
+    test "$(ls -A "$d")" = "$o.partial" -a -z "$(ls -A "$TMPDIR")"
   check "SIG$signal to the parent alone stops its workers" test -z "$(pgrep -f "$d" 2>/dev/null)"
-  (cd "$d" && hetcoll "${long[@]}" --output o.csv --resume)
-  check "SIG$signal then --resume gives the uninterrupted CSV" cmp -s "$d/o.csv" "$reference"
+  (cd "$d" && hetcoll "${long[@]}" --output "$o" --resume)
+  check "SIG$signal then --resume gives the uninterrupted CSV" cmp -s "$d/$o" "$reference"
 done
 
 # ---- a worker that dies ------------------------------------------------------------------
@@ -280,6 +419,24 @@ python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["scenario"], end
 check "the manifest's scenario reruns to the same CSV" cmp -s "$d/a.csv" "$d/b.csv"
 (cd "$d" && hetcoll run a.csv.manifest.json --quiet --output c.csv)
 check "hetcoll run OUTPUT.manifest.json reruns to the same CSV" cmp -s "$d/a.csv" "$d/c.csv"
+# An input the manifest's run read, changed since: refused, naming it, unless named again.
+d=$(new_dir); cp "$REPO/platforms/grid5000-88-latency.csv" "$d/lat.csv"
+bcast=(run --family broadcast --algorithms flat --costs platform --rho 0.3 --clusters 6 --message 1024
+  --replications 2 --engine model --quiet)
+(cd "$d" && hetcoll "${bcast[@]}" --latency-file lat.csv --output a.csv)
+sed -i '$s/[0-9]$/9/' "$d/lat.csv"
+ARGS=(run a.csv.manifest.json --output b.csv); expect_bad_input "a manifest rerun after its input changed" "$d"
+grep -q "key 'latency-file': '$d/lat.csv' changed" "$tmp/stderr" && pass "... the refusal names the input" ||
+  fail "changed input" "the refusal does not name it: $(excerpt)"
+(cd "$d" && hetcoll run a.csv.manifest.json --output b.csv --latency-file lat.csv)
+check "... and giving its key again runs on it as it is now" test $? -eq 0 -a -s "$d/b.csv"
+# A scenario read from a pipe: the manifest has the SHA-256 of what was read, and reruns.
+write_scenario "$d"
+(cd "$d" && hetcoll run /dev/stdin --output p.csv <s.ini)
+check "a scenario on /dev/stdin: the manifest has its SHA-256" \
+  grep -q "\"sha256\": \"$(sha256sum <"$d/s.ini" | cut -d' ' -f1)\"" "$d/p.csv.manifest.json"
+(cd "$d" && hetcoll run p.csv.manifest.json --output q.csv)
+check "... and reruns to the same CSV" cmp -s "$d/p.csv" "$d/q.csv"
 echo '{"format": "something else"}' >"$d/other.json"
 ARGS=(run other.json --output d.csv); expect_bad_input "a JSON file that is no hetcoll manifest" "$d"
 
