@@ -55,7 +55,7 @@ TEST(BroadcastCli, BadInputIsOneLineWithExitStatusTwoAndNoFileWritten) {
   const std::string model = "--engine model ";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {model + "--costs platform", "cluster-hosts"},
-      {model + "--costs platform --platform " + test::kGrid5000Xml, "cluster-hosts"},
+      {model + "--costs platform --platform " + test::kGrid5000Xml + " --cluster-hosts 0", "cluster-hosts"},
       {model + "--costs platform --cluster-hosts 4 --root 4", "root"},
       {model + "--costs platform --latency-file /nonexistent.csv", "/nonexistent.csv"},
       {model + grid + "--root 88", "root"},
@@ -72,7 +72,7 @@ TEST(BroadcastCli, BadInputIsOneLineWithExitStatusTwoAndNoFileWritten) {
       {model + "--clusters 3 --message 0", "message"},
       {model + "--clusters 3 --latency-min 0.2 --latency-max 0.1", "latency-min"},
       {model + "--costs given --clusters 2 --gaps 0,1,1 --latencies 0,1,1,0 --intra-times 1,1", "gaps"},
-      {model + "--clusters 3 --platform " + test::kGrid5000Xml, "platform"},
+      {model + "--costs random --clusters 3 --platform " + test::kGrid5000Xml, "platform"},
   };
   for (const auto& [args, key] : cases) {
     std::string out, err;
