@@ -109,7 +109,8 @@ class RedistributionFamily final : public Family {
   /// keep the default of `message`, a matrix draws nothing, and every cv and execution mode sees
   /// the same instances.
   Point seed_identity(const Point& point) const override {
-    return without_key(without_key(without_key(point, keys().asynchronous.index), keys().cv.index),
+    const Point drawn = without_key(point, keys().cv_unit.index);
+    return without_key(without_key(without_key(drawn, keys().asynchronous.index), keys().cv.index),
                        keys().message.index);
   }
   // A value of `message` other than its default without a matrix is refused with the point

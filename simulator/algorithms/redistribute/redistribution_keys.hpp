@@ -68,6 +68,12 @@ struct RedistributionKeys {
                                    "each stream starting when its two ends and k allow (beta paid once); 0 1 sweeps "
                                    "both", 0)
           .as_flag();
+  // Last, for the same reason, and out of the seed: what a draw covers, not what is drawn.
+  TextKey cv_unit = table.text("cv-unit",
+                               "what one cv draw covers: message (a message's pieces, over several steps or two "
+                               "streams of one, share its draw, as in every family) or stream (each piece draws "
+                               "its own)",
+                               "message", {"message", "stream"});
 };
 
 /// @brief The family's one table of keys.

@@ -34,7 +34,8 @@ class RedistributionRunner final : public PointRunner {
     asynchronous_ = point[keys().asynchronous] == 1;
     if (asynchronous_) unsynchronised_.resize(algorithms.size());
     // β is the protocol's set-up time, not a transfer: only the streams are uncertain.
-    const Noise noise{point[keys().cv], true, false, kMaxAmount};
+    Noise noise{point[keys().cv], true, false, kMaxAmount};
+    noise.segments_of_a_pair = point[keys().cv_unit] == "message";
     if (noise.cv > 0)
       for (std::size_t a = 0; a < algorithms.size(); ++a) noisy_.push_back(std::make_unique<NoisyPolicy>(run(a), noise));
     if (setup_.from_matrix) use(setup_.fixed);
