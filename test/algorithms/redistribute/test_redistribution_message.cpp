@@ -216,23 +216,26 @@ TEST(RedistributionMessage, TheDefaultKeepsEveryResultByteForByteAndRandomInstan
   }
   const Family& family = redistribution_family();
   const Point random = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}});
-  // The point as the table laid it out before `message`, `cv` and `asynchronous`, its last keys.
+  // The point as the table laid it out before `message`, `cv`, `asynchronous` and `cv-unit`, its
+  // last keys.
   Point before_the_keys = random;
-  for (int key = 0; key < 3; ++key) {
+  for (int key = 0; key < 4; ++key) {
     before_the_keys.values.pop_back();
     before_the_keys.lists.pop_back();
     before_the_keys.texts.pop_back();
   }
   const std::size_t keys = family.parameters().size();
-  EXPECT_EQ(family.parameters()[keys - 3].key, "message");
-  EXPECT_EQ(family.parameters()[keys - 2].key, "cv");
-  EXPECT_EQ(family.parameters()[keys - 1].key, "asynchronous");
+  EXPECT_EQ(family.parameters()[keys - 4].key, "message");
+  EXPECT_EQ(family.parameters()[keys - 3].key, "cv");
+  EXPECT_EQ(family.parameters()[keys - 2].key, "asynchronous");
+  EXPECT_EQ(family.parameters()[keys - 1].key, "cv-unit");
   EXPECT_EQ(point_seed(5, family.seed_identity(random)), point_seed(5, before_the_keys));
   Point other_unit = random;
-  other_unit.values[keys - 3] = 250000;
+  other_unit.values[keys - 4] = 250000;
   Point noisy = random;
-  noisy.values[keys - 2] = 0.5;
-  noisy.values[keys - 1] = 1;
+  noisy.values[keys - 3] = 0.5;
+  noisy.values[keys - 2] = 1;
+  noisy.texts[keys - 1] = "stream";
   EXPECT_EQ(point_seed(5, family.seed_identity(noisy)), point_seed(5, family.seed_identity(random)));
   EXPECT_EQ(point_seed(5, family.seed_identity(other_unit)), point_seed(5, family.seed_identity(random)));
 }
