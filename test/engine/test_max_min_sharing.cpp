@@ -69,12 +69,17 @@ TEST(MaxMinSharing, AFatpipeLevelsItsFlowsAsSimgridDoes) {
   EXPECT_NEAR(sharing.rate(b), 2e7, 2e7 * kTight);
 }
 
-TEST(MaxMinSharing, ALinkCrossedTwiceCountsTwice) {
+// SimGrid's System::expand() adds a second crossing's weight on a shared link and takes the
+// larger one on a FATPIPE link.
+TEST(MaxMinSharing, ASharedLinkCrossedTwiceCountsTwiceAFatpipeOnce) {
   MaxMinSharing sharing;
   const int thin = sharing.add_link(60, true);
+  const int fat = sharing.add_link(60, false);
   const int twice = sharing.add_flow({thin, thin}, 1, -1);
+  const int fat_twice = sharing.add_flow({fat, fat}, 1, -1);
   sharing.solve();
   EXPECT_NEAR(sharing.rate(twice), 30, 30 * kTight);
+  EXPECT_NEAR(sharing.rate(fat_twice), 60, 60 * kTight);
 }
 
 TEST(MaxMinSharing, AFlowPayingItsLatencyTakesNothingAndARemovedFlowLeavesNoTrace) {

@@ -24,11 +24,12 @@ int MaxMinSharing::add_flow(const std::vector<int>& route, double penalty, doubl
   flow.penalty = penalty;
   flow.bound = bound;
   flow.live = true;
-  // A link crossed twice is one use of weight 2, as SimGrid's expand() adds to the element.
+  // A shared link crossed twice is one use of weight 2, a FATPIPE one of weight 1, as SimGrid's
+  // System::expand() adds to the element (FATPIPE: takes the larger weight).
   for (int link : route) {
     auto same = std::find_if(flow.uses.begin(), flow.uses.end(), [&](const Use& u) { return u.link == link; });
-    if (same != flow.uses.end()) same->weight += 1;
-    else flow.uses.push_back(Use{link, 1});
+    if (same == flow.uses.end()) flow.uses.push_back(Use{link, 1});
+    else if (links_[static_cast<std::size_t>(link)].shared) same->weight += 1;
   }
   for (const Use& use : flow.uses) links_[static_cast<std::size_t>(use.link)].flows.push_back(Crossing{index, use.weight});
   return index;

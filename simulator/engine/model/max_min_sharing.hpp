@@ -4,7 +4,8 @@
 /// computes it (its LMM solver, `lmm::MaxMin::maxmin_solve`), for the model engine.
 ///
 /// Each link is a capacity constraint: a shared link's flows add up to at most its bandwidth (a
-/// flow crossing it twice counts twice), a FATPIPE link bounds each flow alone. A flow has a
+/// flow crossing it twice counts twice), a FATPIPE link bounds each flow alone (once, however
+/// often its route crosses it). A flow has a
 /// sharing penalty p (CM02: its route's latency; 0 while it pays its latency, when it takes no
 /// bandwidth) and an optional bound (its rate cap and slowest link). Progressive filling: the
 /// link whose remaining capacity over Σ weight/p of its unfixed flows is smallest saturates; its
@@ -30,7 +31,7 @@ class MaxMinSharing {
  public:
   /// A link of `bandwidth` bytes/s; `shared` false for FATPIPE (each flow may use all of it).
   int add_link(double bandwidth, bool shared);
-  /// A flow crossing `route` (link indices, a link listed twice counts twice) with sharing
+  /// A flow crossing `route` (link indices; a shared link listed twice counts twice) with sharing
   /// penalty `penalty` (0: inactive, rate 0) and rate bound `bound` (<= 0: none); returns its
   /// index. Indices of removed flows are reused.
   int add_flow(const std::vector<int>& route, double penalty, double bound);
