@@ -1,0 +1,170 @@
+#include "engine/model/max_min_sharing.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace hetcoll {
+
+int MaxMinSharing::add_link(double bandwidth, bool shared) {
+  links_.push_back(Link{bandwidth, shared, {}, 0, 0, -1});
+  return static_cast<int>(links_.size()) - 1;
+}
+
+int MaxMinSharing::add_flow(const std::vector<int>& route, double penalty, double bound) {
+  int index = static_cast<int>(flows_.size());
+  if (!free_flows_.empty()) {
+    index = free_flows_.back();
+    free_flows_.pop_back();
+  } else {
+    flows_.emplace_back();
+    queued_.push_back(0);
+  }
+  Flow& flow = flows_[static_cast<std::size_t>(index)];
+  flow = Flow{};
+  flow.penalty = penalty;
+  flow.bound = bound;
+  flow.live = true;
+  // A shared link crossed twice is one use of weight 2, a FATPIPE one of weight 1, as SimGrid's
+  // System::expand() adds to the element (FATPIPE: takes the larger weight).
+  for (int link : route) {
+    auto same = std::find_if(flow.uses.begin(), flow.uses.end(), [&](const Use& u) { return u.link == link; });
+    if (same == flow.uses.end()) flow.uses.push_back(Use{link, 1});
+    else if (links_[static_cast<std::size_t>(link)].shared) same->weight += 1;
+  }
+  for (const Use& use : flow.uses) links_[static_cast<std::size_t>(use.link)].flows.push_back(Crossing{index, use.weight});
+  return index;
+}
+
+void MaxMinSharing::remove_flow(int index) {
+  Flow& flow = flows_[static_cast<std::size_t>(index)];
+  for (const Use& use : flow.uses) {
+    std::vector<Crossing>& on_link = links_[static_cast<std::size_t>(use.link)].flows;
+    on_link.erase(std::find_if(on_link.begin(), on_link.end(), [&](const Crossing& c) { return c.flow == index; }));
+  }
+  flow = Flow{};
+  free_flows_.push_back(index);
+}
+
+void MaxMinSharing::set_penalty(int flow, double penalty) { flows_[static_cast<std::size_t>(flow)].penalty = penalty; }
+
+void MaxMinSharing::drop_light(int link_index) {
+  Link& link = links_[static_cast<std::size_t>(link_index)];
+  const int slot = link.light;
+  if (slot < 0) return;
+  light_[static_cast<std::size_t>(slot)] = light_.back();
+  light_level_[static_cast<std::size_t>(slot)] = light_level_.back();
+  links_[static_cast<std::size_t>(light_[static_cast<std::size_t>(slot)])].light = slot;
+  light_.pop_back();
+  light_level_.pop_back();
+  link.light = -1;
+}
+
+void MaxMinSharing::collect_saturated() {
+  for (int slot : saturated_links_) {
+    const Link& link = links_[static_cast<std::size_t>(light_[static_cast<std::size_t>(slot)])];
+    for (const Crossing& c : link.flows) {
+      const Flow& flow = flows_[static_cast<std::size_t>(c.flow)];
+      if (flow.penalty <= 0 || flow.fixed || c.weight <= 0 || queued_[static_cast<std::size_t>(c.flow)]) continue;
+      queued_[static_cast<std::size_t>(c.flow)] = 1;
+      saturated_flows_.push_back(c.flow);
+    }
+  }
+}
+
+void MaxMinSharing::update_link(Link& link, int index) {
+  const bool saturated = !(link.usage > kMaxMinPrecision) || !(link.remaining > link.bandwidth * kMaxMinPrecision);
+  if (saturated) drop_light(index);
+  else if (link.light >= 0) light_level_[static_cast<std::size_t>(link.light)] = link.remaining / link.usage;
+}
+
+void MaxMinSharing::fix(Flow& flow) {
+  flow.fixed = true;
+  for (const Use& use : flow.uses) {
+    Link& link = links_[static_cast<std::size_t>(use.link)];
+    if (link.light < 0 && !(link.usage > 0)) continue;  // never could saturate (no bandwidth)
+    if (link.shared) {
+      link.remaining -= use.weight * flow.value;
+      if (link.remaining < link.bandwidth * kMaxMinPrecision) link.remaining = 0;
+      link.usage -= use.weight / flow.penalty;
+      if (link.usage < kMaxMinPrecision) link.usage = 0;
+    } else {
+      // A FATPIPE link's level is that of its largest unfixed demand.
+      link.usage = 0;
+      for (const Crossing& c : link.flows) {
+        const Flow& other = flows_[static_cast<std::size_t>(c.flow)];
+        if (other.penalty <= 0 || other.fixed || c.weight <= 0) continue;
+        link.usage = std::max(link.usage, c.weight / other.penalty);
+      }
+    }
+    update_link(link, use.link);
+  }
+}
+
+void MaxMinSharing::solve() {
+  for (Flow& flow : flows_) {
+    flow.value = 0;
+    flow.fixed = false;
+  }
+  light_.clear();
+  light_level_.clear();
+  saturated_links_.clear();
+  saturated_flows_.clear();
+  min_level_ = -1;
+  for (std::size_t l = 0; l < links_.size(); ++l) {
+    Link& link = links_[l];
+    link.light = -1;
+    link.usage = 0;
+    link.remaining = link.bandwidth;
+    if (!(link.remaining > link.bandwidth * kMaxMinPrecision)) continue;
+    for (const Crossing& c : link.flows) {
+      const Flow& flow = flows_[static_cast<std::size_t>(c.flow)];
+      if (flow.penalty <= 0 || c.weight <= 0) continue;
+      if (link.shared) link.usage += c.weight / flow.penalty;
+      else link.usage = std::max(link.usage, c.weight / flow.penalty);
+    }
+    if (link.usage > 0) {
+      const double level = link.remaining / link.usage;
+      link.light = static_cast<int>(light_.size());
+      light_.push_back(static_cast<int>(l));
+      light_level_.push_back(level);
+      if (min_level_ < 0 || min_level_ > level) {
+        min_level_ = level;
+        saturated_links_.clear();
+      }
+      if (min_level_ == level) saturated_links_.push_back(link.light);
+    }
+  }
+  collect_saturated();
+  do {
+    // A flow whose bound is below the level is set to its bound first, with every other flow at
+    // the same bound (to the precision), and the level is searched again.
+    double min_bound = -1;
+    for (int f : saturated_flows_) {
+      const Flow& flow = flows_[static_cast<std::size_t>(f)];
+      if (flow.bound > 0 && flow.bound * flow.penalty < min_level_)
+        min_bound = min_bound < 0 ? flow.bound * flow.penalty : std::min(min_bound, flow.bound * flow.penalty);
+    }
+    for (int f : saturated_flows_) {
+      Flow& flow = flows_[static_cast<std::size_t>(f)];
+      queued_[static_cast<std::size_t>(f)] = 0;
+      if (min_bound < 0) flow.value = min_level_ / flow.penalty;
+      else if (std::fabs(min_bound - flow.bound * flow.penalty) < kMaxMinPrecision) flow.value = flow.bound;
+      else continue;
+      fix(flow);
+    }
+    saturated_flows_.clear();
+    saturated_links_.clear();
+    min_level_ = -1;
+    for (std::size_t slot = 0; slot < light_.size(); ++slot) {
+      const double level = light_level_[slot];
+      if (min_level_ < 0 || min_level_ > level) {
+        min_level_ = level;
+        saturated_links_.clear();
+      }
+      if (min_level_ == level) saturated_links_.push_back(static_cast<int>(slot));
+    }
+    collect_saturated();
+  } while (!light_.empty());
+}
+
+}  // namespace hetcoll
