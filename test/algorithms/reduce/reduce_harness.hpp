@@ -19,14 +19,27 @@
 
 #include "algorithms/reduce/cluster.hpp"
 #include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/reduce_family.hpp"
 #include "algorithms/reduce/registry.hpp"
 #include "core/random.hpp"
+#include "driver/scenario_parser.hpp"
 #include "engine/engine.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/recording_policy.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll::reduce_test {
+
+// ---- The family through its keys --------------------------------------------------------------
+
+/// Values per algorithm and replication in a unit's output: the makespan, then one per metric.
+inline std::size_t unit_width() { return 1 + reduce_family().metrics().size(); }
+
+/// `args` as `hetcoll run --family reduce ARGS` parses them.
+inline Scenario parsed(std::vector<std::string> args) {
+  args.insert(args.begin(), {"--family", "reduce"});
+  return parse_run_arguments(args);
+}
 
 // ---- The registry -----------------------------------------------------------------------------
 

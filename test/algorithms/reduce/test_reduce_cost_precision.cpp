@@ -22,13 +22,10 @@
 namespace hetcoll {
 namespace {
 
-// Values per algorithm and replication: the makespan, then one per metric (over_bound, sender_spread).
-const std::size_t kWidth = 1 + reduce_family().metrics().size();
+using reduce_test::parsed;
 
-Scenario parsed(std::vector<std::string> args) {
-  args.insert(args.begin(), {"--family", "reduce"});
-  return parse_run_arguments(args);
-}
+// Values per algorithm and replication: the makespan, then one per metric.
+const std::size_t kWidth = reduce_test::unit_width();
 
 std::string refusal(const std::vector<std::string>& args) {
   try {

@@ -17,18 +17,16 @@
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "platform/simgrid_xml.hpp"
+#include "reduce_harness.hpp"
 #include "support/unit_in_child.hpp"
 
 namespace hetcoll {
 namespace {
 
-// Values per algorithm and replication: the makespan, then one per metric (over_bound, sender_spread).
-const std::size_t kWidth = 1 + reduce_family().metrics().size();
+using reduce_test::parsed;
 
-Scenario parsed(std::vector<std::string> args) {
-  args.insert(args.begin(), {"--family", "reduce"});
-  return parse_run_arguments(args);
-}
+// Values per algorithm and replication: the makespan, then one per metric.
+const std::size_t kWidth = reduce_test::unit_width();
 
 std::string text_of(const Point& point, const std::string& key) {
   return point.texts[static_cast<std::size_t>(reduce_family().parameter_index(key))];
