@@ -480,6 +480,10 @@ class ModelEngine final : private Executor, public Engine {
     while (heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_entry(pop()));
     std::sort(batch_.begin(), batch_.end());
     for (const auto& entry : batch_) deliver(policy, entry.second);
+    // With no comm in flight, links carry nothing: fixed rates hold again until the next
+    // overload. (A flow never beats its fixed rate, so the busy periods the overload check
+    // recorded have all ended by now.)
+    if (shared_.empty()) sharing_ = false;
   }
 
   // Off the hot path: says which number made the duration unusable.
