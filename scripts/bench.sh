@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the time per replication of both engines through the CLI (a measurement, not a test).
 #
-# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi]
+# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi] [--sharing]
 #
 # For each engine (model, simgrid) and n in {64, 1024}, times one single-process run of
 # tree-dyn at CV 1 with a replication count that takes a few seconds, and prints the table
@@ -25,6 +25,14 @@
 # so), checks that every rank count wrote the 1-rank CSV byte for byte, and prints the table
 #   ranks seconds speedup efficiency
 # (efficiency = T1 / (ranks * T)).
+# With --sharing it times runs whose links are shared (docs/design.md, "When links are shared")
+# on both engines: reduce (tree-dyn and binomial-stat, cv 0.3, 8 MiB) and the broadcast family's
+# default list (8 MB, cv 0.3) on every host of platforms/two-racks.xml, and redistribute's
+# all-at-once of 1,024 messages through one backbone (32 + 32 nodes), and prints the table
+#   case engine us_per_replication model_speedup
+# where a replication's cost is the CPU time (user + system) of a run of R2 replications less
+# that of a run of R1, over R2 - R1 (so start-up and the per-point preparation cancel out), and
+# model_speedup is SimGrid's cost over the model engine's.
 # Needs build/ (scripts/setup.sh).
 set -euo pipefail
 
@@ -35,13 +43,15 @@ scaling=0
 references=0
 simgrid_up_to=16
 mpi=0
-usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi]"
+sharing=0
+usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi] [--sharing]"
 while (($#)); do
   case "$1" in
     --fig4) fig4=1 ;;
     --scaling) scaling=1 ;;
     --references) references=1 ;;
     --mpi) mpi=1 ;;
+    --sharing) sharing=1 ;;
     --simgrid-up-to)
       simgrid_up_to=${2:-}
       shift
@@ -205,4 +215,39 @@ if ((mpi)); then
     [[ -n $t1 ]] || t1=$t
     awk -v r="$ranks" -v t="$t" -v t1="$t1" 'BEGIN { printf "%5d %9.2f %8.2f %10.0f%%\n", r, t, t1 / t, 100 * t1 / (r * t) }'
   done
+fi
+
+if ((sharing)); then
+  if [[ ! -x /usr/bin/time ]]; then
+    echo "bench: --sharing needs GNU time (/usr/bin/time, Debian package time)" >&2
+    exit 1
+  fi
+  # cpu_seconds ARGS...: the CPU time (user + system) of `hetcoll run ARGS`.
+  cpu_seconds() {
+    /usr/bin/time -f '%U %S' -o "$tmp/cpu.txt" "$bin" run "$@" --jobs 1 --quiet --output "$tmp/sharing.csv"
+    awk '{ print $1 + $2 }' "$tmp/cpu.txt"
+  }
+  # sharing_case NAME R1 R2 ARGS...: one row per engine.
+  sharing_case() {
+    local name=$1 r1=$2 r2=$3 c1 c2 model simgrid
+    shift 3
+    for engine in model simgrid; do
+      c1=$(cpu_seconds "$@" --engine "$engine" --replications "$r1")
+      c2=$(cpu_seconds "$@" --engine "$engine" --replications "$r2")
+      printf -v "$engine" '%s' "$(awk -v a="$c1" -v b="$c2" -v r1="$r1" -v r2="$r2" \
+        'BEGIN { printf "%.3f", (b - a) / (r2 - r1) * 1e6 }')"
+    done
+    awk -v n="$name" -v m="$model" -v s="$simgrid" 'BEGIN {
+      printf "%-20s %-8s %19.1f %14.1f\n", n, "model", m, s / m
+      printf "%-20s %-8s %19.1f %14s\n", n, "simgrid", s, "" }'
+  }
+  echo
+  echo "# shared links: CPU per replication from two runs of R1 and R2 replications, one process each"
+  printf '%-20s %-8s %19s %14s\n' case engine us_per_replication model_speedup
+  sharing_case two-rack-reduce 2000 20000 --family reduce --platform platforms/two-racks.xml --cv 0.3 \
+    --algorithms "tree-dyn binomial-stat"
+  sharing_case two-rack-broadcast 10 60 --family broadcast --platform platforms/two-racks.xml --message 8388608 \
+    --cv 0.3
+  sharing_case backbone-1024-flows 5 45 --family redistribute --algorithms all-at-once --senders 32 --receivers 32 \
+    --edges 1024
 fi

@@ -28,15 +28,8 @@ Scenario example_of(const Family& family) {
   return parse_run_arguments(args);
 }
 
-/// The values of `scenario` at `point`. The model engine stops where flows share a link (the
-/// redistribute family's all-at-once): the example then runs on SimGrid, and `scenario` says so.
+/// The values of `scenario` at `point`.
 std::vector<double> values_of(Scenario& scenario, const Point& point, const WorkDir& dir) {
-  try {
-    return test_support::unit_values_in_child(scenario, point, dir.path());
-  } catch (const InputError& e) {
-    if (scenario.engine != "model" || std::string(e.what()).find("use --engine simgrid") == std::string::npos) throw;
-  }
-  scenario.engine = "simgrid";
   return test_support::unit_values_in_child(scenario, point, dir.path());
 }
 

@@ -8,10 +8,9 @@
 # A run either exits 0 with a row for every algorithm of the default list (the family's table
 # less those a note on stderr leaves out, with their reason), each row holding the replications
 # asked and a number as its mean; or it exits 2 with one line on stderr (the notes come only
-# after a run that succeeded) and writes nothing. Only the SimGrid engine on the built-in platform must run: the model engine
-# may refuse flows that share a link (its one line says to use --engine simgrid), and a file may
-# be unable to host a family's default point (each family's doc says why, "The defaults" or
-# "Defaults on a platform file").
+# after a run that succeeded) and writes nothing. Both engines must run the built-in platform's
+# default point; a file may be unable to host a family's default point (each family's doc says
+# why, "The defaults" or "Defaults on a platform file").
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 families=$("$bin" list | awk '/^[a-z]/ { sub(":$", "", $1); print $1 }')
@@ -35,10 +34,8 @@ check_defaults() {
       fail "$name" "exit 2 with $lines lines on stderr: $(excerpt)"
     elif [[ -n "$(ls -A "$d")" ]]; then
       fail "$name" "exit 2 but wrote $(ls -A "$d" | tr '\n' ' ')"
-    elif [[ "$engine" == simgrid && -z "$platform" ]]; then
-      fail "$name" "the default point is refused on the default engine: $(errors)"
-    elif [[ -z "$platform" ]] && ! errors | grep -q 'use --engine simgrid'; then
-      fail "$name" "the model engine refused for another reason than shared links: $(errors)"
+    elif [[ -z "$platform" ]]; then
+      fail "$name" "the default point is refused: $(errors)"
     elif [[ -n "$platform" ]] && ! errors | grep -q -e "$(basename "$platform")" -e "key 'platform'"; then
       fail "$name" "the refusal names neither the file nor key 'platform': $(errors)"
     else

@@ -114,10 +114,8 @@ check_model() {
     else
       fail "$name: model engine" "$(diff "$tmp/simgrid.csv" "$tmp/model.csv" | head -n 3 | tr '\n' ' ')"
     fi
-  elif (($? == 2)) && (($(count_lines "$tmp/stderr") == 1)) && grep -q "use --engine simgrid" "$tmp/stderr"; then
-    pass "$name: the model engine stops, saying flows share a link ($(head -c 120 "$tmp/stderr"))"
   else
-    fail "$name: model engine" "neither SimGrid's values nor the sharing message: $(excerpt)"
+    fail "$name: model engine" "it did not run: $(excerpt)"
   fi
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
+#include "engine/model/shared_flows.hpp"
 
 namespace hetcoll {
 namespace {
@@ -108,7 +109,7 @@ class ModelEngine final : private Executor, public Engine {
     // 128 GiB of flows, but an overflow must not reorder batches silently.
     if (started_ == kNoFlow) throw InputError("model engine: more than 2^32 - 1 activities in one replication");
     const std::uint32_t id = started_;
-    // Recorded first: the contention check names the flows it finds by their records.
+    // Recorded first: a comm that overloads a link joins the sharing system by its record.
     const std::uint32_t slot = take_slot();
     Completion& r = record(slot);
     r.id = id;
@@ -118,6 +119,10 @@ class ModelEngine final : private Executor, public Engine {
     if (activity.kind == ActivityKind::compute) {
       end = clock_ + activity.amount / speed(activity.host);
       if (!finite_end(end)) refuse(activity);
+    } else if (sharing_) {
+      start_shared(slot);
+      ++started_;
+      return id;
     } else {
       // The sum SimGrid computes: the latency phase ends first, then the bytes flow, from
       // `begin` to `end` at `rate`.
@@ -132,6 +137,12 @@ class ModelEngine final : private Executor, public Engine {
         r.end = begin;  // until delivery, the flow's begin (flow_of_slot()); deliver() sets the end
         std::uint32_t id_in_flows = kNoFlow;  // the flow's index in flows_, once a busy link needs it there
         occupy(activity, {begin, end, rate, slot}, id_in_flows);
+        if (overloaded_) {  // its links cannot carry every flow at their rates: they share
+          enter_sharing();
+          start_shared(slot);
+          ++started_;
+          return id;
+        }
       }
     }
     push({end, slot, static_cast<std::uint32_t>(activity.owner())});
@@ -211,12 +222,13 @@ class ModelEngine final : private Executor, public Engine {
   // sentinel's infinite date if there is none: with one entry, the sentinel is its first child).
   double next_end() const { return heap_.size() > 2 ? std::min(heap_[1].end, heap_[2].end) : heap_[1].end; }
 
-  // Contention detection (docs/design.md, "Where the model engine stops"). SimGrid (CM02)
-  // shares a link's bandwidth max-min among the flows crossing it; as long as their rates add
-  // up to no more than its bandwidth, every flow gets min(rate cap, route bandwidth), the rate
-  // the model engine gives it. So the engine keeps, per shared link, the flows whose bytes flow
-  // through it (from the end of their latency phase, during which CM02 gives a flow no share,
-  // to their end), and stops when a new flow makes them exceed the bandwidth at some instant.
+  // Overload detection (docs/design.md, "When links are shared"). SimGrid (CM02) shares a link's
+  // bandwidth max-min among the flows crossing it; as long as their rates add up to no more than
+  // its bandwidth, every flow gets min(rate cap, route bandwidth), the rate the model engine
+  // gives it. So the engine keeps, per shared link, the flows whose bytes flow through it (from
+  // the end of their latency phase, during which CM02 gives a flow no share, to their end), and
+  // sets overloaded_ when a new flow makes them exceed the bandwidth at some instant: the
+  // replication then shares its links (enter_sharing()).
   // Each instant is checked when the last of its flows starts: all the others are known then.
   // (Inlined into start(), with recount() kept out of line: 3 % of a reduction's replication.)
   [[gnu::always_inline]] void occupy(const Activity& a, const Flow& flow, std::uint32_t& id) {
@@ -288,7 +300,7 @@ class ModelEngine final : private Executor, public Engine {
       }
       if (id == kNoFlow) id = add_flow(flow);
       // The period's sole flow joins the new one in flows_, as the first of spill_[link]. The
-      // same comm when its route crosses the link twice: one flow, as contention() says.
+      // same comm when its route crosses the link twice: one flow, as check_instants() counts it.
       Spill& spill = spill_[link];
       spill.ids.clear();
       spill.first = sole == flow.slot ? id : add_flow(held);
@@ -378,7 +390,7 @@ class ModelEngine final : private Executor, public Engine {
 
   // The load at each instant of the new flow where it can grow (its start and the starts of the
   // flows that share it), and the error if one exceeds the bandwidth.
-  void check_instants(int link, std::uint32_t id) const {
+  void check_instants(int link, std::uint32_t id) {
     const Flow& flow = flows_[id];
     const double limit = limit_of(link);
     auto load_at = [&](double x) {
@@ -389,10 +401,10 @@ class ModelEngine final : private Executor, public Engine {
       }
       return load;
     };
-    if (load_at(flow.begin) > limit) contention(link, id, flow.begin, load_at(flow.begin));
+    if (load_at(flow.begin) > limit) overloaded_ = true;
     for (std::uint32_t other : spilled(link)) {
       const double x = flows_[other].begin;
-      if (x > flow.begin && flow.end - x >= kSimultaneity && load_at(x) > limit) contention(link, id, x, load_at(x));
+      if (x > flow.begin && flow.end - x >= kSimultaneity && load_at(x) > limit) overloaded_ = true;
     }
   }
 
@@ -402,33 +414,76 @@ class ModelEngine final : private Executor, public Engine {
     return found == spill_.end() ? none : found->second.ids;
   }
 
-  [[noreturn]] void contention(int link, std::uint32_t id, double x, double load) const {
-    // The other flow named: the fastest one at that instant.
-    std::uint32_t other = kNoFlow;
-    int others = 0;
-    for (std::uint32_t o : spilled(link)) {
-      const Flow& f = flows_[o];
-      if (f.begin - x < kSimultaneity && f.end - x >= kSimultaneity) {
-        ++others;
-        if (other == kNoFlow || f.rate > flows_[other].rate) other = o;
-      }
+  // ---- Shared links (docs/design.md, "When links are shared") -----------------------------------
+  // A replication runs with fixed rates until some link's flows would need more than its
+  // bandwidth (occupy() finds the first such instant, overloaded_). From then on every comm in
+  // flight and every later one is a flow of shared_ (SharedFlows); computations stay on the heap.
+
+  void enter_sharing() {
+    sharing_ = true;
+    overloaded_ = false;
+    std::vector<double> bandwidth;
+    std::vector<bool> shared;
+    for (std::size_t l = 0; l < platform_->links.size(); ++l) {
+      bandwidth.push_back(cost(static_cast<int>(l)).bandwidth);
+      shared.push_back(platform_->links[l].shared);
     }
-    const double bandwidth = cost(link).bandwidth;
-    auto name = [&](std::uint32_t flow) {
-      // Both flows are still under way (they share an instant after now), so their records
-      // have not been delivered and their slots hold them still.
-      const Activity& a = record(flows_[flow].slot).activity;
-      return platform_->host_name(a.host) + " -> " + platform_->host_name(a.peer);
-    };
-    std::string flows = "flow " + name(id);
-    if (other == id) flows += " (its route crosses the link twice)";
-    else if (other != kNoFlow) flows = "flows " + name(id) + " and " + name(other);
-    if (others > 1) flows += " and " + std::to_string(others - 1) + " more";
-    throw ContentionError(platform_->source() + ": link " +
-                          platform_->link_name(link) + " (" +
-                          format_number(bandwidth) + " B/s) carries " + flows + " at simulated time " +
-                          format_number(x - origin_) + " s, at " + format_number(load) +
-                          " B/s in all; the model engine does not share bandwidth: use --engine simgrid");
+    shared_.reset(bandwidth, shared, clock_);
+    // The comms in flight leave the heap with the bytes their fixed rates have sent so far; the
+    // entry being delivered (root_free_) is done already.
+    std::vector<Pending> kept;
+    for (std::size_t i = root_free_ ? 1 : 0; i + 1 < heap_.size(); ++i) {
+      const Pending& p = heap_[i];
+      const Activity& a = record(p.slot).activity;
+      if (a.kind != ActivityKind::comm) {
+        kept.push_back(p);
+        continue;
+      }
+      const double rate = flow_rate(a, route_cost(a.host, a.peer));
+      const double begin = p.end - a.amount / rate;
+      add_shared(p.slot, clock_ > begin ? rate * (p.end - clock_) : a.amount, begin);
+    }
+    root_free_ = false;
+    heap_.assign(1, kSentinel);
+    for (const Pending& p : kept) push(p);
+  }
+
+  void start_shared(std::uint32_t slot) {
+    const Activity& a = record(slot).activity;
+    const double active_at = clock_ + route_cost(a.host, a.peer).latency;
+    if (!finite_end(active_at)) refuse(a);
+    add_shared(slot, a.amount, active_at);
+  }
+
+  // CM02's sharing penalty: the route's latency, 1 for a route without.
+  void add_shared(std::uint32_t slot, double remaining, double active_at) {
+    const Activity& a = record(slot).activity;
+    const RouteCost route = route_cost(a.host, a.peer);
+    if (active_at - clock_ < kSimultaneity) active_at = clock_;
+    shared_.add(slot, remaining, active_at, route.latency > 0 ? route.latency : 1.0, route_links(a.host, a.peer),
+                flow_rate(a, route), clock_);
+  }
+
+  // One instant of a replication whose links are shared: the flows advance to it, and its batch,
+  // the flows done and the heap's completions alike, is delivered in (owner, id) order.
+  void run_shared_instant(Policy& policy) {
+    const double next = std::min(heap_.front().end, shared_.next_event());
+    if (!(next <= std::numeric_limits<double>::max()))
+      throw InputError(platform_->source() + ": model engine: the comms in flight get no bandwidth at simulated time " +
+                       format_number(clock_ - origin_) + " s");
+    clock_ = next;
+    batch_.clear();
+    shared_.advance(clock_, kSimultaneity, [&](std::uint32_t slot) {
+      const Completion& r = record(slot);
+      batch_.push_back({std::uint64_t{static_cast<std::uint32_t>(r.activity.owner())} << 32 | r.id, slot});
+    });
+    while (heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_entry(pop()));
+    std::sort(batch_.begin(), batch_.end());
+    for (const auto& entry : batch_) deliver(policy, entry.second);
+    // With no comm in flight, links carry nothing: fixed rates hold again until the next
+    // overload. (A flow never beats its fixed rate, so the busy periods the overload check
+    // recorded have all ended by now.)
+    if (shared_.empty()) sharing_ = false;
   }
 
   // Off the hot path: says which number made the duration unusable.
@@ -592,9 +647,16 @@ class ModelEngine final : private Executor, public Engine {
     started_ = 0;
     flows_.clear();
     heap_.assign(1, kSentinel);
+    sharing_ = false;
+    overloaded_ = false;
     policy.begin(*this);
     double makespan = 0;
-    while (!heap_empty()) {
+    while (!heap_empty() || !shared_.empty()) {
+      if (sharing_) {
+        run_shared_instant(policy);
+        makespan = clock_ - origin_;
+        continue;
+      }
       // Take the whole batch of this instant before delivering any of it, so activities the
       // policy starts meanwhile wait for a later batch even when they end at the same date.
       clock_ = heap_.front().end;
@@ -711,6 +773,10 @@ class ModelEngine final : private Executor, public Engine {
   std::vector<Pending> heap_;
   bool root_free_ = false;  // the top's completion is being delivered (run_one())
   std::vector<std::pair<std::uint64_t, std::uint32_t>> batch_;
+  // Shared links, from the first overload of a replication on (enter_sharing()).
+  bool overloaded_ = false;
+  bool sharing_ = false;
+  SharedFlows shared_;
 };
 
 }  // namespace

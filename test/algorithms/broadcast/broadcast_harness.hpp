@@ -123,24 +123,11 @@ inline std::vector<double> family_values(const Point& point, const std::string& 
   return test_support::unit_values_in_child(s, point, dir.path());
 }
 
-/// @brief True for the model engine's refusal of flows that would share a link (it does not
-/// share bandwidth: docs/design.md), which sends such a run to SimGrid.
-inline bool is_sharing_refusal(const std::string& message) {
-  return message.find("share") != std::string::npos && message.find("simgrid") != std::string::npos;
-}
-
 /// @brief family_values of `algorithm` alone on the model engine (a replication's values do not
-/// depend on the other algorithms), or nothing if the model engine refuses it because its flows
-/// would share a link; any other refusal fails the calling test.
-inline std::vector<double> model_values_unless_shared(const Point& point, const std::string& algorithm,
-                                                      const WorkDir& dir, const std::string& platform = "",
-                                                      const std::vector<std::string>& hosts = {}) {
-  try {
-    return family_values(point, "model", 1, {algorithm}, dir, platform, hosts);
-  } catch (const InputError& e) {
-    if (!is_sharing_refusal(e.what())) throw;
-    return {};
-  }
+/// depend on the other algorithms).
+inline std::vector<double> model_values(const Point& point, const std::string& algorithm, const WorkDir& dir,
+                                        const std::string& platform = "", const std::vector<std::string>& hosts = {}) {
+  return family_values(point, "model", 1, {algorithm}, dir, platform, hosts);
 }
 
 /// @brief Runs the hetcoll binary with `args` (shell words) from directory `cwd` (empty: the

@@ -86,14 +86,13 @@ TEST(BroadcastCli, BadInputIsOneLineWithExitStatusTwoAndNoFileWritten) {
 TEST(BroadcastCli, APlatformFileGivesTheNumbersOfThePlatformGeneratedFromItsLatencies) {
   // platforms/grid5000-88.xml is the platform generated from the latency file: with key hosts
   // (no host count: the selection's) or with cluster-hosts, the file gives the generated numbers,
-  // on SimGrid, and on the model engine unless it refuses flows that share a link.
+  // on SimGrid and on the model engine.
   const std::string common = "run --family broadcast --replications 1 --quiet --costs platform --rho 0.3 "
                              "--clusters 6 --message 262144 --algorithms 'flat ecef bottomup binomial'";
   for (const std::string engine : {"simgrid", "model"}) {
     std::string generated, err;
     const int status =
         run_hetcoll(common + " --engine " + engine + " --latency-file " + test::kGrid5000Csv, generated, err);
-    if (engine == "model" && status == 2 && test::is_sharing_refusal(err)) continue;
     ASSERT_EQ(status, 0) << err;
     for (const std::string hosts : {"--hosts 'p*'", "--cluster-hosts 88"}) {
       std::string file;
