@@ -92,9 +92,10 @@ std::string write_platform(const Network& net, const std::string& path) {
   return path;
 }
 
-// The flows' start and end dates on SimGrid: each flow's sender computes until its start, then
+// The flows' start and end dates on `engine`: each flow's sender computes until its start, then
 // sends.
-std::vector<double> simgrid_dates(const Network& net, const std::string& file, const std::string& work_dir) {
+std::vector<double> engine_dates(const std::string& engine, const Network& net, const std::string& file,
+                                 const std::string& work_dir) {
   return test_support::values_in_child(work_dir, [&] {
     alarm(120);
     Plan plan;
@@ -103,7 +104,7 @@ std::vector<double> simgrid_dates(const Network& net, const std::string& file, c
       plan.add(comm_op(f.src, f.dst, f.bytes), {delay});
     }
     EngineRequest request;
-    request.engine = "simgrid";
+    request.engine = engine;
     request.platform_file = file;
     request.host_count = net.hosts;
     const std::unique_ptr<EngineRun> run = open_engine(request);
@@ -181,7 +182,7 @@ TEST(MaxMinSharingSimgrid, RandomFlowSetsEndWhenSimgridEndsThem) {
     SCOPED_TRACE(instance);
     Network net = random_network(random);
     const std::string file = write_platform(net, dir.path() + "/net.xml");
-    const std::vector<double> dates = simgrid_dates(net, file, dir.path());
+    const std::vector<double> dates = engine_dates("simgrid", net, file, dir.path());
     ASSERT_EQ(dates.size(), 2 * net.flows.size());
     for (std::size_t f = 0; f < net.flows.size(); ++f) net.flows[f].start = dates[f];
     const std::vector<double> simgrid(dates.begin() + static_cast<std::ptrdiff_t>(net.flows.size()), dates.end());
@@ -189,6 +190,24 @@ TEST(MaxMinSharingSimgrid, RandomFlowSetsEndWhenSimgridEndsThem) {
     ASSERT_EQ(simgrid.size(), fluid.size());
     for (std::size_t f = 0; f < fluid.size(); ++f)
       EXPECT_NEAR(fluid[f], simgrid[f], 1e-9 * simgrid[f]) << "flow " << f << " of " << fluid.size();
+  }
+}
+
+// The model engine itself on the same random platforms and flow sets: where flows overload a
+// link it shares the links from then on, and every flow starts and ends at SimGrid's dates.
+TEST(ModelEngineSharing, RandomFlowSetsStartAndEndWhenSimgridStartsAndEndsThem) {
+  RandomStream random(2028);
+  const WorkDir dir("hetcoll-test");
+  for (int instance = 0; instance < 150; ++instance) {
+    SCOPED_TRACE(instance);
+    const Network net = random_network(random);
+    const std::string file = write_platform(net, dir.path() + "/net.xml");
+    const std::vector<double> simgrid = engine_dates("simgrid", net, file, dir.path());
+    const std::vector<double> model = engine_dates("model", net, file, dir.path());
+    ASSERT_EQ(model.size(), simgrid.size());
+    for (std::size_t i = 0; i < model.size(); ++i)
+      EXPECT_NEAR(model[i], simgrid[i], 1e-9 * simgrid[i])
+          << (i < net.flows.size() ? "start" : "end") << " of flow " << i % net.flows.size();
   }
 }
 

@@ -120,6 +120,7 @@ class ModelEngine final : private Executor, public Engine {
       end = clock_ + activity.amount / speed(activity.host);
       if (!finite_end(end)) refuse(activity);
     } else if (sharing_) {
+      if (fatpipes_) count_fatpipes(activity);
       start_shared(slot);
       ++started_;
       return id;
@@ -137,12 +138,13 @@ class ModelEngine final : private Executor, public Engine {
         r.end = begin;  // until delivery, the flow's begin (flow_of_slot()); deliver() sets the end
         std::uint32_t id_in_flows = kNoFlow;  // the flow's index in flows_, once a busy link needs it there
         occupy(activity, {begin, end, rate, slot}, id_in_flows);
-        if (overloaded_) {  // its links cannot carry every flow at their rates: they share
-          enter_sharing();
-          start_shared(slot);
-          ++started_;
-          return id;
-        }
+      }
+      if (fatpipes_) count_fatpipes(activity);
+      if (overloaded_) {  // its links cannot carry every flow at their rates: they share
+        enter_sharing();
+        start_shared(slot);
+        ++started_;
+        return id;
       }
     }
     push({end, slot, static_cast<std::uint32_t>(activity.owner())});
@@ -414,6 +416,30 @@ class ModelEngine final : private Executor, public Engine {
     return found == spill_.end() ? none : found->second.ids;
   }
 
+  // SimGrid levels the flows of a FATPIPE link as it does a shared link's (MaxMinSharing): each
+  // gets bandwidth × (the smallest penalty among them) / its own penalty, so flows of unequal
+  // route latencies slow each other down there even when their rates fit. A FATPIPE link that
+  // carries comms of two penalties at once is an overload: counted from a comm's start to its
+  // delivery (a superset of its bytes' flow, so sharing may begin early, which costs time only).
+  static double penalty_of(double latency) { return latency > 0 ? latency : 1.0; }
+
+  void count_fatpipes(const Activity& a) {
+    const double penalty = penalty_of(route_cost(a.host, a.peer).latency);
+    visit_route(a.host, a.peer, [&](int link) {
+      if (link < 0 || platform_->links[link].shared) return;
+      std::uint32_t& count = fat_count_[link];
+      if (count == 0) fat_penalty_[link] = penalty;
+      else if (fat_penalty_[link] != penalty) overloaded_ = true;
+      ++count;
+    });
+  }
+
+  void uncount_fatpipes(const Activity& a) {
+    visit_route(a.host, a.peer, [&](int link) {
+      if (link >= 0 && !platform_->links[link].shared) --fat_count_[link];
+    });
+  }
+
   // ---- Shared links (docs/design.md, "When links are shared") -----------------------------------
   // A replication runs with fixed rates until some link's flows would need more than its
   // bandwidth (occupy() finds the first such instant, overloaded_). From then on every comm in
@@ -634,6 +660,10 @@ class ModelEngine final : private Executor, public Engine {
     // Host h's links are 2h and 2h + 1 and nothing else holds their costs: apply() can change
     // them in up_, down_ and limit_ alone.
     settable_in_place_ = !table_ && numbered_links_ && nothing_between && host_mask_ == -1 && link_mask_ == -1;
+    fatpipes_ = occupies_ && std::any_of(platform_->links.begin(), platform_->links.end(),
+                                         [](const LinkSpec& l) { return !l.shared; });
+    fat_count_.assign(fatpipes_ ? links : 0, 0);
+    fat_penalty_.assign(fatpipes_ ? links : 0, 0.0);
   }
 
   // The most link i carries before SimGrid would share it (see index_routes()).
@@ -693,7 +723,10 @@ class ModelEngine final : private Executor, public Engine {
 
   void deliver(Policy& policy, std::uint32_t slot) {
     Completion& done = record(slot);
-    if (done.activity.kind == ActivityKind::comm) release(done.activity, slot);
+    if (done.activity.kind == ActivityKind::comm) {
+      release(done.activity, slot);
+      if (fatpipes_) uncount_fatpipes(done.activity);
+    }
     done.end = clock_ - origin_;  // the instant of the batch, as SimGrid reports it
     policy.on_complete(*this, done);
     free_.push_back(slot);
@@ -758,6 +791,9 @@ class ModelEngine final : private Executor, public Engine {
   bool numbered_links_ = false;  // host h's links are 2h (up) and 2h + 1 (down)
   bool private_pairs_ = false;   // and nothing else, all shared with one limit (index_routes)
   bool settable_in_place_ = false;  // apply() may update host entries and limits alone (index_routes)
+  bool fatpipes_ = false;  // some link is FATPIPE: comms count on them (count_fatpipes())
+  std::vector<std::uint32_t> fat_count_;  // per link, comms on it from start to delivery (FATPIPE only)
+  std::vector<double> fat_penalty_;       // and their penalty while any
   std::vector<RouteCost> between_;
   int zones_ = 1;
   // Like SimGrid's, the clock runs on across the replications of an engine and each one is
