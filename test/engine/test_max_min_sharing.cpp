@@ -183,5 +183,59 @@ TEST(MaxMinSharing, RandomInstancesAreFeasibleAndEveryFlowHasABottleneck) {
   }
 }
 
+// A solve after a change solves again only the flows connected to it: the rates equal those of
+// a system built afresh with the flows left, over random sequences of adds, removals and
+// penalty changes.
+TEST(MaxMinSharing, ASolveAfterAChangeGivesTheRatesOfAFreshSolve) {
+  RandomStream random(28);
+  auto between = [&](double low, double high) { return low + (high - low) * random.uniform(); };
+  for (int sequence = 0; sequence < 200; ++sequence) {
+    SCOPED_TRACE(sequence);
+    const int link_count = 2 + static_cast<int>(random.uniform() * 10);
+    std::vector<double> bandwidth;
+    std::vector<bool> shared;
+    MaxMinSharing incremental;
+    for (int l = 0; l < link_count; ++l) {
+      bandwidth.push_back(std::pow(10.0, between(6, 9)));
+      shared.push_back(random.uniform() < 0.8);
+      incremental.add_link(bandwidth.back(), shared.back());
+    }
+    struct Live {
+      int id;
+      std::vector<int> route;
+      double penalty, bound;
+    };
+    std::vector<Live> live;
+    for (int step = 0; step < 30; ++step) {
+      const double u = random.uniform();
+      if (u < 0.5 || live.empty()) {
+        std::vector<int> route;
+        const int hops = 1 + static_cast<int>(random.uniform() * 3);
+        for (int h = 0; h < hops; ++h) route.push_back(static_cast<int>(random.uniform() * link_count));
+        const double penalty = random.uniform() < 0.2 ? 0 : std::pow(10.0, between(-6, -3));
+        const double bound = random.uniform() < 0.3 ? std::pow(10.0, between(6, 9)) : -1;
+        live.push_back({incremental.add_flow(route, penalty, bound), route, penalty, bound});
+      } else if (u < 0.8) {
+        const std::size_t k = static_cast<std::size_t>(random.uniform() * static_cast<double>(live.size()));
+        incremental.remove_flow(live[k].id);
+        live.erase(live.begin() + static_cast<std::ptrdiff_t>(k));
+      } else {
+        Live& changed = live[static_cast<std::size_t>(random.uniform() * static_cast<double>(live.size()))];
+        changed.penalty = std::pow(10.0, between(-6, -3));
+        incremental.set_penalty(changed.id, changed.penalty);
+      }
+      incremental.solve();
+      MaxMinSharing fresh;
+      for (int l = 0; l < link_count; ++l) fresh.add_link(bandwidth[l], shared[l]);
+      std::vector<int> fresh_ids;
+      for (const Live& f : live) fresh_ids.push_back(fresh.add_flow(f.route, f.penalty, f.bound));
+      fresh.solve();
+      for (std::size_t k = 0; k < live.size(); ++k)
+        EXPECT_NEAR(incremental.rate(live[k].id), fresh.rate(fresh_ids[k]), 1e-12 * fresh.rate(fresh_ids[k]))
+            << "step " << step << ", flow " << k;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace hetcoll

@@ -24,6 +24,7 @@ int MaxMinSharing::add_flow(const std::vector<int>& route, double penalty, doubl
   flow.penalty = penalty;
   flow.bound = bound;
   flow.live = true;
+  ++live_;
   // A shared link crossed twice is one use of weight 2, a FATPIPE one of weight 1, as SimGrid's
   // System::expand() adds to the element (FATPIPE: takes the larger weight).
   for (int link : route) {
@@ -31,21 +32,73 @@ int MaxMinSharing::add_flow(const std::vector<int>& route, double penalty, doubl
     if (same == flow.uses.end()) flow.uses.push_back(Use{link, 1});
     else if (links_[static_cast<std::size_t>(link)].shared) same->weight += 1;
   }
-  for (const Use& use : flow.uses) links_[static_cast<std::size_t>(use.link)].flows.push_back(Crossing{index, use.weight});
+  for (const Use& use : flow.uses) {
+    links_[static_cast<std::size_t>(use.link)].flows.push_back(Crossing{index, use.weight});
+    touched_.push_back(use.link);
+  }
   return index;
 }
 
 void MaxMinSharing::remove_flow(int index) {
   Flow& flow = flows_[static_cast<std::size_t>(index)];
   for (const Use& use : flow.uses) {
+    touched_.push_back(use.link);
     std::vector<Crossing>& on_link = links_[static_cast<std::size_t>(use.link)].flows;
     on_link.erase(std::find_if(on_link.begin(), on_link.end(), [&](const Crossing& c) { return c.flow == index; }));
   }
   flow = Flow{};
   free_flows_.push_back(index);
+  --live_;
 }
 
-void MaxMinSharing::set_penalty(int flow, double penalty) { flows_[static_cast<std::size_t>(flow)].penalty = penalty; }
+void MaxMinSharing::set_penalty(int flow, double penalty) {
+  Flow& f = flows_[static_cast<std::size_t>(flow)];
+  f.penalty = penalty;
+  for (const Use& use : f.uses) touched_.push_back(use.link);
+}
+
+void MaxMinSharing::collect_component() {
+  // The links reachable from the touched ones through sending flows, in index order (as a full
+  // solve visits them), and those flows: the rest keep their rates.
+  if (link_seen_.size() < links_.size()) link_seen_.resize(links_.size(), 0);
+  if (flow_seen_.size() < flows_.size()) flow_seen_.resize(flows_.size(), 0);
+  if (++stamp_ == 0) {
+    std::fill(link_seen_.begin(), link_seen_.end(), 0);
+    std::fill(flow_seen_.begin(), flow_seen_.end(), 0);
+    stamp_ = 1;
+  }
+  component_links_.clear();
+  component_flows_.clear();
+  // A change on links that half the flows cross reaches (nearly) all of them: solving all
+  // without the search costs less (one backbone that every flow crosses, say).
+  std::size_t reach = 0;
+  for (int l : touched_) reach += links_[static_cast<std::size_t>(l)].flows.size();
+  whole_ = 2 * reach >= live_;
+  if (whole_) {
+    touched_.clear();
+    return;
+  }
+  for (int l : touched_)
+    if (link_seen_[static_cast<std::size_t>(l)] != stamp_) {
+      link_seen_[static_cast<std::size_t>(l)] = stamp_;
+      component_links_.push_back(l);
+    }
+  touched_.clear();
+  for (std::size_t next = 0; next < component_links_.size(); ++next)
+    for (const Crossing& c : links_[static_cast<std::size_t>(component_links_[next])].flows) {
+      if (flow_seen_[static_cast<std::size_t>(c.flow)] == stamp_) continue;
+      flow_seen_[static_cast<std::size_t>(c.flow)] = stamp_;
+      component_flows_.push_back(c.flow);
+      const Flow& flow = flows_[static_cast<std::size_t>(c.flow)];
+      if (flow.penalty <= 0) continue;  // it takes no share: it joins no links together
+      for (const Use& use : flow.uses)
+        if (link_seen_[static_cast<std::size_t>(use.link)] != stamp_) {
+          link_seen_[static_cast<std::size_t>(use.link)] = stamp_;
+          component_links_.push_back(use.link);
+        }
+    }
+  std::sort(component_links_.begin(), component_links_.end());
+}
 
 void MaxMinSharing::drop_light(int link_index) {
   Link& link = links_[static_cast<std::size_t>(link_index)];
@@ -101,21 +154,27 @@ void MaxMinSharing::fix(Flow& flow) {
 }
 
 void MaxMinSharing::solve() {
-  for (Flow& flow : flows_) {
+  collect_component();
+  auto reset = [&](Flow& flow) {
     flow.value = 0;
     flow.fixed = false;
+  };
+  if (whole_) {
+    for (Flow& flow : flows_) reset(flow);
+  } else {
+    for (int f : component_flows_) reset(flows_[static_cast<std::size_t>(f)]);
   }
   light_.clear();
   light_level_.clear();
   saturated_links_.clear();
   saturated_flows_.clear();
   min_level_ = -1;
-  for (std::size_t l = 0; l < links_.size(); ++l) {
-    Link& link = links_[l];
+  auto start_link = [&](int l) {
+    Link& link = links_[static_cast<std::size_t>(l)];
     link.light = -1;
     link.usage = 0;
     link.remaining = link.bandwidth;
-    if (!(link.remaining > link.bandwidth * kMaxMinPrecision)) continue;
+    if (!(link.remaining > link.bandwidth * kMaxMinPrecision)) return;
     for (const Crossing& c : link.flows) {
       const Flow& flow = flows_[static_cast<std::size_t>(c.flow)];
       if (flow.penalty <= 0 || c.weight <= 0) continue;
@@ -125,7 +184,7 @@ void MaxMinSharing::solve() {
     if (link.usage > 0) {
       const double level = link.remaining / link.usage;
       link.light = static_cast<int>(light_.size());
-      light_.push_back(static_cast<int>(l));
+      light_.push_back(l);
       light_level_.push_back(level);
       if (min_level_ < 0 || min_level_ > level) {
         min_level_ = level;
@@ -133,6 +192,11 @@ void MaxMinSharing::solve() {
       }
       if (min_level_ == level) saturated_links_.push_back(link.light);
     }
+  };
+  if (whole_) {
+    for (std::size_t l = 0; l < links_.size(); ++l) start_link(static_cast<int>(l));
+  } else {
+    for (const int l : component_links_) start_link(l);
   }
   collect_saturated();
   do {

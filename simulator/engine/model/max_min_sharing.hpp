@@ -18,6 +18,7 @@
 /// usage falls below 1e-5, is saturated), so rates agree with SimGrid's to rounding; the order
 /// in which equal levels are visited can move the last bits (docs/design.md).
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace hetcoll {
@@ -38,7 +39,9 @@ class MaxMinSharing {
   void remove_flow(int flow);
   void set_penalty(int flow, double penalty);
 
-  /// Computes the rate of every flow.
+  /// Computes the rate of every flow: again for the flows connected, through links they send
+  /// on, to a flow added, removed or given a new penalty since the last solve; the others keep
+  /// theirs (they share no link with a change, so it cannot move them).
   void solve();
   /// Rate of `flow` in bytes/s after the last solve() (0 for an inactive flow).
   double rate(int flow) const { return flows_[static_cast<std::size_t>(flow)].value; }
@@ -70,6 +73,7 @@ class MaxMinSharing {
 
   void fix(Flow& flow);
   void update_link(Link& link, int index);
+  void collect_component();
   void drop_light(int link);
   void collect_saturated();
 
@@ -84,6 +88,12 @@ class MaxMinSharing {
   std::vector<int> saturated_links_;
   std::vector<int> saturated_flows_;
   std::vector<char> queued_;
+  // What solve() solves again: links touched since the last solve, and what they reach.
+  std::vector<int> touched_, component_links_, component_flows_;
+  std::vector<std::uint32_t> link_seen_, flow_seen_;
+  std::uint32_t stamp_ = 0;
+  std::size_t live_ = 0;  // flows added and not removed
+  bool whole_ = false;    // this solve solves every flow (collect_component())
   double min_level_ = -1;
 };
 
