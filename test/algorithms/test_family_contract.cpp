@@ -104,5 +104,27 @@ TEST(FamilyContract, AFileAloneGivesEveryFamilyThatCountsHostsEveryHostOfTheFile
   }
 }
 
+// Every family's default list on a file whose links its messages share (two racks behind one
+// link), with drawn costs: the model engine shares the links as SimGrid does, every replication
+// of every algorithm to 1e-9 (docs/design.md, "When links are shared").
+TEST(FamilyContract, OnSharedLinksWithDrawnCostsTheEnginesAgreeInEveryFamily) {
+  const WorkDir dir("hetcoll-test");
+  const std::string file = std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-racks.xml";
+  for (const Family* f : all_families()) {
+    SCOPED_TRACE(f->name());
+    Scenario model = parse_run_arguments({"--family", f->name(), "--platform", file, "--cv", "0.5", "--replications",
+                                          "3", "--engine", "model"});
+    Scenario simgrid = model;
+    simgrid.engine = "simgrid";
+    const Point point = expand_points(model).front();
+    const std::vector<double> a = test_support::unit_values_in_child(model, point, dir.path());
+    const std::vector<double> b = test_support::unit_values_in_child(simgrid, point, dir.path());
+    ASSERT_EQ(a.size(), b.size());
+    ASSERT_FALSE(a.empty());
+    for (std::size_t i = 0; i < a.size(); ++i)
+      EXPECT_NEAR(a[i], b[i], 1e-9 * std::max(std::abs(a[i]), std::abs(b[i]))) << "value " << i;
+  }
+}
+
 }  // namespace
 }  // namespace hetcoll
