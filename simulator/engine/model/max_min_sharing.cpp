@@ -112,6 +112,15 @@ void MaxMinSharing::drop_light(int link_index) {
   link.light = -1;
 }
 
+void MaxMinSharing::consider_level(double level, int slot) {
+  // Ties are compared exactly, as SimGrid does: links at the same level saturate together.
+  if (min_level_ < 0 || min_level_ > level) {
+    min_level_ = level;
+    saturated_links_.clear();
+  }
+  if (min_level_ == level) saturated_links_.push_back(slot);
+}
+
 void MaxMinSharing::collect_saturated() {
   for (int slot : saturated_links_) {
     const Link& link = links_[static_cast<std::size_t>(light_[static_cast<std::size_t>(slot)])];
@@ -186,11 +195,7 @@ void MaxMinSharing::solve() {
       link.light = static_cast<int>(light_.size());
       light_.push_back(l);
       light_level_.push_back(level);
-      if (min_level_ < 0 || min_level_ > level) {
-        min_level_ = level;
-        saturated_links_.clear();
-      }
-      if (min_level_ == level) saturated_links_.push_back(link.light);
+      consider_level(level, link.light);
     }
   };
   if (whole_) {
@@ -219,14 +224,7 @@ void MaxMinSharing::solve() {
     saturated_flows_.clear();
     saturated_links_.clear();
     min_level_ = -1;
-    for (std::size_t slot = 0; slot < light_.size(); ++slot) {
-      const double level = light_level_[slot];
-      if (min_level_ < 0 || min_level_ > level) {
-        min_level_ = level;
-        saturated_links_.clear();
-      }
-      if (min_level_ == level) saturated_links_.push_back(static_cast<int>(slot));
-    }
+    for (std::size_t slot = 0; slot < light_.size(); ++slot) consider_level(light_level_[slot], static_cast<int>(slot));
     collect_saturated();
   } while (!light_.empty());
 }

@@ -74,6 +74,7 @@ class MaxMinSharing {
   void fix(Flow& flow);
   void update_link(Link& link, int index);
   void collect_component();
+  void consider_level(double level, int slot);
   void drop_light(int link);
   void collect_saturated();
 

@@ -465,9 +465,10 @@ class ModelEngine final : private Executor, public Engine {
         kept.push_back(p);
         continue;
       }
-      const double rate = flow_rate(a, route_cost(a.host, a.peer));
+      const RouteCost route = route_cost(a.host, a.peer);
+      const double rate = flow_rate(a, route);
       const double begin = p.end - a.amount / rate;
-      add_shared(p.slot, clock_ > begin ? rate * (p.end - clock_) : a.amount, begin);
+      add_shared(p.slot, route, clock_ > begin ? rate * (p.end - clock_) : a.amount, begin);
     }
     root_free_ = false;
     heap_.assign(1, kSentinel);
@@ -476,18 +477,18 @@ class ModelEngine final : private Executor, public Engine {
 
   void start_shared(std::uint32_t slot) {
     const Activity& a = record(slot).activity;
-    const double active_at = clock_ + route_cost(a.host, a.peer).latency;
+    const RouteCost route = route_cost(a.host, a.peer);
+    const double active_at = clock_ + route.latency;
     if (!finite_end(active_at)) refuse(a);
-    add_shared(slot, a.amount, active_at);
+    add_shared(slot, route, a.amount, active_at);
   }
 
-  // CM02's sharing penalty: the route's latency, 1 for a route without.
-  void add_shared(std::uint32_t slot, double remaining, double active_at) {
+  // `route`: the comm's, whose latency is its sharing penalty (penalty_of()).
+  void add_shared(std::uint32_t slot, const RouteCost& route, double remaining, double active_at) {
     const Activity& a = record(slot).activity;
-    const RouteCost route = route_cost(a.host, a.peer);
     if (active_at - clock_ < kSimultaneity) active_at = clock_;
-    shared_.add(slot, remaining, active_at, route.latency > 0 ? route.latency : 1.0, route_links(a.host, a.peer),
-                flow_rate(a, route), clock_);
+    shared_.add(slot, remaining, active_at, penalty_of(route.latency), route_links(a.host, a.peer), flow_rate(a, route),
+                clock_);
   }
 
   // One instant of a replication whose links are shared: the flows advance to it, and its batch,
@@ -500,8 +501,7 @@ class ModelEngine final : private Executor, public Engine {
     clock_ = next;
     batch_.clear();
     shared_.advance(clock_, kSimultaneity, [&](std::uint32_t slot) {
-      const Completion& r = record(slot);
-      batch_.push_back({std::uint64_t{static_cast<std::uint32_t>(r.activity.owner())} << 32 | r.id, slot});
+      batch_.push_back(batch_entry({clock_, slot, static_cast<std::uint32_t>(record(slot).activity.owner())}));
     });
     while (heap_.front().end - clock_ < kSimultaneity) batch_.push_back(batch_entry(pop()));
     std::sort(batch_.begin(), batch_.end());
