@@ -29,6 +29,13 @@ PlanPolicy::PlanPolicy(const Plan& plan, const CostScale& scale, CostDraws* cost
 
 void PlanPolicy::begin(Executor& executor) {
   const int n = static_cast<int>(plan_.size());
+  // Copied at each run: a runner may plan again between replications.
+  first_.assign(1, 0);
+  next_.clear();
+  for (int i = 0; i < n; ++i) {
+    next_.insert(next_.end(), plan_.dependents(i).begin(), plan_.dependents(i).end());
+    first_.push_back(static_cast<int>(next_.size()));
+  }
   waiting_.resize(n);
   for (int i = 0; i < n; ++i) waiting_[i] = plan_.dependency_count(i);
   for (int i = 0; i < n; ++i)
@@ -36,8 +43,9 @@ void PlanPolicy::begin(Executor& executor) {
 }
 
 void PlanPolicy::on_complete(Executor& executor, const Completion& done) {
-  for (int next : plan_.dependents(static_cast<int>(done.activity.tag)))
-    if (--waiting_[next] == 0) launch(executor, next);
+  const int op = static_cast<int>(done.activity.tag);
+  for (int i = first_[op]; i < first_[op + 1]; ++i)
+    if (--waiting_[next_[i]] == 0) launch(executor, next_[i]);
 }
 
 void PlanPolicy::launch(Executor& executor, int index) {

@@ -87,6 +87,9 @@ class PlanPolicy final : public Policy {
   CostScale scale_;
   CostDraws* costs_;
   std::vector<int> waiting_;  // dependencies not yet completed, per operation
+  // The plan's dependents in one array (operation i's: next_[first_[i] .. first_[i + 1])): a
+  // completion then reads one contiguous run rather than a vector of its own.
+  std::vector<int> first_, next_;
 };
 
 }  // namespace hetcoll

@@ -20,7 +20,9 @@ int MaxMinSharing::add_flow(const std::vector<int>& route, double penalty, doubl
     queued_.push_back(0);
   }
   Flow& flow = flows_[static_cast<std::size_t>(index)];
-  flow = Flow{};
+  flow.uses.clear();  // kept with its storage: a flow per comm must not cost an allocation
+  flow.value = 0;
+  flow.fixed = false;
   flow.penalty = penalty;
   flow.bound = bound;
   flow.live = true;
@@ -32,9 +34,12 @@ int MaxMinSharing::add_flow(const std::vector<int>& route, double penalty, doubl
     if (same == flow.uses.end()) flow.uses.push_back(Use{link, 1});
     else if (links_[static_cast<std::size_t>(link)].shared) same->weight += 1;
   }
+  // A flow that takes no share (penalty 0) moves no other flow: nothing to solve again.
   for (const Use& use : flow.uses) {
-    links_[static_cast<std::size_t>(use.link)].flows.push_back(Crossing{index, use.weight});
-    touched_.push_back(use.link);
+    std::vector<Crossing>& on_link = links_[static_cast<std::size_t>(use.link)].flows;
+    if (on_link.empty()) ++busy_links_;
+    on_link.push_back(Crossing{index, use.weight});
+    if (penalty > 0) touched_.push_back(use.link);
   }
   return index;
 }
@@ -42,11 +47,14 @@ int MaxMinSharing::add_flow(const std::vector<int>& route, double penalty, doubl
 void MaxMinSharing::remove_flow(int index) {
   Flow& flow = flows_[static_cast<std::size_t>(index)];
   for (const Use& use : flow.uses) {
-    touched_.push_back(use.link);
+    if (flow.penalty > 0) touched_.push_back(use.link);
     std::vector<Crossing>& on_link = links_[static_cast<std::size_t>(use.link)].flows;
     on_link.erase(std::find_if(on_link.begin(), on_link.end(), [&](const Crossing& c) { return c.flow == index; }));
+    if (on_link.empty()) --busy_links_;
   }
-  flow = Flow{};
+  flow.live = false;
+  flow.penalty = 0;
+  flow.value = 0;
   free_flows_.push_back(index);
   --live_;
 }
@@ -70,12 +78,15 @@ void MaxMinSharing::collect_component() {
   component_links_.clear();
   component_flows_.clear();
   // A change on links that half the flows cross reaches (nearly) all of them: solving all
-  // without the search costs less (one backbone that every flow crosses, say).
+  // without the search costs less (one backbone that every flow crosses, say), unless most
+  // links carry nothing (the whole solve visits every link).
   std::size_t reach = 0;
   for (int l : touched_) reach += links_[static_cast<std::size_t>(l)].flows.size();
-  whole_ = 2 * reach >= live_;
+  whole_ = 2 * reach >= live_ && 2 * busy_links_ >= links_.size();
   if (whole_) {
     touched_.clear();
+    for (std::size_t f = 0; f < flows_.size(); ++f)
+      if (flows_[f].live) component_flows_.push_back(static_cast<int>(f));
     return;
   }
   for (int l : touched_)
@@ -162,8 +173,30 @@ void MaxMinSharing::fix(Flow& flow) {
   }
 }
 
+void MaxMinSharing::solve_alone(Flow& flow) {
+  // Progressive filling with one flow, step by step: each link it crosses starts at level
+  // bandwidth / (weight / penalty) (usage is weight / penalty on shared and FATPIPE links
+  // alike), the lowest saturates, and the flow gets that level / penalty, or its bound if that
+  // is lower; the same operations as solve() in the same order, so the same bits.
+  flow.value = 0;
+  if (!(flow.penalty > 0)) return;
+  double level = -1;
+  for (const Use& use : flow.uses) {
+    const Link& link = links_[static_cast<std::size_t>(use.link)];
+    if (!(link.bandwidth > link.bandwidth * kMaxMinPrecision) || !(use.weight > 0)) continue;
+    const double own = link.bandwidth / (use.weight / flow.penalty);
+    if (level < 0 || level > own) level = own;
+  }
+  if (level < 0) return;  // no link it could saturate: no rate, as solve() leaves it
+  flow.value = flow.bound > 0 && flow.bound * flow.penalty < level ? flow.bound : level / flow.penalty;
+}
+
 void MaxMinSharing::solve() {
   collect_component();
+  if (!whole_ && component_flows_.size() == 1) {
+    solve_alone(flows_[static_cast<std::size_t>(component_flows_.front())]);
+    return;
+  }
   auto reset = [&](Flow& flow) {
     flow.value = 0;
     flow.fixed = false;

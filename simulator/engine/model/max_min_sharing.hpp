@@ -45,6 +45,8 @@ class MaxMinSharing {
   void solve();
   /// Rate of `flow` in bytes/s after the last solve() (0 for an inactive flow).
   double rate(int flow) const { return flows_[static_cast<std::size_t>(flow)].value; }
+  /// The flows whose rates the last solve() computed (the others kept theirs).
+  const std::vector<int>& solved() const { return component_flows_; }
 
   std::size_t link_count() const { return links_.size(); }
 
@@ -71,6 +73,7 @@ class MaxMinSharing {
     int light = -1;  //!< its slot in light_ while it can still saturate, or -1
   };
 
+  void solve_alone(Flow& flow);
   void fix(Flow& flow);
   void update_link(Link& link, int index);
   void collect_component();
@@ -93,7 +96,8 @@ class MaxMinSharing {
   std::vector<int> touched_, component_links_, component_flows_;
   std::vector<std::uint32_t> link_seen_, flow_seen_;
   std::uint32_t stamp_ = 0;
-  std::size_t live_ = 0;  // flows added and not removed
+  std::size_t live_ = 0;        // flows added and not removed
+  std::size_t busy_links_ = 0;  // links that some live flow crosses
   bool whole_ = false;    // this solve solves every flow (collect_component())
   double min_level_ = -1;
 };

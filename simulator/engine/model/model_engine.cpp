@@ -487,8 +487,8 @@ class ModelEngine final : private Executor, public Engine {
   void add_shared(std::uint32_t slot, const RouteCost& route, double remaining, double active_at) {
     const Activity& a = record(slot).activity;
     if (active_at - clock_ < kSimultaneity) active_at = clock_;
-    shared_.add(slot, remaining, active_at, penalty_of(route.latency), route_links(a.host, a.peer), flow_rate(a, route),
-                clock_);
+    route_links(a.host, a.peer, route_links_);
+    shared_.add(slot, remaining, active_at, penalty_of(route.latency), route_links_, flow_rate(a, route), clock_);
   }
 
   // One instant of a replication whose links are shared: the flows advance to it, and its batch,
@@ -524,7 +524,9 @@ class ModelEngine final : private Executor, public Engine {
       throw no_finite_duration(a, host, "");
     }
     const std::string peer = platform_->host_name(a.peer);
-    for (int link : route_links(a.host, a.peer)) {
+    std::vector<int> links;
+    route_links(a.host, a.peer, links);
+    for (int link : links) {
       const RouteCost c = cost(link);
       if (!(c.bandwidth > 0 && c.latency >= 0 && c.latency <= std::numeric_limits<double>::max()))
         throw InputError(where + ": link " + platform_->link_name(link) + " has bandwidth " +
@@ -534,13 +536,12 @@ class ModelEngine final : private Executor, public Engine {
     throw no_finite_duration(a, host, peer);
   }
 
-  std::vector<int> route_links(int src, int dst) const {
-    std::vector<int> links;
+  void route_links(int src, int dst, std::vector<int>& links) const {
+    links.clear();
     if (occupies_)  // else a route table without its links: none to name
       visit_route(src, dst, [&](int link) {
         if (link >= 0) links.push_back(link);
       });
-    return links;
   }
 
   // A link's latency and bandwidth now: the platform's, or the last change apply() made.
@@ -813,6 +814,7 @@ class ModelEngine final : private Executor, public Engine {
   bool overloaded_ = false;
   bool sharing_ = false;
   SharedFlows shared_;
+  std::vector<int> route_links_;  // scratch of add_shared()
 };
 
 }  // namespace
