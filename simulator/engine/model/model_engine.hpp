@@ -10,16 +10,11 @@
 
 namespace hetcoll {
 
-/// @brief Relative tolerance of the check for shared links: the flows on a link may add up to its
-/// bandwidth × (1 + this) at their own rates, so that rates that fill a link exactly (k streams
-/// capped at bandwidth / k) keep them; beyond it, the flows share the link.
-inline constexpr double kContentionTolerance = 1e-9;
-
 /// @brief Times a comm as route latency + bytes / min(route bandwidth, rate cap) and a
 /// computation as flops / host speed: the papers' own cost model, and SimGrid's (CM02) timing
 /// when no link is shared. From the first instant where the flows crossing a shared link
-/// (LinkSpec::shared) would need more than its bandwidth, the replication's comms share links
-/// as CM02 does (weighted max-min, engine/model/max_min_sharing.hpp; docs/design.md, "Max-min
+/// (LinkSpec::shared) would need more than its bandwidth (engine/model/overload_check.hpp), the
+/// replication's comms share links as CM02 does (weighted max-min, engine/model/max_min_sharing.hpp; docs/design.md, "Max-min
 /// sharing"). Throws InputError for durations it cannot compute (a zero bandwidth or speed, an
 /// infinite cost).
 std::unique_ptr<Engine> make_model_engine(Platform platform);
