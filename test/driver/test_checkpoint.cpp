@@ -1,8 +1,10 @@
 // The checkpoint (driver/checkpoint.hpp): a resume after a kill at any byte of OUTPUT.partial keeps
-// the whole blocks before it, recomputes the rest and writes the bytes of an uninterrupted run; a
-// checkpoint of another run or shard is refused in one line naming it.
+// the whole blocks before it, recomputes the rest and writes the bytes of an uninterrupted run (for
+// a shard's unit records: shards that merge into it); a checkpoint of another run or shard is
+// refused in one line naming it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -13,6 +15,7 @@
 #include "driver/checkpoint.hpp"
 #include "driver/found_cells.hpp"
 #include "driver/manifest.hpp"
+#include "driver/merge.hpp"
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
@@ -160,6 +163,58 @@ TEST(Checkpoint, OneOfAnotherRunOrShardIsRefusedInOneLineAndLeftAsItWas) {
   const std::string message = refusal_of([&] { test::run_quietly(four_points(r.output)); });
   EXPECT_NE(message.find("--resume"), std::string::npos) << message;
   EXPECT_EQ(file_bytes(r.partial), whole);
+}
+
+// A shard whose points other shards share keeps unit records in its checkpoint: cut anywhere, a
+// resume finishes the shard, and the merge of the shards is the single run's CSV.
+TEST(Checkpoint, AShardsUnitRecordsCutAnywhereResumeIntoTheMergeOfTheSingleRun) {
+  const WorkDir dir("hetcoll-test");
+  auto shard_args = [&](int shard) {
+    return test::with_keys(four_points(dir.path() + "/p" + std::to_string(shard) + ".csv"),
+                           {{"--block", "2"}, {"--shard", std::to_string(shard) + "/3"}});
+  };
+  test::run_quietly(test::with_keys(four_points(dir.path() + "/single.csv"), {{"--block", "2"}}));
+  test::run_quietly(shard_args(0));
+  test::run_quietly(shard_args(2));
+  const std::string part = dir.path() + "/p1.csv", partial = checkpoint_path(part);
+  std::vector<std::size_t> record_ends;
+  std::vector<std::string> args = shard_args(1);
+  args.push_back("--resume");
+  const Scenario s = parse_run_arguments(args);
+  ASSERT_TRUE(shards_split_points(s));
+  RunSetup setup;
+  setup.scenario = &s;
+  setup.points = expand_points(s);
+  setup.work_dir = dir.path();
+  const std::vector<std::string> fields = point_cells(setup);
+  {
+    Checkpoint checkpoint(s, run_identity(s, digest_inputs(s)));
+    for (const WorkUnit& u : make_units(s, setup.points.size(), std::vector<bool>(setup.points.size(), false))) {
+      checkpoint.append_unit(u, fields[u.point], execute_unit(setup, u));
+      record_ends.push_back(file_bytes(partial).size());
+    }
+  }
+  ASSERT_GE(record_ends.size(), 3u);
+  const std::string whole = file_bytes(partial);
+  std::vector<std::size_t> cuts = {whole.find('\n') + 1};
+  for (std::size_t end : record_ends) cuts.insert(cuts.end(), {end - 9, end - 1, end});
+  MergeRequest merge;
+  merge.parts = {dir.path() + "/p0.csv", part, dir.path() + "/p2.csv"};
+  merge.output = dir.path() + "/merged.csv";
+  for (std::size_t cut : cuts) {
+    test::write_bytes(partial, whole.substr(0, cut));
+    // The records whole before the cut are kept (the load leaves only them in the file).
+    std::size_t kept = 0;
+    Checkpoint(s, run_identity(s, digest_inputs(s)))
+        .load(fields, dir.path(), [&](const WorkUnit&, const std::string&, UnitResult&&) { ++kept; });
+    EXPECT_EQ(kept, static_cast<std::size_t>(std::count_if(record_ends.begin(), record_ends.end(),
+                                                           [&](std::size_t end) { return end <= cut; })))
+        << "cut at byte " << cut;
+    test::run_quietly(args);
+    EXPECT_FALSE(std::filesystem::exists(partial)) << "cut at byte " << cut;
+    merge_parts(merge);
+    ASSERT_EQ(file_bytes(merge.output), file_bytes(dir.path() + "/single.csv")) << "cut at byte " << cut;
+  }
 }
 
 }  // namespace
