@@ -3,8 +3,9 @@
 // instances (14 + 14, 18 + 18 nodes) show the per-replication cost of a sweep. Issue "scale"
 // asks for DGGP on 1,000 + 1,000 nodes and 400,000 edges in under 10 s: RedistributionScale
 // times DGGP and OGGP on 100 + 100 / 5k, 300 + 300 / 40k and 1,000 + 1,000 / 400k edges, with
-// the library's peeling and with the former one (reference_peeling.hpp, kept in the tests),
-// which gives the same schedules, so that one run shows both (docs/redistribute.md).
+// the library's peeling and with the former one (reference_peeling.hpp, beside this file), which
+// gave the same schedules when the library's replaced it, so that one run shows both
+// (docs/redistribute.md).
 //   build/hetcoll_bench --benchmark_filter=Redistribution
 //   build/hetcoll_bench --benchmark_filter='RedistributionScale/(dggp|oggp)/' (without the reference, whose
 //   1,000-node runs take minutes)
@@ -14,7 +15,7 @@
 #include "algorithms/redistribute/factories.hpp"
 #include "algorithms/redistribute/inputs.hpp"
 #include "algorithms/redistribute/registry.hpp"
-#include "../test/algorithms/redistribute/reference_peeling.hpp"
+#include "reference_peeling.hpp"
 
 namespace hetcoll {
 namespace {

@@ -2,10 +2,14 @@
 // issue: SNF on n = 100,000 processors in under 0.2 s (O(n log n)), the exact optimum for
 // n = 12 in under 1 s per instance. No BENCHMARK_MAIN here: it links into hetcoll_bench.
 //   build/hetcoll_bench --benchmark_filter=ReducePlanner
+// And the whole search of docs/reduce.md's "Worst ratio observed" (about two minutes; the tests
+// run it small):
+//   build/hetcoll_bench --benchmark_filter=ReduceSnfWorstRatioSearch
 #include <benchmark/benchmark.h>
 
 #include "algorithms/reduce/factories.hpp"
 #include "algorithms/reduce/cluster.hpp"
+#include "../test/algorithms/reduce/snf_ratio_search.hpp"
 
 namespace hetcoll {
 namespace {
@@ -47,6 +51,23 @@ void ReducePlannerLowerBound(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(makespan_lower_bound(times));
 }
 BENCHMARK(ReducePlannerLowerBound)->Arg(1000)->Arg(100000)->Unit(benchmark::kMillisecond);
+
+// An exploration more than a timing: the worst SNF/OPT of each law (counters law0..law5, in
+// snf_search_laws() order) and of the climbs, and the worst cluster of all as the label.
+void ReduceSnfWorstRatioSearch(benchmark::State& state) {
+  test::SnfSearch found;
+  for (auto _ : state) found = test::search_snf_ratio(1200000, 300, 300);
+  test::SnfWorst worst = found.climbed;
+  for (std::size_t law = 0; law < found.by_law.size(); ++law) {
+    state.counters["law" + std::to_string(law)] = found.by_law[law].ratio;
+    if (found.by_law[law].ratio > worst.ratio) worst = found.by_law[law];
+  }
+  state.counters["climbed"] = found.climbed.ratio;
+  std::string cluster;
+  for (double t : worst.times) cluster += (cluster.empty() ? "" : " ") + std::to_string(t);
+  state.SetLabel("worst " + std::to_string(worst.ratio) + " on " + cluster);
+}
+BENCHMARK(ReduceSnfWorstRatioSearch)->Iterations(1)->Unit(benchmark::kSecond);
 
 }  // namespace
 }  // namespace hetcoll

@@ -1,6 +1,6 @@
 // The peeling's matcher (docs/redistribute.md, "Algorithms"). It returns the matchings of the
-// former implementation (test/algorithms/redistribute/reference_peeling.hpp) and only finds them
-// faster:
+// former implementation (bench/reference_peeling.hpp, the benchmark's "before") and only finds
+// them faster:
 // * adjacency in flat arrays (CSR) with the weights inline, so scans are sequential; absent
 //   edges are skipped, and dropped in one pass once they are as many as the present ones;
 // * the breadth-first search of a Hopcroft–Karp phase computes the same layers (distances are

@@ -8,7 +8,7 @@
 /// matching it returns is fixed by the procedure (free nodes in order, edges in edge order,
 /// layers from a breadth-first search of the whole alternating graph), and the schedules of GGP,
 /// OGGP and DGGP depend on it: everything that only makes it faster keeps that procedure's
-/// result (test_redistribution_sameness.cpp checks it against the former implementation).
+/// result (test_redistribution_peeling.cpp checks every matching against an enumeration).
 #include <cstdint>
 #include <limits>
 #include <map>

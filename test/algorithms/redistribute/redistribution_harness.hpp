@@ -1,11 +1,17 @@
 #pragma once
 /// @file redistribution_harness.hpp
-/// @brief Test helpers: the paper's running example and a family Point built from keys.
+/// @brief Test helpers: the paper's running example, a family Point built from keys, and the
+/// bottleneck matching by enumeration.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdint>
 #include <fstream>
+#include <limits>
 #include <map>
+#include <numeric>
 #include <string>
+#include <vector>
 
 #include "algorithms/family.hpp"
 #include "algorithms/redistribute/inputs.hpp"
@@ -45,6 +51,21 @@ std::string input_error(F&& f) {
     return e.what();
   }
   return "(no error)";
+}
+
+/// @brief The largest smallest weight of a perfect matching of the n × n weights `w` (0: no edge),
+/// or -1 if there is none: every one of the n! permutations, tried.
+inline std::int64_t brute_bottleneck(const std::vector<std::vector<std::int64_t>>& w) {
+  const int n = static_cast<int>(w.size());
+  std::vector<int> perm(n);
+  std::iota(perm.begin(), perm.end(), 0);
+  std::int64_t best = -1;
+  do {
+    std::int64_t smallest = std::numeric_limits<std::int64_t>::max();
+    for (int l = 0; l < n; ++l) smallest = std::min(smallest, w[l][perm[l]]);
+    if (smallest > 0) best = std::max(best, smallest);
+  } while (std::next_permutation(perm.begin(), perm.end()));
+  return best;
 }
 
 /// @brief The step-schedule algorithms of the table that scale to random instances of a few

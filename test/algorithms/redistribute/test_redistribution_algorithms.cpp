@@ -148,20 +148,6 @@ TEST(RedistributionExact, LiesBetweenTheBoundAndEveryAlgorithmAndDggpIsWithinTwi
   EXPECT_LE(worst, 2.0);
 }
 
-/// max over perfect matchings of their smallest weight, or -1 if none: all n! permutations.
-std::int64_t brute_bottleneck(const std::vector<std::vector<std::int64_t>>& w) {
-  const int n = static_cast<int>(w.size());
-  std::vector<int> perm(n);
-  std::iota(perm.begin(), perm.end(), 0);
-  std::int64_t best = -1;
-  do {
-    std::int64_t smallest = std::numeric_limits<std::int64_t>::max();
-    for (int l = 0; l < n; ++l) smallest = std::min(smallest, w[l][perm[l]]);
-    if (smallest > 0) best = std::max(best, smallest);
-  } while (std::next_permutation(perm.begin(), perm.end()));
-  return best;
-}
-
 TEST(RedistributionMatching, BottleneckIsTheMaxMinOfAllPerfectMatchingsAndPerfectFindsOneIfAny) {
   RandomStream random(7);
   for (int trial = 0; trial < 400; ++trial) {
@@ -176,7 +162,7 @@ TEST(RedistributionMatching, BottleneckIsTheMaxMinOfAllPerfectMatchingsAndPerfec
         right.push_back(r);
         weight.push_back(w[l][r]);
       }
-    const std::int64_t expected = brute_bottleneck(w);
+    const std::int64_t expected = test::brute_bottleneck(w);
     BipartiteMatcher any(n, n, left, right, weight), best(n, n, left, right, weight);
     ASSERT_EQ(any.perfect(), expected > 0) << trial;
     ASSERT_EQ(best.bottleneck(), expected > 0) << trial;

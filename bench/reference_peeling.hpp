@@ -2,9 +2,9 @@
 /// @file reference_peeling.hpp
 /// @brief The peeling and matcher of GGP, OGGP and DGGP as they were before the incremental
 /// matcher (commit c0f0df7, simulator/algorithms/redistribute/peel.cpp and matching.cpp), kept
-/// verbatim as the reference the library must reproduce step for step, piece for piece
-/// (test_redistribution_sameness.cpp), and timed beside it (bench/bench_redistribution.cpp).
-/// Not part of the library: header-only, included by the test and the benchmark.
+/// verbatim as the "before" that bench_redistribution.cpp times beside the library. Not part of
+/// the library, and no test oracle: it shares the library's procedure, so the tests check the
+/// peeling against its defining properties instead (test_redistribution_peeling.cpp).
 #include <algorithm>
 #include <cstdint>
 #include <limits>
