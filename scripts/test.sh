@@ -25,7 +25,7 @@ for script_test in test/scripts/test_*.py; do
   scripts/python.sh "$script_test" || failed+=("$script_test")
 done
 
-# The README's build for a cluster without root, into a temporary prefix (a second full build).
+# The build for a cluster without root of docs/hpc.md, into a temporary prefix (a second full build).
 echo "test: test/hpc/cluster_build.sh" >&2
 bash test/hpc/cluster_build.sh build/hetcoll || failed+=(test/hpc/cluster_build.sh)
 

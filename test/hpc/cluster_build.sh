@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's "On a cluster without root" commands, run as written by a user without root: SimGrid
+# The commands of docs/hpc.md, "Building without root", run as written by a user without root: SimGrid
 # found only through a prefix of the user's (CMAKE_PREFIX_PATH), no GoogleTest, Google Benchmark
 # or MPI, `cmake --install` into a temporary prefix, and the installed hetcoll and
 # slurm_array.sh run from the prefix alone, with the same bytes as the repository's build.
@@ -34,9 +34,9 @@ mkdir -p "$system_pc"
 cp "$(pkg-config --variable=pcfiledir libcrypto)/libcrypto.pc" "$system_pc/"
 export PKG_CONFIG_LIBDIR=$system_pc
 
-# The README's commands, as written, with $HOME the scratch directory.
-commands=$(awk '/^## / { section = $0 } /^```/ { if (section ~ /On a cluster without root/) inside = !inside; next }
-                inside { print }' "$repo/README.md")
+# The page's commands, as written, with $HOME the scratch directory.
+commands=$(awk '/^## / { section = $0 } /^```/ { if (section ~ /Building without root/) inside = !inside; next }
+                inside { print }' "$repo/docs/hpc.md")
 check test "$(grep -c . <<<"$commands")" -ge 4
 
 # Without the prefix, SimGrid is not found (so the run below found it there).
