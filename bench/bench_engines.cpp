@@ -26,7 +26,7 @@ BENCHMARK_CAPTURE(ModelReduction, NonCommutTreeDyn, std::string("non-commut-tree
 
 void ModelReductionOnDrawnCluster(benchmark::State& state, const std::string& algorithm) {
   // A cluster drawn per replication (times gamma of CV 1): every replication sets each host's
-  // UP link and computes its cluster's makespan lower bound (README, "Drawn clusters").
+  // UP link and computes its cluster's makespan lower bound (docs/performance.md, "Drawn clusters").
   const Scenario scenario =
       parse_run_arguments({"--family", "reduce", "--algorithms", algorithm, "--cluster", "gamma", "--cluster-cv", "1",
                            "--processors", std::to_string(state.range(0)), "--cv", "1", "--ratio", "0"});
