@@ -5,9 +5,11 @@ run: /usr/bin/python3 test/scripts/test_repository_references.py
 
 A clone is all a user has: every path a tracked file names under one of the repository's own
 folders (docs/reduce.md, scripts/plot.py, scenarios/jw-*.ini, ...) must exist (a glob must
-match), every relative Markdown link must lead to a file, and no file may point outside the
-repository (a `../shared` folder, the design notes the project was started from). Paths under
-results/ and build/ are outputs, made by the commands that name them, and are not checked.
+match), every relative Markdown link must lead to a file, a section a Markdown page names in
+another page (`docs/design.md, "When links are shared"`, or the same after a link) must be in
+that page, and no file may point outside the repository (a `../shared` folder, the design notes
+the project was started from). Paths under results/ and build/ are outputs, made by the commands
+that name them, and are not checked.
 """
 import glob
 import os
@@ -20,6 +22,9 @@ FOLDERS = ("docs", "scripts", "scenarios", "platforms", "test", "simulator", "be
 EXTENSIONS = ("md", "py", "sh", "ini", "xml", "csv", "cpp", "hpp", "toml", "cmake", "txt", "png", "json")
 PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w.*?/-]*\.(?:%s))(?![\w])" % ("|".join(FOLDERS), "|".join(EXTENSIONS)))
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")
+# A page and a section of it, quoted after a comma: `docs/design.md, "Platforms"` or
+# `[design.md](design.md), "Platforms"`; the quote may wrap onto the next line.
+SECTION = re.compile(r"([\w./-]+\.md)\)?,\s+\"([^\"]+)\"")
 OUTSIDE = re.compile(r"\.\./shared|shared/(?:DESIGN|ALGORITHMS|STYLE)\.md|\bALGORITHMS\.md")
 TEXT = (".md", ".py", ".sh", ".ini", ".cpp", ".hpp", ".toml", ".cmake", ".txt", "CMakeLists.txt", ".xml", "run")
 
@@ -65,6 +70,27 @@ class RepositoryReferencesTest(unittest.TestCase):
                             continue
                         if not os.path.exists(os.path.normpath(os.path.join(ROOT, folder, link))):
                             missing.append(f"{name}:{number}: link {link}")
+        self.assertEqual(missing, [], "\n" + "\n".join(missing))
+
+    def test_every_section_a_page_names_is_in_that_page(self):
+        missing = []
+        for name in tracked_files():
+            if not name.endswith(".md"):
+                continue
+            with open(os.path.join(ROOT, name), encoding="utf-8") as f:
+                text = f.read()
+            for match in SECTION.finditer(text):
+                page, section = match.groups()
+                path = os.path.normpath(os.path.join(ROOT, os.path.dirname(name), page))
+                if not os.path.exists(path):
+                    path = os.path.join(ROOT, page)
+                if not os.path.exists(path):
+                    continue  # a missing page is test_every_named_path_exists's to report
+                with open(path, encoding="utf-8") as f:
+                    target = " ".join(f.read().split())
+                if " ".join(section.split()) not in target:
+                    number = text.count("\n", 0, match.start()) + 1
+                    missing.append(f"{name}:{number}: {page}, \"{section}\"")
         self.assertEqual(missing, [], "\n" + "\n".join(missing))
 
     def test_no_file_points_outside_the_repository(self):
