@@ -1,5 +1,6 @@
 #include "engine/plan.hpp"
 
+#include <atomic>
 #include <stdexcept>
 
 namespace hetcoll {
@@ -10,6 +11,7 @@ int Plan::add(const PlanOp& op, std::initializer_list<int> after) {
 
 int Plan::add(const PlanOp& op, const std::vector<int>& after) {
   const int index = static_cast<int>(ops_.size());
+  touch();
   ops_.push_back(op);
   dependents_.emplace_back();
   dependency_count_.push_back(0);
@@ -22,6 +24,12 @@ void Plan::require(int op, int before) {
   if (before < 0 || before >= op) throw std::logic_error("Plan: dependency on a later operation");
   dependents_[before].push_back(op);
   ++dependency_count_[op];
+  touch();
+}
+
+void Plan::touch() {
+  static std::atomic<std::uint64_t> revisions{0};
+  revision_ = revisions.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 PlanPolicy::PlanPolicy(const Plan& plan, const CostScale& scale, CostDraws* costs)
@@ -29,12 +37,15 @@ PlanPolicy::PlanPolicy(const Plan& plan, const CostScale& scale, CostDraws* cost
 
 void PlanPolicy::begin(Executor& executor) {
   const int n = static_cast<int>(plan_.size());
-  // Copied at each run: a runner may plan again between replications.
-  first_.assign(1, 0);
-  next_.clear();
-  for (int i = 0; i < n; ++i) {
-    next_.insert(next_.end(), plan_.dependents(i).begin(), plan_.dependents(i).end());
-    first_.push_back(static_cast<int>(next_.size()));
+  // Copied again whenever the plan changed: a runner may plan again between replications.
+  if (copied_ != plan_.revision() + 1) {
+    first_.assign(1, 0);
+    next_.clear();
+    for (int i = 0; i < n; ++i) {
+      next_.insert(next_.end(), plan_.dependents(i).begin(), plan_.dependents(i).end());
+      first_.push_back(static_cast<int>(next_.size()));
+    }
+    copied_ = plan_.revision() + 1;
   }
   waiting_.resize(n);
   for (int i = 0; i < n; ++i) waiting_[i] = plan_.dependency_count(i);

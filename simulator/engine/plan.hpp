@@ -62,11 +62,16 @@ class Plan {
   const PlanOp& op(int i) const { return ops_[i]; }
   const std::vector<int>& dependents(int i) const { return dependents_[i]; }
   int dependency_count(int i) const { return dependency_count_[i]; }
+  /// Changes with every add() and require(), to a number no other plan's state ever had (a plan
+  /// assigned over another keeps its own): a policy that copied a plan knows when to copy again.
+  std::uint64_t revision() const { return revision_; }
 
  private:
   std::vector<PlanOp> ops_;
   std::vector<std::vector<int>> dependents_;
   std::vector<int> dependency_count_;
+  void touch();
+  std::uint64_t revision_ = 0;
 };
 
 /// @brief Runs a Plan: starts each operation as soon as its dependencies have completed.
@@ -90,6 +95,7 @@ class PlanPolicy final : public Policy {
   // The plan's dependents in one array (operation i's: next_[first_[i] .. first_[i + 1])): a
   // completion then reads one contiguous run rather than a vector of its own.
   std::vector<int> first_, next_;
+  std::uint64_t copied_ = 0;  // the plan's revision they hold, plus one (0: none yet)
 };
 
 }  // namespace hetcoll

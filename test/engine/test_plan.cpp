@@ -46,6 +46,29 @@ TEST(PlanPolicy, SimultaneousCompletionsArriveInOwnerOrder) {
   EXPECT_EQ(recorder.events()[2].activity.owner(), 3);
 }
 
+// A runner may plan again between replications, into the same Plan object (a move assignment
+// of a plan of as many operations and dependencies): the policy follows the plan it runs now.
+TEST(PlanPolicy, APlanReplacedBetweenReplicationsIsTheOneThatRuns) {
+  auto chain = [](int first, int second) {
+    Plan plan;
+    const int a = plan.add({ActivityKind::compute, 0, -1, 1.0});
+    const int b = plan.add({ActivityKind::compute, 1, -1, 2.0});
+    plan.add({ActivityKind::compute, 2, -1, 4.0}, {first == 0 ? a : b});
+    plan.add({ActivityKind::compute, 3, -1, 8.0}, {second == 0 ? a : b});
+    return plan;
+  };
+  Plan plan = chain(0, 0);
+  PlanPolicy policy(plan, kUnit, nullptr);
+  auto engine = make_model_engine(ideal_cluster(4));
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 1.0 + 8.0);
+  plan = chain(1, 1);
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 2.0 + 8.0);
+  plan = chain(1, 0);
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 1.0 + 8.0);
+  plan.require(3, 2);  // host 3 now waits for host 2's 4 s as well
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 2.0 + 4.0 + 8.0);
+}
+
 TEST(PlanPolicy, DependencyOnALaterOperationIsRejected) {
   Plan plan;
   plan.add({ActivityKind::comm, 0, 1, 1.0});
