@@ -82,29 +82,11 @@ struct Subcommand {
   bool own_process = false;
 };
 
-/// @brief A name a family had before families were named by operation, and how a scenario
-/// written for it reads now. Accepted for one release, with a note on stderr.
-struct FormerFamily {
-  std::string name;
-  /// Keys the former family spelled otherwise, as (former key, key now): a scenario naming the
-  /// family this way is read with them renamed, since the former key may mean something else now.
-  std::vector<std::pair<std::string, std::string>> renamed_keys = {};
-  /// The former family's defaults where they differ from this family's, as (key, value as
-  /// written in a scenario), `algorithms` included: a scenario that relied on them means the same.
-  std::vector<std::pair<std::string, std::string>> defaults = {};
-};
-
 /// @brief A family of algorithms.
 class Family {
  public:
   virtual ~Family() = default;
   virtual std::string name() const = 0;
-  /// Names the family had before a rename (families are named by operation): still accepted
-  /// for one release, with a note on stderr.
-  virtual const std::vector<FormerFamily>& former_names() const;
-  /// Algorithms renamed or merged into another, as (former name, name now): accepted for one
-  /// release, with a note on stderr; rows carry the name now.
-  virtual std::vector<std::pair<std::string, std::string>> former_algorithm_names() const { return {}; }
   virtual std::string description() const = 0;
   virtual const std::vector<ParameterSpec>& parameters() const = 0;
   virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
@@ -201,9 +183,7 @@ class Family {
 
 /// @brief Every family, in the order `hetcoll list` shows them.
 const std::vector<const Family*>& all_families();
-/// @brief The family called `name` (or formerly so: see Family::former_names), or nullptr.
+/// @brief The family called `name`, or nullptr.
 const Family* find_family(const std::string& name);
-/// @brief How `family` read a scenario when it was called `name`, or nullptr if that is its name now.
-const FormerFamily* former_family(const Family& family, const std::string& name);
 
 }  // namespace hetcoll

@@ -57,8 +57,6 @@ struct ParameterSpec {
   /// text without choices: its valid values in words, as docs/keys.md gives them ("": a file path)
   std::string valid_text;
   bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
-  /// Names the key had before a rename: still accepted for one release, with a note on stderr.
-  std::vector<std::string> former_keys;
   /// axis: the points the key applies to (unset: every point). Where it does not, its CSV cell
   /// is written empty. The family must refuse the key written where it does not apply
   /// (Family::check_written_keys), so it keeps its default there and no two points of a run
@@ -80,10 +78,6 @@ struct ParameterSpec {
   /// 0, or at least `m` (and at most the maximum).
   ParameterSpec zero_or_at_least(double m) const {
     return with([m](ParameterSpec& p) { p.minimum = 0, p.smallest_nonzero = m; });
-  }
-  /// The key was called `old` before: scenarios that say so keep working for one release.
-  ParameterSpec formerly(std::string old) const {
-    return with([&old](ParameterSpec& p) { p.former_keys.push_back(old); });
   }
   /// A text key whose valid values `words` describe (the family checks them).
   ParameterSpec valid(std::string words) const {
@@ -202,7 +196,6 @@ class KeyTable {
     Declaration& at_most(double m) { return step(&ParameterSpec::at_most, m); }
     Declaration& below(double m) { return step(&ParameterSpec::below, m); }
     Declaration& zero_or_at_least(double m) { return step(&ParameterSpec::zero_or_at_least, m); }
-    Declaration& formerly(std::string old) { return step(&ParameterSpec::formerly, std::move(old)); }
     Declaration& valid(std::string words) { return step(&ParameterSpec::valid, std::move(words)); }
     Declaration& applies_when(AppliesTo predicate) {
       return step(&ParameterSpec::applies_when, std::move(predicate));

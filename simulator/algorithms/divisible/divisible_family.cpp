@@ -40,7 +40,7 @@ struct DivisibleKeys {
                                     "random star: mean w / mean c (the w/c-ratio of Figure 4); a platform file: a load "
                                     "unit's time on the fastest host (w_i = wc-ratio*S/speed_i)",
                                     1)
-                           .sweep().above(0).at_most(kLargestCost).formerly("wc_ratio")
+                           .sweep().above(0).at_most(kLargestCost)
                            .applies_when([](const Point& point, bool) { return point[keys().c].empty(); });
   NumberKey c_mean = table.number("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost);
   NumberKey spread =

@@ -90,10 +90,6 @@ void check_matrix_point(const Point& p, RedistributionPoint& out) {
 class RedistributionFamily final : public Family {
  public:
   std::string name() const override { return "redistribute"; }
-  const std::vector<FormerFamily>& former_names() const override {
-    static const std::vector<FormerFamily> former = {{"redistribution"}};
-    return former;
-  }
   // The defaults' instances are too large for the exact search: a tiny one keeps every
   // algorithm in the list.
   std::vector<std::string> example() const override {

@@ -270,20 +270,6 @@ class ReduceFamily final : public Family {
     return "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
            "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
   }
-  const std::vector<FormerFamily>& former_names() const override {
-    static const std::string rr8315 = "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn";
-    static const std::string liu = "snf fastest-first random-order ep-order binomial-stat optimal";
-    static const std::vector<FormerFamily> former = {
-        {"reduction", {}, {{"algorithms", rr8315}, {"cluster", "platform"}, {"processors", "64"}, {"cv", "1"}}},
-        // hetreduce's `cv` was the law of the cluster's times; here `cv` is that of the costs.
-        {"hetreduce", {{"cv", "cluster-cv"}}, {{"algorithms", liu}, {"message", "10000000"}}},
-    };
-    return former;
-  }
-  std::vector<std::pair<std::string, std::string>> former_algorithm_names() const override {
-    // hetreduce's binomial was the same tree and rules as binomial-stat, every message one cost.
-    return {{"binomial", "binomial-stat"}};
-  }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return reduce_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override {
