@@ -89,6 +89,9 @@ class Family {
   virtual std::string name() const = 0;
   virtual std::string description() const = 0;
   virtual const std::vector<ParameterSpec>& parameters() const = 0;
+  /// The CSV parameter columns, in their order, as indices into parameters(): every sweep axis
+  /// once (KeyTable::columns). The order of rows and of a sweep's points follows it too.
+  virtual const std::vector<std::size_t>& columns() const = 0;
   virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
   /// A small scenario of this family that runs in about a second, as command-line words
   /// (`--key value ...`, on top of the defaults): what the property tests and the docs' examples

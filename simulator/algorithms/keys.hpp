@@ -40,7 +40,7 @@ struct ParameterSpec {
   std::string key;            //!< name in scenario files and on the command line
   std::string description;    //!< one line for `hetcoll list`
   double default_value = 0;   //!< number: used when the scenario does not give the key
-  bool axis = false;          //!< number: may hold a list of values (a sweep axis); also a CSV column
+  bool axis = false;          //!< number: may hold a list of values (a sweep axis); also a CSV column (KeyTable::set_columns)
   bool integer = false;       //!< number or list: every value must be a whole number
   double minimum = 0;         //!< number or list: smallest allowed value
   bool minimum_exclusive = false;  //!< the minimum itself is not allowed
@@ -179,9 +179,10 @@ struct Point {
 /// (Family::seed_identity).
 Point without_key(const Point& point, std::size_t index);
 
-/// @brief The keys of one family, in the order `hetcoll list`, the CSV columns and the docs show
-/// them. Each declaration returns a Declaration whose named steps refine the spec in place and
-/// which converts to the key's handle.
+/// @brief The keys of one family, in the order `hetcoll list` and the docs show them, and its CSV
+/// columns in theirs (set_columns), so that a key goes where it belongs in the table and a column
+/// keeps its place in every output. Each declaration returns a Declaration whose named steps
+/// refine the spec in place and which converts to the key's handle.
 class KeyTable {
  public:
   template <class Handle>
@@ -225,11 +226,18 @@ class KeyTable {
   Declaration<TextKey> text(std::string key, std::string description, std::string fallback = "",
                             std::vector<std::string> choices = {});
 
+  /// The CSV parameter columns, in their order: every sweep axis once, no other key. Called
+  /// once the keys are declared; a list that breaks this is a programming error (logic_error).
+  void set_columns(const std::vector<NumberKey>& columns);
+
   const std::vector<ParameterSpec>& specs() const { return specs_; }
+  /// Indices into specs() of the CSV parameter columns, in their order (set_columns).
+  const std::vector<std::size_t>& columns() const { return columns_; }
 
  private:
   std::size_t add(ParameterSpec spec);
   std::vector<ParameterSpec> specs_;
+  std::vector<std::size_t> columns_;
 };
 
 }  // namespace hetcoll

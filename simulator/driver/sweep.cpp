@@ -16,21 +16,19 @@ std::vector<Point> expand_points(const Scenario& s) {
   Point base;
   base.lists = s.lists;
   base.texts = s.texts;
+  // A key that is no axis holds one value; a list or text key no number (0 in `values`).
+  for (const std::vector<double>& values : s.values) base.values.push_back(values.empty() ? 0.0 : values.front());
   std::vector<Point> points{base};
-  for (const std::vector<double>& axis : s.values) {
+  for (std::size_t column : s.family->columns()) {
+    const std::vector<double>& axis = s.values[column];
     std::vector<Point> next;
-    next.reserve(points.size() * std::max<std::size_t>(axis.size(), 1));
-    for (const Point& p : points) {
-      if (axis.empty()) {  // a list or text parameter: no number, no axis
-        next.push_back(p);
-        next.back().values.push_back(0.0);
-      }
+    next.reserve(points.size() * axis.size());
+    for (const Point& p : points)
       for (double v : axis) {
         Point q = p;
-        q.values.push_back(v);
+        q.values[column] = v;
         next.push_back(std::move(q));
       }
-    }
     points = std::move(next);
   }
   return points;

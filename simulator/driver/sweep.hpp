@@ -12,8 +12,9 @@
 
 namespace hetcoll {
 
-/// @brief The cross product of the scenario's axes, in canonical order: parameters in family
-/// order, each axis ascending, the last parameter varying fastest.
+/// @brief The cross product of the scenario's axes, in canonical order: axes in the order of the
+/// family's CSV columns (Family::columns), each ascending, the last column varying fastest; the
+/// order of the rows.
 std::vector<Point> expand_points(const Scenario& scenario);
 
 /// @brief Seed of a point, from the root seed and the point's values (not its position), so

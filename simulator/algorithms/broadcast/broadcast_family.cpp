@@ -26,6 +26,8 @@ std::vector<std::string> intra_choices() {
 
 /// The family's keys, declared once and read back as point[keys().message].
 struct BroadcastKeys {
+  BroadcastKeys() { table.set_columns({clusters, message, cluster_hosts, cv}); }
+
   KeyTable table;
   NumberKey clusters = table.number("clusters", "clusters C (costs = random or given; 0: 8 random clusters, or as many "
                                                 "as intra-times lists); with costs = platform, the count Lowekamp must "
@@ -113,6 +115,7 @@ class BroadcastFamily final : public Family {
     return "grid-aware broadcast: Lowekamp clusters, pLogP strategies, inter-cluster heuristics (Steffenel 2006)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   /// The point without `cv`, the last key: the random grids are those of the scenarios written
   /// before it, and the same for every cv (their noise comes from a stream of its own). A root
   /// index stands where the number key `root` stood, so that scenarios keep their seeds.

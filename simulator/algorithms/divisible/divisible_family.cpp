@@ -30,6 +30,8 @@ const DivisibleKeys& keys();
 
 /// The family's keys, declared once and read back as point[keys().z].
 struct DivisibleKeys {
+  DivisibleKeys() { table.set_columns({workers, z, wc_ratio, message, cv, chunk}); }
+
   KeyTable table;
   NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists, or "
                                               "3 without lists)", 0)
@@ -55,7 +57,6 @@ struct DivisibleKeys {
                            .at_least(1).at_most(kMaxHosts - 1);
   ListKey return_order = table.list("return-order", "lp: workers 1..p in return order (default: the send order)")
                              .whole().at_least(1).at_most(kMaxHosts - 1);
-  // Last, so that the columns written before it keep their places.
   NumberKey message = table.number("message",
                                    "a platform file: bytes of one load unit sent to a worker (z times that back), so "
                                    "c_i = message/bandwidth; only with a platform file (the built-in stars' units "
@@ -63,14 +64,13 @@ struct DivisibleKeys {
                                    kDefaultDivisibleMessage)
                           .sweep().whole().at_least(1).at_most(1e15)
                           .applies_when([](const Point&, bool platform_file) { return platform_file; });
-  // After `message`, for the same reason. The schedules are built on the nominal costs; cv
-  // makes every message and computation of their execution a gamma draw around its nominal size.
+  // The schedules are built on the nominal costs; cv makes every message and computation of
+  // their execution a gamma draw around its nominal size.
   NumberKey cv = table.number("cv",
                               "coefficient of variation of every message and computation as executed: its nominal "
                               "size times a gamma draw of mean 1 (0: the costs the schedules were built on)",
                               0)
                      .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
-  // After `cv`, for the same reason: it sizes self-scheduling's chunks and draws nothing.
   NumberKey chunk = table.number("chunk",
                                  "self-scheduling: the size of a chunk, as a share of the load OPT-FIFO plans for "
                                  "T = 1 (the load it serves)",
@@ -312,6 +312,7 @@ class DivisibleFamily final : public Family {
     return "throughput rho = load processed / simulated makespan, with the schedule built for T = 1 (load units/s)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> specs = {
         {"normalized", "throughput / OPT-FIFO's throughput in the same replication",

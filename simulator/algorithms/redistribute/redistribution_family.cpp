@@ -99,6 +99,7 @@ class RedistributionFamily final : public Family {
     return "messages between two clusters through a backbone: GGP, OGGP, DGGP (Jeannot & Wagner)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return redistribution_algorithms().infos(); }
   /// The point without `message`, `cv` and `asynchronous`, the last keys, so that the seeds, and
   /// so the random instances, are those of the scenarios written before them: random instances

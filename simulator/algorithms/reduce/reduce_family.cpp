@@ -22,9 +22,10 @@ AppliesTo drawn_by(TextKey cluster, ClusterKind kind) {
   return [cluster, kind](const Point& point, bool /*platform_file*/) { return cluster_kind(point[cluster]) == kind; };
 }
 
-/// The family's keys, declared once and read back as point[keys().cv]. Sweep keys become CSV
-/// columns in this order.
+/// The family's keys, declared once and read back as point[keys().cv].
 struct ReduceKeys {
+  ReduceKeys() { table.set_columns({processors, cv, ratio, spread, slow_fraction, x, levels, cluster_cv, message}); }
+
   KeyTable table;
   NumberKey processors =
       table.number("processors",
@@ -70,7 +71,6 @@ struct ReduceKeys {
       table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
           .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv)
           .applies_when(drawn_by(cluster, ClusterKind::gamma));
-  // Last, so that the columns of the former families keep their places.
   NumberKey message = table.number("message",
                                    "size of one value in bytes (8388608: one second on the ideal cluster's links; "
                                    "on a cluster of times, a value from host p lasts t(p))",
@@ -271,6 +271,7 @@ class ReduceFamily final : public Family {
            "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return reduce_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
