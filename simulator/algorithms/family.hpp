@@ -101,10 +101,6 @@ class Family {
   virtual const std::vector<MetricSpec>& metrics() const;
   /// What the main value is, for the docs and `hetcoll list` ("makespan (s)" by default).
   virtual std::string value_description() const { return "makespan (s)"; }
-  /// The point as its seed sees it (the driver's point_seed hashes this): the whole point by
-  /// default. A family may leave out keys that do not apply to the point, or lay it out as a
-  /// former family did, so that the former family's scenarios keep their random streams.
-  virtual Point seed_identity(const Point& point) const { return point; }
   /// The key that counts the hosts a point uses (`processors`, `workers`), or "" if none. With
   /// key `hosts` and this key not given, it takes host_count_for(the number of hosts selected).
   virtual std::string host_count_key() const { return ""; }

@@ -68,13 +68,4 @@ void KeyTable::set_columns(const std::vector<NumberKey>& columns) {
   for (NumberKey key : columns) columns_.push_back(key.index);
 }
 
-Point without_key(const Point& point, std::size_t index) {
-  Point id = point;
-  const auto at = static_cast<std::ptrdiff_t>(index);
-  id.values.erase(id.values.begin() + at);
-  id.lists.erase(id.lists.begin() + at);
-  id.texts.erase(id.texts.begin() + at);
-  return id;
-}
-
 }  // namespace hetcoll

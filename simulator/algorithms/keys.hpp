@@ -57,6 +57,10 @@ struct ParameterSpec {
   /// text without choices: its valid values in words, as docs/keys.md gives them ("": a file path)
   std::string valid_text;
   bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
+  /// The key takes part in the point's seed where it applies and differs from its default
+  /// (point_seed, docs/design.md). False for a key that says how an instance runs, not which
+  /// instance is drawn (a cv, an execution mode): every value of it meets the same draws.
+  bool in_seed = true;
   /// axis: the points the key applies to (unset: every point). Where it does not, its CSV cell
   /// is written empty. The family must refuse the key written where it does not apply
   /// (Family::check_written_keys), so it keeps its default there and no two points of a run
@@ -87,6 +91,8 @@ struct ParameterSpec {
   ParameterSpec applies_when(AppliesTo predicate) const {
     return with([&predicate](ParameterSpec& p) { p.applies = std::move(predicate); });
   }
+  /// Out of the point's seed (in_seed): every value of the key meets the same draws.
+  ParameterSpec same_draws() const { return with([](ParameterSpec& p) { p.in_seed = false; }); }
   /// A 0/1 sweep axis that `--key` alone sets to 1.
   ParameterSpec as_flag() const {
     return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
@@ -174,11 +180,6 @@ struct Point {
   std::vector<std::string> texts;
 };
 
-/// @brief `point` without the key at `index`: the layout of a point before that key existed, so
-/// that a key added later (declared last) can leave the seeds of earlier scenarios alone
-/// (Family::seed_identity).
-Point without_key(const Point& point, std::size_t index);
-
 /// @brief The keys of one family, in the order `hetcoll list` and the docs show them, and its CSV
 /// columns in theirs (set_columns), so that a key goes where it belongs in the table and a column
 /// keeps its place in every output. Each declaration returns a Declaration whose named steps
@@ -197,6 +198,7 @@ class KeyTable {
     Declaration& at_most(double m) { return step(&ParameterSpec::at_most, m); }
     Declaration& below(double m) { return step(&ParameterSpec::below, m); }
     Declaration& zero_or_at_least(double m) { return step(&ParameterSpec::zero_or_at_least, m); }
+    Declaration& same_draws() { return step(&ParameterSpec::same_draws); }
     Declaration& valid(std::string words) { return step(&ParameterSpec::valid, std::move(words)); }
     Declaration& applies_when(AppliesTo predicate) {
       return step(&ParameterSpec::applies_when, std::move(predicate));

@@ -17,9 +17,13 @@ namespace hetcoll {
 /// order of the rows.
 std::vector<Point> expand_points(const Scenario& scenario);
 
-/// @brief Seed of a point, from the root seed and the point's values (not its position), so
-/// adding a value to an axis leaves the other points' numbers unchanged.
-std::uint64_t point_seed(std::uint64_t seed, const Point& point);
+/// @brief Seed of a point: a hash of the root seed and the (key name, value) pairs, in name order,
+/// of the keys (`keys`, the family's table) that apply to the point (`platform_file`: the
+/// scenario names one), take part in seeds (ParameterSpec::in_seed) and differ from their
+/// default. So adding a value to an axis leaves the other points' numbers unchanged, and adding
+/// a key to a table, wherever it goes, or reordering the table changes no seed.
+std::uint64_t point_seed(std::uint64_t seed, const std::vector<ParameterSpec>& keys, const Point& point,
+                         bool platform_file);
 
 /// @brief Replications [first, first + count) of one point, run by one fresh engine.
 struct WorkUnit {

@@ -133,16 +133,6 @@ TEST(ScenarioParser, UnknownKeyInAFileNamesTheFileAndTheKey) {
   EXPECT_NE(message.find("whatever"), std::string::npos) << message;
 }
 
-TEST(Sweep, PointSeedsDependOnValuesNotPositions) {
-  Point a, c;
-  a.values = {64, 1, 0, 1};
-  c.values = {64, 0.1, 0, 1};
-  const Point b = a;
-  EXPECT_EQ(point_seed(5, a), point_seed(5, b));
-  EXPECT_NE(point_seed(5, a), point_seed(5, c));
-  EXPECT_NE(point_seed(5, a), point_seed(6, a));
-}
-
 TEST(Sweep, ShardsPartitionTheUnitsFairlyAndUnitsCoverEveryReplication) {
   // 3 points of 3 units (the last one short), dealt to fewer, as many and more shards than
   // there are points or units.
@@ -324,7 +314,8 @@ TEST(KeyRanges, SeedsAreExactUnsigned64BitIntegers) {
   EXPECT_EQ(low.seed, 9007199254740992u);
   EXPECT_EQ(high.seed, 9007199254740993u);
   const Point point = expand_points(low).front();
-  EXPECT_NE(point_seed(low.seed, point), point_seed(high.seed, point));
+  EXPECT_NE(point_seed(low.seed, low.family->parameters(), point, false),
+            point_seed(high.seed, low.family->parameters(), point, false));
   EXPECT_EQ(parse_run_arguments({"--seed", "18446744073709551615"}).seed, 18446744073709551615u);
   expect_refused({"--seed", "18446744073709551616"}, "'seed'");
   expect_refused({"--seed", "1e3"}, "digits");
@@ -336,11 +327,9 @@ TEST(KeyRanges, MinusZeroIsZero) {
   const Scenario plus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "0"});
   const double z = minus.values[minus.family->parameter_index("z")][0];
   EXPECT_FALSE(std::signbit(z));
-  EXPECT_EQ(point_seed(1, expand_points(minus).front()), point_seed(1, expand_points(plus).front()));
-  Point negative, positive;
-  negative.values = {-0.0};
-  positive.values = {0.0};
-  EXPECT_EQ(point_seed(1, negative), point_seed(1, positive));  // also for points built in code
+  const std::vector<ParameterSpec>& keys = minus.family->parameters();
+  EXPECT_EQ(point_seed(1, keys, expand_points(minus).front(), false),
+            point_seed(1, keys, expand_points(plus).front(), false));  // for points built in code: PointSeed.*
 }
 
 TEST(ScenarioFile, ADirectoryIsRefusedAndAByteOrderMarkIsAccepted) {

@@ -62,7 +62,7 @@ struct DivisibleKeys {
                                    "c_i = message/bandwidth; only with a platform file (the built-in stars' units "
                                    "are abstract)",
                                    kDefaultDivisibleMessage)
-                          .sweep().whole().at_least(1).at_most(1e15)
+                          .sweep().whole().at_least(1).at_most(1e15).same_draws()
                           .applies_when([](const Point&, bool platform_file) { return platform_file; });
   // The schedules are built on the nominal costs; cv makes every message and computation of
   // their execution a gamma draw around its nominal size.
@@ -70,17 +70,18 @@ struct DivisibleKeys {
                               "coefficient of variation of every message and computation as executed: its nominal "
                               "size times a gamma draw of mean 1 (0: the costs the schedules were built on)",
                               0)
-                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv).same_draws();
+  // It sizes self-scheduling's chunks and draws nothing.
   NumberKey chunk = table.number("chunk",
                                  "self-scheduling: the size of a chunk, as a share of the load OPT-FIFO plans for "
                                  "T = 1 (the load it serves)",
                                  0.01)
-                        .sweep().at_least(kSmallestChunk).at_most(1);
-  // Last: no column (the `root` column says where the master was), and out of the seed.
+                        .sweep().at_least(kSmallestChunk).at_most(1).same_draws();
+  // No column (the `root` column says where the master was).
   TextKey root = table.text("root", "the master: a host name of the platform file, or an index into the run's hosts "
                                     "(the others are the workers, in order); the built-in stars' master is host 0",
                             "0")
-                     .valid(kRootValues);
+                     .valid(kRootValues).same_draws();
 };
 
 const DivisibleKeys& keys() {
@@ -323,15 +324,6 @@ class DivisibleFamily final : public Family {
     return specs;
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
-  /// The point without `message`, `cv` and `chunk`, the last keys, so that the seeds, and so the
-  /// random stars, are those of the scenarios written before them: `message` draws nothing
-  /// (random stars are built-in, where it keeps its default), and every cv and chunk size sees
-  /// the same stars.
-  Point seed_identity(const Point& point) const override {
-    const Point before_root = without_key(point, keys().root.index);
-    return without_key(without_key(without_key(before_root, keys().chunk.index), keys().cv.index),
-                       keys().message.index);
-  }
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }
   double host_count_for(int selected) const override { return selected - 1; }

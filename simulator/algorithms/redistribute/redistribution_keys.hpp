@@ -57,7 +57,7 @@ struct RedistributionKeys {
                                    "with 'matrix': bytes of one unit of its amounts (the default is one Mbit), so an "
                                    "amount a is a*message bytes",
                                    kDefaultMatrixUnit)
-                          .sweep().whole().at_least(1).at_most(kMaxMatrixUnit)
+                          .sweep().whole().at_least(1).at_most(kMaxMatrixUnit).same_draws()
                           .applies_when([matrix = matrix](const Point& point, bool) { return !point[matrix].empty(); });
   // The schedules are computed on the nominal amounts; cv makes every stream of their
   // execution a gamma draw around its nominal size.
@@ -65,18 +65,19 @@ struct RedistributionKeys {
                               "coefficient of variation of every stream as executed: its nominal size times a gamma "
                               "draw of mean 1 (0: the amounts the schedules were computed on; beta stays fixed)",
                               0)
-                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv).same_draws();
   NumberKey asynchronous =
       table.number("asynchronous", "1 (or --asynchronous alone): run step schedules without their step barriers, "
                                    "each stream starting when its two ends and k allow (beta paid once); 0 1 sweeps "
                                    "both", 0)
-          .as_flag();
-  // Last, for the same reason, and out of the seed: what a draw covers, not what is drawn.
+          .as_flag().same_draws();
+  // What a draw covers, not what is drawn.
   TextKey cv_unit = table.text("cv-unit",
                                "what one cv draw covers: message (a message's pieces, over several steps or two "
                                "streams of one, share its draw, as in every family) or stream (each piece draws "
                                "its own)",
-                               "message", {"message", "stream"});
+                               "message", {"message", "stream"})
+                    .same_draws();
 };
 
 /// @brief The family's one table of keys.

@@ -76,14 +76,14 @@ struct ReduceKeys {
                                    "on a cluster of times, a value from host p lasts t(p))",
                                    kDefaultMessageBytes)
                           .sweep().whole().at_least(1).at_most(1e15);
-  // After `message`: a word, so no column of its own (metric `root` says where results ended),
-  // and out of the seeds (seed_identity lists what they hash).
+  // A word, so no column of its own (metric `root` says where results ended); out of the seed,
+  // so every root meets the same draws.
   TextKey root = table.text("root",
                             "where the result must end: a host name (platform file), an index into the hosts, or any "
                             "(each algorithm chooses: the slowest host for the planners, P0 for the static trees, "
                             "the last receiver for the dynamic ones)",
                             "0")
-                       .valid(kRootValuesOrAny);
+                       .valid(kRootValuesOrAny).same_draws();
 };
 
 const ReduceKeys& keys() {
@@ -290,31 +290,6 @@ class ReduceFamily final : public Family {
          "algorithm's choice ('varies' when replications ended at different hosts)",
          {"same"}}};
     return metrics;
-  }
-
-  /// The layout of the family the point's scenarios came from, so that they keep their seeds:
-  /// RR-8315's (processors, cv, ratio, comm-mean) on the platform as it is, where the cluster
-  /// keys do not apply, followed by the value's size unless it is that family's (8388608 B);
-  /// Liu & Wang's (processors, the cluster's keys, a zero for each list or word key; then
-  /// times, order; then cluster) on a cluster of times, followed by the costs when they are not
-  /// that model's fixed ones (one message each, a free ⊕) and the value's size unless it is
-  /// that family's (1e7 B).
-  Point seed_identity(const Point& point) const override {
-    const ReduceKeys& k = keys();
-    Point id;
-    if (cluster_kind(point[k.cluster]) == ClusterKind::platform) {
-      id.values = {point[k.processors], point[k.cv], point[k.ratio], point[k.comm_mean]};
-      if (point[k.message] != kDefaultMessageBytes) id.values.push_back(point[k.message]);
-      return id;
-    }
-    id.values = {point[k.processors], point[k.spread], point[k.slow_fraction], point[k.x],
-                 point[k.levels],     point[k.cluster_cv], 0.0, 0.0, 0.0};
-    if (point[k.cv] != 0 || point[k.ratio] != 0 || point[k.comm_mean] != 1)
-      id.values.insert(id.values.end(), {point[k.cv], point[k.ratio], point[k.comm_mean]});
-    if (point[k.message] != 1e7) id.values.push_back(point[k.message]);
-    id.lists = {point[k.times], point[k.order]};
-    id.texts = {point[k.cluster]};
-    return id;
   }
 
   std::string host_count_key() const override { return "processors"; }
