@@ -59,7 +59,8 @@ void KeyTable::set_columns(const std::vector<NumberKey>& columns) {
   for (NumberKey key : columns) {
     if (key.index >= specs_.size() || !specs_[key.index].axis)
       throw std::logic_error("key table: a CSV column must be a sweep axis");
-    if (++listed[key.index] > 1) throw std::logic_error("key table: column '" + specs_[key.index].key + "' is listed twice");
+    if (++listed[key.index] > 1)
+      throw std::logic_error("key table: column '" + specs_[key.index].key + "' is listed twice");
   }
   for (std::size_t i = 0; i < specs_.size(); ++i)
     if (specs_[i].axis && listed[i] == 0)

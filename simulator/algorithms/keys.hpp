@@ -40,7 +40,8 @@ struct ParameterSpec {
   std::string key;            //!< name in scenario files and on the command line
   std::string description;    //!< one line for `hetcoll list`
   double default_value = 0;   //!< number: used when the scenario does not give the key
-  bool axis = false;          //!< number: may hold a list of values (a sweep axis); also a CSV column (KeyTable::set_columns)
+  /// number: may hold a list of values (a sweep axis); also a CSV column (KeyTable::set_columns)
+  bool axis = false;
   bool integer = false;       //!< number or list: every value must be a whole number
   double minimum = 0;         //!< number or list: smallest allowed value
   bool minimum_exclusive = false;  //!< the minimum itself is not allowed

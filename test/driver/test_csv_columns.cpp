@@ -163,7 +163,8 @@ TEST(CsvColumns, ASweepsPointsComeInTheOrderOfItsRows) {
       const ParameterSpec& p = family->parameters()[i];
       const double other = p.flag ? 1 : p.default_value + (p.integer ? 1 : 0.5);
       if (!in_range(p, other) || other == p.default_value) continue;
-      const std::vector<std::string> swept = with_key(args, p.key, format_number(p.default_value) + " " + format_number(other));
+      const std::vector<std::string> swept =
+          with_key(args, p.key, format_number(p.default_value) + " " + format_number(other));
       if (refusal(swept).empty()) args = swept;
     }
     const Scenario s = parse_run_arguments(args);

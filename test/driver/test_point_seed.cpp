@@ -78,7 +78,8 @@ Layout changed(Layout layout, std::size_t i) {
       // Another of its words (a predicate may read it), or another word where any goes.
       std::string& text = layout.point.texts[i];
       const std::vector<std::string>& choices = layout.keys[i].choices;
-      const auto other = std::find_if(choices.begin(), choices.end(), [&text](const std::string& c) { return c != text; });
+      const auto other =
+          std::find_if(choices.begin(), choices.end(), [&text](const std::string& c) { return c != text; });
       text = other != choices.end() ? *other : text + "x";
       break;
     }
