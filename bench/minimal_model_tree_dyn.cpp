@@ -16,7 +16,8 @@
 //     draw of one stream, gamma of mean 1 and coefficient of variation CV: replication r's
 //     communication stream, whose n-th 64-bit draw is lane n mod 4 of Random123's
 //     Philox4x64-10(counter {n / 4, r, 0, 0}, key {point seed, 0}); the point seed is
-//     hetcoll's point_seed(SEED, {N, CV, 0, 1}) (driver/sweep.cpp, ReduceFamily::seed_identity). A draw d carries nearbyint(d · 8388608) bytes and lasts
+//     hetcoll's point_seed of (cluster = platform, cv = CV, processors = N), the keys that
+//     differ from their defaults (driver/sweep.cpp). A draw d carries nearbyint(d · 8388608) bytes and lasts
 //     bytes / 8388608 seconds.
 //   * Dates (model_engine.cpp): a binary heap of (end date, receiving host) in flat arrays.
 //     Each step takes the whole batch of one instant (dates within 1e-9 s), delivers it in host
@@ -43,7 +44,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <initializer_list>
 #include <memory>
 
 namespace {
@@ -56,15 +56,28 @@ std::uint64_t mix64(std::uint64_t x) {
   return x ^ (x >> 31);
 }
 
-// simulator/driver/sweep.cpp: the seed of a point made of numbers only.
-std::uint64_t point_seed(std::uint64_t seed, std::initializer_list<double> values) {
+// simulator/driver/sweep.cpp: the seed of a reduce point on cluster = platform, from its keys
+// that differ from their defaults, in name order: cluster, cv (unless 0), processors.
+std::uint64_t point_seed(std::uint64_t seed, int n, double cv) {
   std::uint64_t h = mix64(seed);
-  for (double v : values) {
+  auto text = [&h](const char* s) {
+    h = mix64(h ^ std::strlen(s));
+    for (; *s != '\0'; ++s) h = mix64(h ^ static_cast<unsigned char>(*s));
+  };
+  auto number = [&h](double v) {
     v += 0.0;
     std::uint64_t bits;
     std::memcpy(&bits, &v, sizeof bits);
     h = mix64(h ^ bits);
+  };
+  text("cluster");
+  text("platform");
+  if (cv != 0) {
+    text("cv");
+    number(cv);
   }
+  text("processors");
+  number(n);
   return h;
 }
 
@@ -258,8 +271,7 @@ int main(int argc, char** argv) {
     return 2;
   }
 
-  // ReduceFamily::seed_identity on cluster = platform: (processors, cv, ratio, comm-mean).
-  const std::uint64_t point = point_seed(seed, {static_cast<double>(n), cv, 0.0, 1.0});
+  const std::uint64_t point = point_seed(seed, n, cv);
   TreeDyn tree(n, cv, point);
   double sum = 0, mean = 0, m2 = 0;  // the CSV's plain sum; Welford for the standard error
   const auto start = std::chrono::steady_clock::now();

@@ -7,11 +7,6 @@
 
 namespace hetcoll {
 
-const std::vector<FormerFamily>& Family::former_names() const {
-  static const std::vector<FormerFamily> none;
-  return none;
-}
-
 const std::vector<MetricSpec>& Family::metrics() const {
   static const std::vector<MetricSpec> none;
   return none;
@@ -40,14 +35,6 @@ const std::vector<const Family*>& all_families() {
 const Family* find_family(const std::string& name) {
   for (const Family* f : all_families())
     if (f->name() == name) return f;
-  for (const Family* f : all_families())
-    if (former_family(*f, name) != nullptr) return f;
-  return nullptr;
-}
-
-const FormerFamily* former_family(const Family& family, const std::string& name) {
-  for (const FormerFamily& former : family.former_names())
-    if (former.name == name) return &former;
   return nullptr;
 }
 

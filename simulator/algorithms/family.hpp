@@ -82,31 +82,16 @@ struct Subcommand {
   bool own_process = false;
 };
 
-/// @brief A name a family had before families were named by operation, and how a scenario
-/// written for it reads now. Accepted for one release, with a note on stderr.
-struct FormerFamily {
-  std::string name;
-  /// Keys the former family spelled otherwise, as (former key, key now): a scenario naming the
-  /// family this way is read with them renamed, since the former key may mean something else now.
-  std::vector<std::pair<std::string, std::string>> renamed_keys = {};
-  /// The former family's defaults where they differ from this family's, as (key, value as
-  /// written in a scenario), `algorithms` included: a scenario that relied on them means the same.
-  std::vector<std::pair<std::string, std::string>> defaults = {};
-};
-
 /// @brief A family of algorithms.
 class Family {
  public:
   virtual ~Family() = default;
   virtual std::string name() const = 0;
-  /// Names the family had before a rename (families are named by operation): still accepted
-  /// for one release, with a note on stderr.
-  virtual const std::vector<FormerFamily>& former_names() const;
-  /// Algorithms renamed or merged into another, as (former name, name now): accepted for one
-  /// release, with a note on stderr; rows carry the name now.
-  virtual std::vector<std::pair<std::string, std::string>> former_algorithm_names() const { return {}; }
   virtual std::string description() const = 0;
   virtual const std::vector<ParameterSpec>& parameters() const = 0;
+  /// The CSV parameter columns, in their order, as indices into parameters(): every sweep axis
+  /// once (KeyTable::columns). The order of rows and of a sweep's points follows it too.
+  virtual const std::vector<std::size_t>& columns() const = 0;
   virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
   /// A small scenario of this family that runs in about a second, as command-line words
   /// (`--key value ...`, on top of the defaults): what the property tests and the docs' examples
@@ -116,10 +101,6 @@ class Family {
   virtual const std::vector<MetricSpec>& metrics() const;
   /// What the main value is, for the docs and `hetcoll list` ("makespan (s)" by default).
   virtual std::string value_description() const { return "makespan (s)"; }
-  /// The point as its seed sees it (the driver's point_seed hashes this): the whole point by
-  /// default. A family may leave out keys that do not apply to the point, or lay it out as a
-  /// former family did, so that the former family's scenarios keep their random streams.
-  virtual Point seed_identity(const Point& point) const { return point; }
   /// The key that counts the hosts a point uses (`processors`, `workers`), or "" if none. With
   /// key `hosts` and this key not given, it takes host_count_for(the number of hosts selected).
   virtual std::string host_count_key() const { return ""; }
@@ -201,9 +182,7 @@ class Family {
 
 /// @brief Every family, in the order `hetcoll list` shows them.
 const std::vector<const Family*>& all_families();
-/// @brief The family called `name` (or formerly so: see Family::former_names), or nullptr.
+/// @brief The family called `name`, or nullptr.
 const Family* find_family(const std::string& name);
-/// @brief How `family` read a scenario when it was called `name`, or nullptr if that is its name now.
-const FormerFamily* former_family(const Family& family, const std::string& name);
 
 }  // namespace hetcoll

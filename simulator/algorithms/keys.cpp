@@ -54,13 +54,19 @@ KeyTable::Declaration<TextKey> KeyTable::text(std::string key, std::string descr
   return {*this, add(text_key(std::move(key), std::move(description), std::move(fallback), std::move(choices)))};
 }
 
-Point without_key(const Point& point, std::size_t index) {
-  Point id = point;
-  const auto at = static_cast<std::ptrdiff_t>(index);
-  id.values.erase(id.values.begin() + at);
-  id.lists.erase(id.lists.begin() + at);
-  id.texts.erase(id.texts.begin() + at);
-  return id;
+void KeyTable::set_columns(const std::vector<NumberKey>& columns) {
+  std::vector<int> listed(specs_.size(), 0);
+  for (NumberKey key : columns) {
+    if (key.index >= specs_.size() || !specs_[key.index].axis)
+      throw std::logic_error("key table: a CSV column must be a sweep axis");
+    if (++listed[key.index] > 1)
+      throw std::logic_error("key table: column '" + specs_[key.index].key + "' is listed twice");
+  }
+  for (std::size_t i = 0; i < specs_.size(); ++i)
+    if (specs_[i].axis && listed[i] == 0)
+      throw std::logic_error("key table: sweep axis '" + specs_[i].key + "' has no CSV column");
+  columns_.clear();
+  for (NumberKey key : columns) columns_.push_back(key.index);
 }
 
 }  // namespace hetcoll

@@ -40,7 +40,8 @@ struct ParameterSpec {
   std::string key;            //!< name in scenario files and on the command line
   std::string description;    //!< one line for `hetcoll list`
   double default_value = 0;   //!< number: used when the scenario does not give the key
-  bool axis = false;          //!< number: may hold a list of values (a sweep axis); also a CSV column
+  /// number: may hold a list of values (a sweep axis); also a CSV column (KeyTable::set_columns)
+  bool axis = false;
   bool integer = false;       //!< number or list: every value must be a whole number
   double minimum = 0;         //!< number or list: smallest allowed value
   bool minimum_exclusive = false;  //!< the minimum itself is not allowed
@@ -57,8 +58,10 @@ struct ParameterSpec {
   /// text without choices: its valid values in words, as docs/keys.md gives them ("": a file path)
   std::string valid_text;
   bool flag = false;          //!< number: a 0/1 switch; `--key` alone on the command line means 1
-  /// Names the key had before a rename: still accepted for one release, with a note on stderr.
-  std::vector<std::string> former_keys;
+  /// The key takes part in the point's seed where it applies and differs from its default
+  /// (point_seed, docs/design.md). False for a key that says how an instance runs, not which
+  /// instance is drawn (a cv, an execution mode): every value of it meets the same draws.
+  bool in_seed = true;
   /// axis: the points the key applies to (unset: every point). Where it does not, its CSV cell
   /// is written empty. The family must refuse the key written where it does not apply
   /// (Family::check_written_keys), so it keeps its default there and no two points of a run
@@ -81,10 +84,6 @@ struct ParameterSpec {
   ParameterSpec zero_or_at_least(double m) const {
     return with([m](ParameterSpec& p) { p.minimum = 0, p.smallest_nonzero = m; });
   }
-  /// The key was called `old` before: scenarios that say so keep working for one release.
-  ParameterSpec formerly(std::string old) const {
-    return with([&old](ParameterSpec& p) { p.former_keys.push_back(old); });
-  }
   /// A text key whose valid values `words` describe (the family checks them).
   ParameterSpec valid(std::string words) const {
     return with([&words](ParameterSpec& p) { p.valid_text = std::move(words); });
@@ -93,6 +92,8 @@ struct ParameterSpec {
   ParameterSpec applies_when(AppliesTo predicate) const {
     return with([&predicate](ParameterSpec& p) { p.applies = std::move(predicate); });
   }
+  /// Out of the point's seed (in_seed): every value of the key meets the same draws.
+  ParameterSpec same_draws() const { return with([](ParameterSpec& p) { p.in_seed = false; }); }
   /// A 0/1 sweep axis that `--key` alone sets to 1.
   ParameterSpec as_flag() const {
     return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
@@ -180,14 +181,10 @@ struct Point {
   std::vector<std::string> texts;
 };
 
-/// @brief `point` without the key at `index`: the layout of a point before that key existed, so
-/// that a key added later (declared last) can leave the seeds of earlier scenarios alone
-/// (Family::seed_identity).
-Point without_key(const Point& point, std::size_t index);
-
-/// @brief The keys of one family, in the order `hetcoll list`, the CSV columns and the docs show
-/// them. Each declaration returns a Declaration whose named steps refine the spec in place and
-/// which converts to the key's handle.
+/// @brief The keys of one family, in the order `hetcoll list` and the docs show them, and its CSV
+/// columns in theirs (set_columns), so that a key goes where it belongs in the table and a column
+/// keeps its place in every output. Each declaration returns a Declaration whose named steps
+/// refine the spec in place and which converts to the key's handle.
 class KeyTable {
  public:
   template <class Handle>
@@ -202,7 +199,7 @@ class KeyTable {
     Declaration& at_most(double m) { return step(&ParameterSpec::at_most, m); }
     Declaration& below(double m) { return step(&ParameterSpec::below, m); }
     Declaration& zero_or_at_least(double m) { return step(&ParameterSpec::zero_or_at_least, m); }
-    Declaration& formerly(std::string old) { return step(&ParameterSpec::formerly, std::move(old)); }
+    Declaration& same_draws() { return step(&ParameterSpec::same_draws); }
     Declaration& valid(std::string words) { return step(&ParameterSpec::valid, std::move(words)); }
     Declaration& applies_when(AppliesTo predicate) {
       return step(&ParameterSpec::applies_when, std::move(predicate));
@@ -232,11 +229,18 @@ class KeyTable {
   Declaration<TextKey> text(std::string key, std::string description, std::string fallback = "",
                             std::vector<std::string> choices = {});
 
+  /// The CSV parameter columns, in their order: every sweep axis once, no other key. Called
+  /// once the keys are declared; a list that breaks this is a programming error (logic_error).
+  void set_columns(const std::vector<NumberKey>& columns);
+
   const std::vector<ParameterSpec>& specs() const { return specs_; }
+  /// Indices into specs() of the CSV parameter columns, in their order (set_columns).
+  const std::vector<std::size_t>& columns() const { return columns_; }
 
  private:
   std::size_t add(ParameterSpec spec);
   std::vector<ParameterSpec> specs_;
+  std::vector<std::size_t> columns_;
 };
 
 }  // namespace hetcoll

@@ -45,9 +45,6 @@ std::string usage() {
 int list() {
   for (const hetcoll::Family* f : hetcoll::all_families()) {
     std::cout << f->name() << ": " << f->description() << '\n';
-    std::string former;
-    for (const hetcoll::FormerFamily& old : f->former_names()) former += (former.empty() ? "" : ", ") + old.name;
-    if (!former.empty()) std::cout << "  formerly: " << former << " (accepted until the next release, with a note)\n";
     std::cout << "  algorithms:\n";
     for (const hetcoll::AlgorithmInfo& a : f->algorithms())
       std::cout << "    " << a.name << "  " << a.description << (a.reference.empty() ? "" : " [" + a.reference + "]")

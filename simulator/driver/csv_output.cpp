@@ -10,8 +10,7 @@ namespace hetcoll {
 
 std::string parameter_header(const Family& family) {
   std::string out;
-  for (const ParameterSpec& p : family.parameters())
-    if (p.axis) out += (out.empty() ? "" : ",") + column_name(p.key);
+  for (std::size_t i : family.columns()) out += (out.empty() ? "" : ",") + column_name(family.parameters()[i].key);
   return out;
 }
 
@@ -20,8 +19,7 @@ std::string parameter_fields(const Family& family, const Point& point, bool plat
   std::string out;
   bool first = true;
   const auto& params = family.parameters();
-  for (std::size_t i = 0; i < params.size(); ++i) {
-    if (!params[i].axis) continue;
+  for (std::size_t i : family.columns()) {
     if (!first) out += ',';
     first = false;
     if (!key_applies(params[i], point, platform_file)) continue;

@@ -18,7 +18,7 @@ inline constexpr const char* kSameAggregate = "same";
 /// @brief Its field when they do not.
 inline constexpr const char* kVariesField = "varies";
 
-/// @brief Names of the family's CSV parameter columns (its sweep axes), comma-separated.
+/// @brief Names of the family's CSV parameter columns (Family::columns), comma-separated.
 std::string parameter_header(const Family& family);
 /// @brief The point's values of those columns, comma-separated; the cell of a key that does not
 /// apply to the point (ParameterSpec::applies; `platform_file`: the scenario names one) is empty,

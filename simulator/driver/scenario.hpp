@@ -59,7 +59,7 @@ struct Scenario {
   /// How many hosts `hosts` selects, if the parser has counted them already (0: not counted).
   int hosts_selected = 0;
   std::vector<std::string> cfg;       //!< SimGrid --cfg pass-through, "key:value"
-  /// What the parser decided for the user (a default list shortened, a former name read), for
+  /// What the parser decided for the user (a default list shortened), for
   /// stderr once the run has succeeded: a refused run says one line.
   std::vector<std::string> notes;
   std::string output = "-";           //!< CSV path, or - for stdout

@@ -15,6 +15,7 @@
 
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
+#include "core/nearest_name.hpp"
 #include "core/number_format.hpp"
 #include "core/sha256.hpp"
 #include "driver/cpu_count.hpp"
@@ -33,7 +34,7 @@ namespace {
 po::options_description common_options() {
   po::options_description d("common keys");
   d.add_options()
-      ("family", po::value<std::string>(), "family of algorithms (default: reduction)")
+      ("family", po::value<std::string>(), "family of algorithms (default: reduce)")
       ("algorithms", po::value<std::string>(), "space-separated algorithm names (default: all of the family)")
       ("replications", po::value<std::string>(), "Monte Carlo replications per point (default 1000)")
       ("seed", po::value<std::string>(), "root seed of every random stream (default 1)")
@@ -64,24 +65,26 @@ po::options_description common_options() {
   return d;
 }
 
-std::vector<std::string> with_former_keys(const ParameterSpec& p) {
-  std::vector<std::string> names{p.key};
-  names.insert(names.end(), p.former_keys.begin(), p.former_keys.end());
-  return names;
-}
-
 po::options_description family_options() {
   po::options_description d("family keys");
   std::set<std::string> seen;
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
-      for (const std::string& name : with_former_keys(p))
-        if (seen.insert(name).second) {
-          auto* value = po::value<std::string>();
-          if (p.flag) value->implicit_value("1");
-          d.add_options()(name.c_str(), value, p.description.c_str());
-        }
+      if (seen.insert(p.key).second) {
+        auto* value = po::value<std::string>();
+        if (p.flag) value->implicit_value("1");
+        d.add_options()(p.key.c_str(), value, p.description.c_str());
+      }
   return d;
+}
+
+/// The refusal of a key no family and no common option has, with the known key it most likely
+/// meant (`where`: the file or the command line).
+std::string unknown_key(const std::string& where, std::string key, const po::options_description& options) {
+  key.erase(0, key.find_first_not_of('-'));  // the command line's spelling: --key
+  std::vector<std::string> names;
+  for (const auto& option : options.options()) names.push_back(option->long_name());
+  return where + ": unknown key '" + key + "'" + did_you_mean(key, names) + " (see hetcoll list)";
 }
 
 std::vector<std::string> split_list(const std::string& text) {
@@ -319,59 +322,6 @@ void check_sweep(Scenario& s, const std::string& where, const Origin& origin) {
                origin);
 }
 
-/// A key given under its former name is read under its new one, with a note in `notes`; both
-/// at once is an error. `cli` (for messages: where a value came from) is renamed alike.
-void rename_former_keys(po::variables_map& cli, po::variables_map& vm, const std::string& source,
-                        std::vector<std::string>& notes) {
-  std::set<std::string> noted;
-  for (const Family* f : all_families())
-    for (const ParameterSpec& p : f->parameters())
-      for (const std::string& old : p.former_keys) {
-        if (!vm.count(old)) continue;
-        const std::string where = cli.count(old) || source.empty() ? std::string("command line") : source;
-        if (vm.count(p.key) && (cli.count(p.key) > 0) == (cli.count(old) > 0))
-          throw InputError(where + ": keys '" + old + "' and '" + p.key + "' are one key (renamed); give '" + p.key +
-                           "' only");
-        if (noted.insert(old).second)
-          notes.push_back(where + ": key '" + old + "' is now '" + p.key +
-                          "'; the old name is accepted until the next release");
-        // The command line wins over the file, whichever name each used.
-        const bool old_wins = cli.count(old) > 0 || !vm.count(p.key);
-        for (po::variables_map* map : {&cli, &vm}) {
-          if (!map->count(old)) continue;
-          if (old_wins) {
-            const po::variable_value value = map->at(old);
-            map->erase(p.key);
-            map->emplace(p.key, value);
-          }
-          map->erase(old);
-        }
-      }
-}
-
-/// A scenario that names its family by a former name means what it meant then: keys renamed
-/// since (whose old name may mean something else now) are read under their new name, and the
-/// former family's defaults fill the keys it does not give.
-void read_as_former_family(const FormerFamily& former, const Origin& origin, po::variables_map& cli,
-                           po::variables_map& vm, std::vector<std::string>& notes) {
-  for (const auto& [old, now] : former.renamed_keys) {
-    if (!vm.count(old)) continue;
-    if (vm.count(now))
-      throw InputError(origin.of(now) + ": keys '" + old + "' and '" + now + "' are one key for family " +
-                       former.name + " (renamed); give '" + now + "' only");
-    notes.push_back(origin.of(old) + ": key '" + old + "' of family " + former.name + " is now '" + now +
-                    "'; the old name is accepted until the next release");
-    for (po::variables_map* map : {&cli, &vm}) {
-      if (!map->count(old)) continue;
-      const po::variable_value value = map->at(old);
-      map->erase(old);
-      map->emplace(now, value);
-    }
-  }
-  for (const auto& [key, value] : former.defaults)
-    if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
-}
-
 /// The documented limits of the algorithms (Family::algorithm_limit), on every point: a listed
 /// algorithm that cannot run a point is refused now, before anything runs; one that came with
 /// the family's default list is left out, with a note, so that `--family reduce --hosts
@@ -607,6 +557,8 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   po::variables_map cli;
   try {
     po::store(po::command_line_parser(args).options(cli_options).positional(positional).run(), cli);
+  } catch (const po::unknown_option& e) {
+    throw InputError(unknown_key("command line", e.get_option_name(), options));
   } catch (const po::error& e) {
     throw InputError(std::string("command line: ") + e.what());
   }
@@ -620,24 +572,24 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
     try {
       po::store(po::parse_config_file(file, options, false), vm);
     } catch (const po::unknown_option& e) {
-      throw InputError(s.source + ": unknown key '" + e.get_option_name() + "' (see hetcoll list)");
+      throw InputError(unknown_key(s.source, e.get_option_name(), options));
     } catch (const po::error& e) {
       throw InputError(s.source + ": " + e.what());
     }
   }
-  // Notes about renamed names go out once the whole scenario is known to be good: a refusal
-  // stays one line.
+  // Notes go out once the whole scenario is known to be good: a refusal stays one line.
   std::vector<std::string> notes;
-  rename_former_keys(cli, vm, s.source, notes);
   const Origin origin(cli, s.source);
 
   const std::string family = get(vm, "family", "reduce");
   s.family = find_family(family);
-  if (s.family == nullptr) throw InputError(origin.of("family") + ": key 'family' names no family: '" + family + "'");
-  if (const FormerFamily* former = former_family(*s.family, family)) {
-    notes.push_back(origin.of("family") + ": family '" + family + "' is now '" + s.family->name() +
-                    "'; the old name is accepted until the next release");
-    read_as_former_family(*former, origin, cli, vm, notes);
+  if (s.family == nullptr) {
+    std::vector<std::string> names;
+    for (const Family* f : all_families()) names.push_back(f->name());
+    std::string known;
+    for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
+    throw InputError(origin.of("family") + ": key 'family' names no family: '" + family + "'" +
+                     did_you_mean(family, names) + " (families: " + known + ")");
   }
   if (vm.count("platform"))
     for (const auto& [key, value] : s.family->platform_file_defaults())
@@ -650,17 +602,13 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   if (vm.count("algorithms")) {
     s.algorithms = split_list(vm["algorithms"].as<std::string>());
     if (s.algorithms.empty()) throw InputError(origin.of("algorithms") + ": key 'algorithms' is empty");
-    for (std::string& a : s.algorithms)
-      for (const auto& [old, now] : s.family->former_algorithm_names())
-        if (a == old) {
-          notes.push_back(origin.of("algorithms") + ": algorithm '" + old + "' is now '" + now + "' in family " +
-                          s.family->name() + "; the old name is accepted until the next release");
-          a = now;
-        }
     for (const std::string& a : s.algorithms)
-      if (!s.family->has_algorithm(a))
+      if (!s.family->has_algorithm(a)) {
+        std::vector<std::string> names;
+        for (const AlgorithmInfo& known : s.family->algorithms()) names.push_back(known.name);
         throw InputError(origin.of("algorithms") + ": key 'algorithms': unknown algorithm '" + a + "' in family " +
-                         family + " (see hetcoll list)");
+                         family + did_you_mean(a, names) + " (see hetcoll list)");
+      }
     std::set<std::string> unique(s.algorithms.begin(), s.algorithms.end());
     if (unique.size() != s.algorithms.size())
       throw InputError(origin.of("algorithms") + ": key 'algorithms' lists an algorithm twice");

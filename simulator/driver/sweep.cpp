@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/number_format.hpp"
 #include "core/random.hpp"
 #include "core/statistics.hpp"
 #include "engine/engine_factory.hpp"
@@ -16,27 +17,49 @@ std::vector<Point> expand_points(const Scenario& s) {
   Point base;
   base.lists = s.lists;
   base.texts = s.texts;
+  // A key that is no axis holds one value; a list or text key no number (0 in `values`).
+  for (const std::vector<double>& values : s.values) base.values.push_back(values.empty() ? 0.0 : values.front());
   std::vector<Point> points{base};
-  for (const std::vector<double>& axis : s.values) {
+  for (std::size_t column : s.family->columns()) {
+    const std::vector<double>& axis = s.values[column];
     std::vector<Point> next;
-    next.reserve(points.size() * std::max<std::size_t>(axis.size(), 1));
-    for (const Point& p : points) {
-      if (axis.empty()) {  // a list or text parameter: no number, no axis
-        next.push_back(p);
-        next.back().values.push_back(0.0);
-      }
+    next.reserve(points.size() * axis.size());
+    for (const Point& p : points)
       for (double v : axis) {
         Point q = p;
-        q.values.push_back(v);
+        q.values[column] = v;
         next.push_back(std::move(q));
       }
-    }
     points = std::move(next);
   }
   return points;
 }
 
-std::uint64_t point_seed(std::uint64_t seed, const Point& point) {
+namespace {
+
+/// True if key `index` holds its default at the point (a list as its default is written).
+bool at_default(const ParameterSpec& spec, const Point& point, std::size_t index) {
+  switch (spec.kind) {
+    case ParameterKind::number: return point.values[index] == spec.default_value;  // -0 == 0
+    case ParameterKind::list: {
+      std::string text;
+      for (double v : point.lists[index]) text += (text.empty() ? "" : ",") + format_number(v);
+      return text == spec.default_text;
+    }
+    case ParameterKind::text: return point.texts[index] == spec.default_text;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::uint64_t point_seed(std::uint64_t seed, const std::vector<ParameterSpec>& keys, const Point& point,
+                         bool platform_file) {
+  std::vector<std::size_t> seeded;
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    if (keys[i].in_seed && key_applies(keys[i], point, platform_file) && !at_default(keys[i], point, i))
+      seeded.push_back(i);
+  std::sort(seeded.begin(), seeded.end(), [&keys](std::size_t a, std::size_t b) { return keys[a].key < keys[b].key; });
   std::uint64_t h = mix64(seed);
   auto mix_number = [&h](double v) {
     v += 0.0;  // -0 is 0: the same point must get the same seed
@@ -44,15 +67,21 @@ std::uint64_t point_seed(std::uint64_t seed, const Point& point) {
     std::memcpy(&bits, &v, sizeof bits);
     h = mix64(h ^ bits);
   };
-  for (double v : point.values) mix_number(v);
-  // Lengths keep [1, 2], [3] apart from [1], [2, 3]; empty entries (other kinds) mix nothing.
-  for (const std::vector<double>& list : point.lists) {
-    if (!list.empty()) h = mix64(h ^ list.size());
-    for (double v : list) mix_number(v);
-  }
-  for (const std::string& text : point.texts) {
-    if (!text.empty()) h = mix64(h ^ text.size());
+  // Length prefixes keep ("ab", "c") apart from ("a", "bc"), and [1, 2], [3] from [1], [2, 3].
+  auto mix_text = [&h](const std::string& text) {
+    h = mix64(h ^ text.size());
     for (char c : text) h = mix64(h ^ static_cast<unsigned char>(c));
+  };
+  for (std::size_t i : seeded) {
+    mix_text(keys[i].key);
+    switch (keys[i].kind) {
+      case ParameterKind::number: mix_number(point.values[i]); break;
+      case ParameterKind::list:
+        h = mix64(h ^ point.lists[i].size());
+        for (double v : point.lists[i]) mix_number(v);
+        break;
+      case ParameterKind::text: mix_text(point.texts[i]); break;
+    }
   }
   return h;
 }

@@ -12,13 +12,18 @@
 
 namespace hetcoll {
 
-/// @brief The cross product of the scenario's axes, in canonical order: parameters in family
-/// order, each axis ascending, the last parameter varying fastest.
+/// @brief The cross product of the scenario's axes, in canonical order: axes in the order of the
+/// family's CSV columns (Family::columns), each ascending, the last column varying fastest; the
+/// order of the rows.
 std::vector<Point> expand_points(const Scenario& scenario);
 
-/// @brief Seed of a point, from the root seed and the point's values (not its position), so
-/// adding a value to an axis leaves the other points' numbers unchanged.
-std::uint64_t point_seed(std::uint64_t seed, const Point& point);
+/// @brief Seed of a point: a hash of the root seed and the (key name, value) pairs, in name order,
+/// of the keys (`keys`, the family's table) that apply to the point (`platform_file`: the
+/// scenario names one), take part in seeds (ParameterSpec::in_seed) and differ from their
+/// default. So adding a value to an axis leaves the other points' numbers unchanged, and adding
+/// a key to a table, wherever it goes, or reordering the table changes no seed.
+std::uint64_t point_seed(std::uint64_t seed, const std::vector<ParameterSpec>& keys, const Point& point,
+                         bool platform_file);
 
 /// @brief Replications [first, first + count) of one point, run by one fresh engine.
 struct WorkUnit {

@@ -177,8 +177,8 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   const Point& point = setup.points[unit.point];
   const std::unique_ptr<EngineRun> run = open_point_engine(setup, unit.point);
   UnitResult result;
-  auto runner = s.family->prepare(point, s.algorithms, run->platform(), point_seed(s.seed, s.family->seed_identity(point)),
-                                  run->probe());
+  const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, !s.platform.empty());
+  auto runner = s.family->prepare(point, s.algorithms, run->platform(), seed, run->probe());
   UnitSource source(setup, unit, *runner, result);
   run->engine().run(source);
   return result;

@@ -196,72 +196,33 @@ expect_bad_input "a sweep of 9e8 points is refused before it is expanded" "$d"
 d=$(new_dir); mkdir "$d/scenario"; ARGS=(run "$d/scenario" --quiet)
 expect_bad_input "a directory as the scenario (ran the defaults)" "$d"
 d=$(new_dir)
-printf '\xEF\xBB\xBFfamily = reduction\nalgorithms = tree-dyn\nprocessors = 4\nreplications = 3\nengine = model\n' \
+printf '\xEF\xBB\xBFfamily = reduce\ncluster = platform\nalgorithms = tree-dyn\nprocessors = 4\nreplications = 3\nengine = model\n' \
   >"$d/bom.ini"
 ARGS=(run "$d/bom.ini" --output "$d/out.csv" --quiet)
 expect_ok "a UTF-8 byte order mark is skipped (was: unknown key 'family')"
 d=$(new_dir); small_run "$d" processors 2147483648
 expect_bad_input "reduce --processors 2^31 (got -2147483648)" "$d"
 
-# ---- renamed keys ------------------------------------------------------------------------
-# A key's former name works for one release, with one note on stderr, and gives the same bytes.
-d=$(new_dir)
-renamed=(run --family divisible --workers 4 --replications 3 --engine model --quiet)
-(cd "$d" && hetcoll "${renamed[@]}" --wc-ratio 2 --output new.csv)
-(cd "$d" && hetcoll "${renamed[@]}" --wc_ratio 2 --output old.csv)
-if cmp -s "$d/new.csv" "$d/old.csv" && grep -q "key 'wc_ratio' is now 'wc-ratio'" "$tmp/stderr" &&
-  (($(count_lines "$tmp/stderr") == 1)); then
-  pass "a former key name (wc_ratio) gives the same CSV with one note ($(cat "$tmp/stderr"))"
-else
-  fail "former key name" "$(excerpt)"
-fi
-printf 'family = divisible\nworkers = 4\nwc_ratio = 3\nwc-ratio = 2\n' >"$d/both.ini"
-ARGS=(run both.ini --output x.csv --quiet)
-expect_bad_input "a key under its old and new name in one file" "$d"
-printf 'family = divisible\nworkers = 4\nwc_ratio = 3\nreplications = 3\nengine = model\n' >"$d/old.ini"
-(cd "$d" && hetcoll run old.ini --wc-ratio 2 --output cli.csv --quiet)
-if cmp -s "$d/new.csv" "$d/cli.csv"; then
-  pass "the command line's new name wins over the file's old name"
-else
-  fail "old name in the file, new on the command line" "$(excerpt)"
-fi
-
-# A family's former name works for one release, with one note after a good parse only. (Not
-# all-at-once: its streams share the backbone, where the model engine stops.)
-d=$(new_dir)
-(cd "$d" && hetcoll run --family redistribution --senders 2 --receivers 3 --k 2 --replications 2 --engine model \
-  --algorithms "ggp oggp dggp greedy lower-bound" --quiet --output old.csv)
-(cd "$d" && "$bin" run --family redistribute --senders 2 --receivers 3 --k 2 --replications 2 --engine model \
-  --algorithms "ggp oggp dggp greedy lower-bound" --quiet --output new.csv 2>/dev/null)
-if cmp -s "$d/old.csv" "$d/new.csv" && grep -q "family 'redistribution' is now 'redistribute'" "$tmp/stderr"; then
-  pass "a family's former name (redistribution) gives the same CSV with a note"
-else
-  fail "former family name" "$(excerpt)"
-fi
-d=$(new_dir); family_run "$d" redistribution ggp --k 3 --beta 1e300
-expect_bad_input "a refusal under a former family name is still one line" "$d"
-
-# The two former reduction families: hetreduce's cv was the law of the cluster's times.
-d=$(new_dir)
-(cd "$d" && hetcoll run --family hetreduce --cluster gamma --processors 5 --cv 0.5 --replications 20 --engine model \
-  --quiet --output old.csv)
-(cd "$d" && "$bin" run --family reduce --cluster gamma --processors 5 --cluster-cv 0.5 --replications 20 \
-  --algorithms "snf fastest-first random-order ep-order binomial-stat optimal" --message 10000000 --engine model --quiet \
-  --output new.csv 2>/dev/null)
-if cmp -s "$d/old.csv" "$d/new.csv" && grep -q "key 'cv' of family hetreduce is now 'cluster-cv'" "$tmp/stderr"; then
-  pass "family hetreduce reads cv as cluster-cv: the CSV of reduce with cluster-cv, with a note"
-else
-  fail "former family hetreduce" "$(excerpt)"
-fi
-(cd "$d" && hetcoll run --family reduction --processors 16 --replications 20 --engine model --quiet --output old.csv)
-(cd "$d" && "$bin" run --family reduce --cluster platform --processors 16 --cv 1 --replications 20 \
-  --algorithms "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn" --engine model --quiet \
-  --output new.csv 2>/dev/null)
-if cmp -s "$d/old.csv" "$d/new.csv" && grep -q "family 'reduction' is now 'reduce'" "$tmp/stderr"; then
-  pass "family reduction is reduce with cluster = platform, cv 1 and RR-8315's algorithms, with a note"
-else
-  fail "former family reduction" "$(excerpt)"
-fi
+# ---- names from before the first release --------------------------------------------------
+# Former names are refused like any unknown name, in one line that names the one meant.
+# expect_hint NAME WORD: the refusal of ARGS is a bad input whose line names WORD.
+expect_hint() {
+  expect_bad_input "$1" "$d"
+  if ! grep -q "did you mean '$2'" "$tmp/stderr"; then fail "$1" "no hint of '$2': $(excerpt)"; fi
+}
+d=$(new_dir); family_run "$d" divisible opt-fifo --wc_ratio 2
+expect_hint "the former key wc_ratio on the command line" wc-ratio
+printf 'family = divisible\nworkers = 4\nwc_ratio = 3\n' >"$d/old.ini"
+ARGS=(run "$d/old.ini" --output "$d/x.csv" --quiet)
+expect_hint "the former key wc_ratio in a file" wc-ratio
+for former in reduction hetreduce redistribution; do
+  d=$(new_dir); family_run "$d" "$former" tree-dyn
+  expect_bad_input "the former family $former" "$d"
+  grep -q "(families: reduce, divisible, redistribute, broadcast)" "$tmp/stderr" ||
+    fail "the former family $former" "no list of the families: $(excerpt)"
+done
+d=$(new_dir); family_run "$d" reduce binomial
+expect_hint "the former algorithm binomial" binomial-stat
 
 # ---- key hosts ---------------------------------------------------------------------------
 d=$(new_dir)

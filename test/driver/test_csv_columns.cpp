@@ -5,6 +5,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -94,9 +95,9 @@ TEST(CsvColumns, AKeyThatDoesNotApplyIsAnEmptyCellWhichTheFamilyRefusesWrittenAn
       for (const Point& point : expand_points(s)) {
         const std::vector<std::string> cells = split_csv_row(parameter_fields(*family, point, file) + ',');
         std::size_t column = 0;
-        for (std::size_t i = 0; i < params.size(); ++i) {
-          if (params[i].applies) EXPECT_TRUE(params[i].axis) << params[i].key << ": only axes are CSV columns";
-          if (!params[i].axis) continue;
+        for (const ParameterSpec& p : params)
+          if (p.applies) EXPECT_TRUE(p.axis) << p.key << ": only axes are CSV columns";
+        for (std::size_t i : family->columns()) {
           ASSERT_LT(column, cells.size()) << joined(args);
           const std::string& cell = cells[column++];
           const bool applies = key_applies(params[i], point, file);
@@ -131,6 +132,63 @@ TEST(CsvColumns, RowsWithEmptyCellsKeepTheirCanonicalOrder) {
   EXPECT_THROW(canonical_order({"a,1,,1", "a,1,,1"}, 2, "test"), InputError);
   EXPECT_EQ(parameter_order_value("", "c", "test"), parameter_order_value("", "c", "test"));
   EXPECT_LT(parameter_order_value("", "c", "test"), parameter_order_value("-1e300", "c", "test"));
+}
+
+TEST(CsvColumns, EverySweepAxisIsOneColumnOfTheFamilysListAndEveryHeaderFollowsTheList) {
+  for (const Family* family : all_families()) {
+    const std::vector<ParameterSpec>& params = family->parameters();
+    std::vector<int> listed(params.size(), 0);
+    std::string names;
+    for (std::size_t i : family->columns()) {
+      ASSERT_LT(i, params.size()) << family->name();
+      ++listed[i];
+      names += (names.empty() ? "" : ",") + column_name(params[i].key);
+    }
+    for (std::size_t i = 0; i < params.size(); ++i)
+      EXPECT_EQ(listed[i], params[i].axis ? 1 : 0) << family->name() << ": key '" << params[i].key << "'";
+    EXPECT_EQ(parameter_header(*family), names) << family->name();
+    EXPECT_EQ(summary_header(*family).rfind("algorithm," + names + ",replications,", 0), 0u) << family->name();
+    EXPECT_EQ(raw_header(*family).rfind("algorithm," + names + ",replication,value", 0), 0u) << family->name();
+    EXPECT_EQ(trace_header(*family), "algorithm," + names + ",replication,kind,host,peer,start,end") << family->name();
+  }
+}
+
+TEST(CsvColumns, ASweepsPointsComeInTheOrderOfItsRows) {
+  // Two values on every axis of every family: the points, as rows, are already in canonical
+  // order (the columns' order, each ascending), which merges and resumed runs rebuild.
+  for (const Family* family : all_families()) {
+    std::vector<std::string> args = {"--family", family->name(), "--engine", "model"};
+    for (const std::string& word : family->example()) args.push_back(word);
+    for (std::size_t i : family->columns()) {
+      const ParameterSpec& p = family->parameters()[i];
+      const double other = p.flag ? 1 : p.default_value + (p.integer ? 1 : 0.5);
+      if (!in_range(p, other) || other == p.default_value) continue;
+      const std::vector<std::string> swept =
+          with_key(args, p.key, format_number(p.default_value) + " " + format_number(other));
+      if (refusal(swept).empty()) args = swept;
+    }
+    const Scenario s = parse_run_arguments(args);
+    const bool file = !s.platform.empty();
+    std::vector<std::string> rows;
+    for (const Point& point : expand_points(s)) rows.push_back("a," + parameter_fields(*family, point, file) + ",1");
+    EXPECT_GT(rows.size(), 1u) << family->name();
+    EXPECT_EQ(canonical_order(rows, family->columns().size(), "test"), rows) << joined(args);
+  }
+}
+
+TEST(CsvColumns, AColumnListThatMissesAnAxisListsAnotherKeyOrRepeatsOneIsRefused) {
+  struct Keys {
+    KeyTable table;
+    NumberKey a = table.number("a", "an axis", 1).sweep();
+    NumberKey b = table.number("b", "an axis", 1).sweep();
+    NumberKey c = table.number("c", "a single number", 1);
+  };
+  Keys keys;
+  EXPECT_THROW(keys.table.set_columns({keys.a}), std::logic_error);
+  EXPECT_THROW(keys.table.set_columns({keys.a, keys.b, keys.c}), std::logic_error);
+  EXPECT_THROW(keys.table.set_columns({keys.a, keys.b, keys.a}), std::logic_error);
+  keys.table.set_columns({keys.b, keys.a});
+  EXPECT_EQ(keys.table.columns(), (std::vector<std::size_t>{1, 0}));
 }
 
 }  // namespace hetcoll

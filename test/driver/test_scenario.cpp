@@ -11,6 +11,7 @@
 #include "algorithms/family.hpp"
 #include "algorithms/reduce/registry.hpp"
 #include "core/error.hpp"
+#include "core/nearest_name.hpp"
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
 #include "driver/merge.hpp"
@@ -130,16 +131,6 @@ TEST(ScenarioParser, UnknownKeyInAFileNamesTheFileAndTheKey) {
   const std::string message = error_of({path});
   EXPECT_NE(message.find(path), std::string::npos) << message;
   EXPECT_NE(message.find("whatever"), std::string::npos) << message;
-}
-
-TEST(Sweep, PointSeedsDependOnValuesNotPositions) {
-  Point a, c;
-  a.values = {64, 1, 0, 1};
-  c.values = {64, 0.1, 0, 1};
-  const Point b = a;
-  EXPECT_EQ(point_seed(5, a), point_seed(5, b));
-  EXPECT_NE(point_seed(5, a), point_seed(5, c));
-  EXPECT_NE(point_seed(5, a), point_seed(6, a));
 }
 
 TEST(Sweep, ShardsPartitionTheUnitsFairlyAndUnitsCoverEveryReplication) {
@@ -278,8 +269,6 @@ TEST(KeyRanges, ValuesWhoseAmountsNoEngineCanCarryAreRefusedNamingTheKey) {
   expect_refused({"--cv", "0", "--comm-mean", "1e13"}, "'comm-mean'");  // the default cluster of times
   expect_refused({"--cv", "1e-155"}, "'cv'");
   expect_refused({"--comm-mean", "1e308"}, "'comm-mean'");
-  // The former family hetreduce's cv is the cluster's CV now, and is refused as such.
-  expect_refused({"--family", "hetreduce", "--cluster", "gamma", "--processors", "3", "--cv", "1e-200"}, "'cluster-cv'");
   expect_refused({"--cluster", "gamma", "--processors", "3", "--cluster-cv", "1e-200"}, "'cluster-cv'");
   expect_refused({"--cluster", "gamma", "--processors", "3", "--cv", "1e-200"}, "'cv'");
   // Each key in range, but together a draw would exceed 2^63 bytes.
@@ -325,7 +314,8 @@ TEST(KeyRanges, SeedsAreExactUnsigned64BitIntegers) {
   EXPECT_EQ(low.seed, 9007199254740992u);
   EXPECT_EQ(high.seed, 9007199254740993u);
   const Point point = expand_points(low).front();
-  EXPECT_NE(point_seed(low.seed, point), point_seed(high.seed, point));
+  EXPECT_NE(point_seed(low.seed, low.family->parameters(), point, false),
+            point_seed(high.seed, low.family->parameters(), point, false));
   EXPECT_EQ(parse_run_arguments({"--seed", "18446744073709551615"}).seed, 18446744073709551615u);
   expect_refused({"--seed", "18446744073709551616"}, "'seed'");
   expect_refused({"--seed", "1e3"}, "digits");
@@ -337,11 +327,9 @@ TEST(KeyRanges, MinusZeroIsZero) {
   const Scenario plus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "0"});
   const double z = minus.values[minus.family->parameter_index("z")][0];
   EXPECT_FALSE(std::signbit(z));
-  EXPECT_EQ(point_seed(1, expand_points(minus).front()), point_seed(1, expand_points(plus).front()));
-  Point negative, positive;
-  negative.values = {-0.0};
-  positive.values = {0.0};
-  EXPECT_EQ(point_seed(1, negative), point_seed(1, positive));  // also for points built in code
+  const std::vector<ParameterSpec>& keys = minus.family->parameters();
+  EXPECT_EQ(point_seed(1, keys, expand_points(minus).front(), false),
+            point_seed(1, keys, expand_points(plus).front(), false));  // for points built in code: PointSeed.*
 }
 
 TEST(ScenarioFile, ADirectoryIsRefusedAndAByteOrderMarkIsAccepted) {
@@ -419,7 +407,7 @@ TEST(KeysDoc, GivesEveryKeyOfEveryFamilyWithTheRangeItsTableChecks) {
 
 }  // namespace hetcoll
 
-// ---- The former reduction families, now aliases of `reduce` ----------------------------------
+// ---- Key cv of reduce ---------------------------------------------------------------------
 namespace hetcoll {
 namespace {
 
@@ -438,78 +426,9 @@ double at_point(const Scenario& s, const std::string& key) {
   return points.front().values.at(s.family->parameter_index(key));
 }
 
-std::string word(const Scenario& s, const std::string& key) { return s.texts.at(s.family->parameter_index(key)); }
-
-std::vector<std::string> reduce_names(bool planners) {
-  std::vector<std::string> names;
-  for (const ReduceAlgorithm& a : reduce_algorithms())
-    if (planners ? a.plan != nullptr : a.make != nullptr) names.push_back(a.name);
-  return names;
-}
-
 }  // namespace
 
-TEST(FormerFamilies, HetreduceCvIsTheClusterCvAndItsCostsStayFixed) {
-  const std::string path =
-      temp_file("hetreduce.ini", "family = hetreduce\ncluster = gamma\nprocessors = 6\ncv = 0.5\n");
-  const Scenario s = parse_run_arguments({path});
-  ASSERT_EQ(s.family->name(), "reduce");
-  EXPECT_EQ(only(s, "cluster-cv"), 0.5);
-  EXPECT_EQ(only(s, "cv"), 0);
-  EXPECT_EQ(at_point(s, "cluster-cv"), 0.5);
-  EXPECT_EQ(at_point(s, "cv"), 0);
-  EXPECT_EQ(at_point(s, "ratio"), 0);
-  EXPECT_EQ(at_point(s, "comm-mean"), 1);
-  EXPECT_EQ(word(s, "cluster"), "gamma");
-  // Its default algorithms: Liu & Wang's planners and the binomial tree (binomial-stat now).
-  std::vector<std::string> liu = reduce_names(true);
-  liu.push_back("binomial-stat");
-  EXPECT_EQ(std::set<std::string>(s.algorithms.begin(), s.algorithms.end()), std::set<std::string>(liu.begin(), liu.end()));
-  EXPECT_EQ(s.algorithms.size(), liu.size());
-  // The same on the command line, as an axis; the cost CV keeps its default.
-  const Scenario cli = parse_run_arguments({"--family", "hetreduce", "--cluster", "gamma", "--processors", "6", "--cv", "2 0.5"});
-  EXPECT_EQ(cli.values[cli.family->parameter_index("cluster-cv")], (std::vector<double>{0.5, 2}));
-  EXPECT_EQ(only(cli, "cv"), 0);
-  // Its default cluster is the reduce family's: the times of Liu & Wang's Figure 1.
-  EXPECT_EQ(word(parse_run_arguments({"--family", "hetreduce"}), "cluster"), "times");
-}
-
-TEST(FormerFamilies, HetreduceRefusesCvAndClusterCvTogether) {
-  expect_refused({"--family", "hetreduce", "--cluster", "gamma", "--processors", "6", "--cv", "0.5", "--cluster-cv",
-                  "1"},
-                 "'cluster-cv'");
-  const std::string path = temp_file("hetreduce-both.ini", "family = hetreduce\ncluster = gamma\nprocessors = 6\ncv = 0.5\n");
-  expect_refused({path, "--cluster-cv", "1"}, "'cluster-cv'");
-  EXPECT_THROW(parse_run_arguments({path, "--cluster-cv", "1"}), InputError);
-}
-
-TEST(FormerFamilies, ReductionIsRR8315sModelOnThePlatformAsItIs) {
-  const Scenario s = parse_run_arguments({"--family", "reduction"});
-  ASSERT_EQ(s.family->name(), "reduce");
-  EXPECT_EQ(word(s, "cluster"), "platform");
-  EXPECT_EQ(only(s, "processors"), 64);
-  EXPECT_EQ(only(s, "cv"), 1);
-  EXPECT_EQ(s.algorithms, reduce_names(false));
-  // Keys given win over the former family's defaults.
-  const Scenario given = parse_run_arguments({"--family", "reduction", "--processors", "8", "--cv", "0.3",
-                                              "--algorithms", "tree-dyn"});
-  EXPECT_EQ(only(given, "processors"), 8);
-  EXPECT_EQ(only(given, "cv"), 0.3);
-  EXPECT_EQ(given.algorithms, std::vector<std::string>{"tree-dyn"});
-  EXPECT_EQ(word(given, "cluster"), "platform");
-}
-
-TEST(FormerFamilies, AlgorithmBinomialIsBinomialStat) {
-  EXPECT_EQ(parse_run_arguments({"--family", "hetreduce", "--algorithms", "snf binomial"}).algorithms,
-            (std::vector<std::string>{"snf", "binomial-stat"}));
-  EXPECT_EQ(parse_run_arguments({"--family", "reduce", "--algorithms", "binomial"}).algorithms,
-            std::vector<std::string>{"binomial-stat"});
-  const std::string path = temp_file("hetreduce-binomial.ini", "family = hetreduce\nalgorithms = binomial, optimal\n");
-  EXPECT_EQ(parse_run_arguments({path}).algorithms, (std::vector<std::string>{"binomial-stat", "optimal"}));
-  expect_refused({"--family", "hetreduce", "--algorithms", "binomial binomial-stat"}, "'algorithms'");
-}
-
-TEST(FormerFamilies, ReduceKeepsCvAsTheCostCv) {
+TEST(ReduceKeys, CvIsTheCostCvAndLeavesTheClusterCvAlone) {
   const std::string path = temp_file("reduce-cv.ini", "family = reduce\ncv = 0.5\n");
   for (const Scenario& s : {parse_run_arguments({path}), parse_run_arguments({"--family", "reduce", "--cv", "0.5"})}) {
     EXPECT_EQ(only(s, "cv"), 0.5);
@@ -519,6 +438,19 @@ TEST(FormerFamilies, ReduceKeepsCvAsTheCostCv) {
     for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
     EXPECT_EQ(s.algorithms, all);
   }
+}
+
+TEST(UnknownNames, RefusalsNameTheKnownNameMeantAndNothingFar) {
+  // The names hetcoll had before its first release, now refused like any unknown name.
+  expect_refused({"--family", "divisible", "--wc_ratio", "2"}, "unknown key 'wc_ratio' (did you mean 'wc-ratio'?)");
+  const std::string path = temp_file("former-key.ini", "family = divisible\nwc_ratio = 2\n");
+  expect_refused({path}, "unknown key 'wc_ratio' (did you mean 'wc-ratio'?)");
+  expect_refused({"--family", "hetreduce"}, "(did you mean 'reduce'?)");
+  expect_refused({"--family", "redistribution"}, "(families: reduce, divisible, redistribute, broadcast)");
+  expect_refused({"--algorithms", "binomial"}, "(did you mean 'binomial-stat'?)");
+  // Nothing near: no hint, rather than a wrong one.
+  EXPECT_EQ(did_you_mean("zzzz", {"reduce", "broadcast"}), "");
+  EXPECT_EQ(did_you_mean("proccesors", {"processors", "cv"}), " (did you mean 'processors'?)");
 }
 
 }  // namespace hetcoll

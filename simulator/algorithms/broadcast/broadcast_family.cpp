@@ -26,6 +26,8 @@ std::vector<std::string> intra_choices() {
 
 /// The family's keys, declared once and read back as point[keys().message].
 struct BroadcastKeys {
+  BroadcastKeys() { table.set_columns({clusters, message, cluster_hosts, cv}); }
+
   KeyTable table;
   NumberKey clusters = table.number("clusters", "clusters C (costs = random or given; 0: 8 random clusters, or as many "
                                                 "as intra-times lists); with costs = platform, the count Lowekamp must "
@@ -44,10 +46,10 @@ struct BroadcastKeys {
                                       "intra-times; platform: measured on the platform", "random",
                              {"random", "given", "platform"});
   NumberKey rho = table.number("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0).at_most(1);
-  // A word since it may name a host; an index hashes into the seed as the number it was.
+  // A word, since it may name a host; out of the seed, so every root meets the same grids.
   TextKey root = table.text("root", "the source: root cluster (costs = random or given) or root host (costs = "
                                     "platform: a host name of a platform file, or an index)", "0")
-                     .valid(kRootValues);
+                     .valid(kRootValues).same_draws();
   TextKey latency_file = table.text("latency-file", "host latency matrix (CSV, microseconds) from which the "
                                                     "platform is generated (costs = platform, no platform file)");
   NumberKey lan_bandwidth = table.number("lan-bandwidth", "bytes/s of every host's links (generated platforms)", 1.25e8)
@@ -86,14 +88,13 @@ struct BroadcastKeys {
   NumberKey cluster_latency = table.number("cluster-latency", "latency between two hosts of the cluster-hosts "
                                                               "cluster (microseconds)", 50)
                                   .above(0).at_most(kMaxLatencyMicroseconds);
-  // Last, so that the columns written before it keep their places, and out of the seed, so the
-  // random grids are those of the scenarios written before it and the same for every cv.
+  // Out of the seed: the random grids are the same for every cv.
   NumberKey cv = table.number("cv",
                               "coefficient of variation of every message as executed and, with costs = random or "
                               "given, of every cluster's internal broadcast T: its nominal duration's bytes times a "
                               "gamma draw of mean 1 (0: the costs the heuristics schedule with)",
                               0)
-                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv).same_draws();
 };
 
 const BroadcastKeys& keys() {
@@ -113,19 +114,7 @@ class BroadcastFamily final : public Family {
     return "grid-aware broadcast: Lowekamp clusters, pLogP strategies, inter-cluster heuristics (Steffenel 2006)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
-  /// The point without `cv`, the last key: the random grids are those of the scenarios written
-  /// before it, and the same for every cv (their noise comes from a stream of its own). A root
-  /// index stands where the number key `root` stood, so that scenarios keep their seeds.
-  Point seed_identity(const Point& point) const override {
-    Point id = without_key(point, keys().cv.index);
-    long long index = 0;
-    const std::size_t at = keys().root.index;
-    if (root_index(id.texts[at], index)) {
-      id.values[at] = static_cast<double>(index);
-      id.texts[at].clear();
-    }
-    return id;
-  }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return broadcast_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override { return broadcast_metrics(); }
   std::string value_description() const override { return "completion time of the broadcast (s)"; }

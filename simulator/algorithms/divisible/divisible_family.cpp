@@ -30,6 +30,8 @@ const DivisibleKeys& keys();
 
 /// The family's keys, declared once and read back as point[keys().z].
 struct DivisibleKeys {
+  DivisibleKeys() { table.set_columns({workers, z, wc_ratio, message, cv, chunk}); }
+
   KeyTable table;
   NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists, or "
                                               "3 without lists)", 0)
@@ -40,7 +42,7 @@ struct DivisibleKeys {
                                     "random star: mean w / mean c (the w/c-ratio of Figure 4); a platform file: a load "
                                     "unit's time on the fastest host (w_i = wc-ratio*S/speed_i)",
                                     1)
-                           .sweep().above(0).at_most(kLargestCost).formerly("wc_ratio")
+                           .sweep().above(0).at_most(kLargestCost)
                            .applies_when([](const Point& point, bool) { return point[keys().c].empty(); });
   NumberKey c_mean = table.number("c-mean", "random star: mean of c", 1).at_least(kSmallestCost).at_most(kLargestCost);
   NumberKey spread =
@@ -55,32 +57,31 @@ struct DivisibleKeys {
                            .at_least(1).at_most(kMaxHosts - 1);
   ListKey return_order = table.list("return-order", "lp: workers 1..p in return order (default: the send order)")
                              .whole().at_least(1).at_most(kMaxHosts - 1);
-  // Last, so that the columns written before it keep their places.
   NumberKey message = table.number("message",
                                    "a platform file: bytes of one load unit sent to a worker (z times that back), so "
                                    "c_i = message/bandwidth; only with a platform file (the built-in stars' units "
                                    "are abstract)",
                                    kDefaultDivisibleMessage)
-                          .sweep().whole().at_least(1).at_most(1e15)
+                          .sweep().whole().at_least(1).at_most(1e15).same_draws()
                           .applies_when([](const Point&, bool platform_file) { return platform_file; });
-  // After `message`, for the same reason. The schedules are built on the nominal costs; cv
-  // makes every message and computation of their execution a gamma draw around its nominal size.
+  // The schedules are built on the nominal costs; cv makes every message and computation of
+  // their execution a gamma draw around its nominal size.
   NumberKey cv = table.number("cv",
                               "coefficient of variation of every message and computation as executed: its nominal "
                               "size times a gamma draw of mean 1 (0: the costs the schedules were built on)",
                               0)
-                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
-  // After `cv`, for the same reason: it sizes self-scheduling's chunks and draws nothing.
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv).same_draws();
+  // It sizes self-scheduling's chunks and draws nothing.
   NumberKey chunk = table.number("chunk",
                                  "self-scheduling: the size of a chunk, as a share of the load OPT-FIFO plans for "
                                  "T = 1 (the load it serves)",
                                  0.01)
-                        .sweep().at_least(kSmallestChunk).at_most(1);
-  // Last: no column (the `root` column says where the master was), and out of the seed.
+                        .sweep().at_least(kSmallestChunk).at_most(1).same_draws();
+  // No column (the `root` column says where the master was).
   TextKey root = table.text("root", "the master: a host name of the platform file, or an index into the run's hosts "
                                     "(the others are the workers, in order); the built-in stars' master is host 0",
                             "0")
-                     .valid(kRootValues);
+                     .valid(kRootValues).same_draws();
 };
 
 const DivisibleKeys& keys() {
@@ -312,6 +313,7 @@ class DivisibleFamily final : public Family {
     return "throughput rho = load processed / simulated makespan, with the schedule built for T = 1 (load units/s)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> specs = {
         {"normalized", "throughput / OPT-FIFO's throughput in the same replication",
@@ -322,15 +324,6 @@ class DivisibleFamily final : public Family {
     return specs;
   }
   const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
-  /// The point without `message`, `cv` and `chunk`, the last keys, so that the seeds, and so the
-  /// random stars, are those of the scenarios written before them: `message` draws nothing
-  /// (random stars are built-in, where it keeps its default), and every cv and chunk size sees
-  /// the same stars.
-  Point seed_identity(const Point& point) const override {
-    const Point before_root = without_key(point, keys().root.index);
-    return without_key(without_key(without_key(before_root, keys().chunk.index), keys().cv.index),
-                       keys().message.index);
-  }
   // The first host selected is the master, the others are workers.
   std::string host_count_key() const override { return "workers"; }
   double host_count_for(int selected) const override { return selected - 1; }

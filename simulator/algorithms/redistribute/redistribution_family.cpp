@@ -90,10 +90,6 @@ void check_matrix_point(const Point& p, RedistributionPoint& out) {
 class RedistributionFamily final : public Family {
  public:
   std::string name() const override { return "redistribute"; }
-  const std::vector<FormerFamily>& former_names() const override {
-    static const std::vector<FormerFamily> former = {{"redistribution"}};
-    return former;
-  }
   // The defaults' instances are too large for the exact search: a tiny one keeps every
   // algorithm in the list.
   std::vector<std::string> example() const override {
@@ -103,16 +99,8 @@ class RedistributionFamily final : public Family {
     return "messages between two clusters through a backbone: GGP, OGGP, DGGP (Jeannot & Wagner)";
   }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return redistribution_algorithms().infos(); }
-  /// The point without `message`, `cv` and `asynchronous`, the last keys, so that the seeds, and
-  /// so the random instances, are those of the scenarios written before them: random instances
-  /// keep the default of `message`, a matrix draws nothing, and every cv and execution mode sees
-  /// the same instances.
-  Point seed_identity(const Point& point) const override {
-    const Point drawn = without_key(point, keys().cv_unit.index);
-    return without_key(without_key(without_key(drawn, keys().asynchronous.index), keys().cv.index),
-                       keys().message.index);
-  }
   // A value of `message` other than its default without a matrix is refused with the point
   // (resolve_redistribution_point); written at its default, only the written keys tell.
   void check_written_keys(const std::set<std::string>& written, const Point& point,

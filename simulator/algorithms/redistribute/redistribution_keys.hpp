@@ -10,6 +10,10 @@ namespace hetcoll {
 
 /// @brief The family's keys, declared once and read back as point[redistribution_keys().senders].
 struct RedistributionKeys {
+  RedistributionKeys() {
+    table.set_columns({senders, receivers, edges, k, beta, uncapped, message, cv, asynchronous});
+  }
+
   KeyTable table;
   // Pairs are numbered in 32 bits (random instances shuffle them): senders·receivers < 2^32.
   NumberKey senders =
@@ -47,33 +51,33 @@ struct RedistributionKeys {
                                   "platform file)").whole().above(0).at_most(kMaxMbitPerSecond);
   NumberKey backbone = table.number("backbone", "with 'matrix': backbone speed in Mbit/s (0: from the platform file)", 0)
                            .whole().at_most(kMaxMbitPerSecond);
-  // Last, so that the columns written before it keep their places. Random instances' weights
-  // are seconds at base speed, which no unit changes: it applies to a matrix only.
+  // Random instances' weights are seconds at base speed, which no unit changes: it applies to a
+  // matrix only.
   NumberKey message = table.number("message",
                                    "with 'matrix': bytes of one unit of its amounts (the default is one Mbit), so an "
                                    "amount a is a*message bytes",
                                    kDefaultMatrixUnit)
-                          .sweep().whole().at_least(1).at_most(kMaxMatrixUnit)
+                          .sweep().whole().at_least(1).at_most(kMaxMatrixUnit).same_draws()
                           .applies_when([matrix = matrix](const Point& point, bool) { return !point[matrix].empty(); });
-  // After `message`, for the same reason. The schedules are computed on the nominal amounts;
-  // cv makes every stream of their execution a gamma draw around its nominal size.
+  // The schedules are computed on the nominal amounts; cv makes every stream of their
+  // execution a gamma draw around its nominal size.
   NumberKey cv = table.number("cv",
                               "coefficient of variation of every stream as executed: its nominal size times a gamma "
                               "draw of mean 1 (0: the amounts the schedules were computed on; beta stays fixed)",
                               0)
-                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
-  // After `cv`, for the same reason: an execution mode of the step schedules, drawing nothing.
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv).same_draws();
   NumberKey asynchronous =
       table.number("asynchronous", "1 (or --asynchronous alone): run step schedules without their step barriers, "
                                    "each stream starting when its two ends and k allow (beta paid once); 0 1 sweeps "
                                    "both", 0)
-          .as_flag();
-  // Last, for the same reason, and out of the seed: what a draw covers, not what is drawn.
+          .as_flag().same_draws();
+  // What a draw covers, not what is drawn.
   TextKey cv_unit = table.text("cv-unit",
                                "what one cv draw covers: message (a message's pieces, over several steps or two "
                                "streams of one, share its draw, as in every family) or stream (each piece draws "
                                "its own)",
-                               "message", {"message", "stream"});
+                               "message", {"message", "stream"})
+                    .same_draws();
 };
 
 /// @brief The family's one table of keys.

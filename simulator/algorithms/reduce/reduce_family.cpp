@@ -22,9 +22,10 @@ AppliesTo drawn_by(TextKey cluster, ClusterKind kind) {
   return [cluster, kind](const Point& point, bool /*platform_file*/) { return cluster_kind(point[cluster]) == kind; };
 }
 
-/// The family's keys, declared once and read back as point[keys().cv]. Sweep keys become CSV
-/// columns in this order.
+/// The family's keys, declared once and read back as point[keys().cv].
 struct ReduceKeys {
+  ReduceKeys() { table.set_columns({processors, cv, ratio, spread, slow_fraction, x, levels, cluster_cv, message}); }
+
   KeyTable table;
   NumberKey processors =
       table.number("processors",
@@ -70,20 +71,19 @@ struct ReduceKeys {
       table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
           .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv)
           .applies_when(drawn_by(cluster, ClusterKind::gamma));
-  // Last, so that the columns of the former families keep their places.
   NumberKey message = table.number("message",
                                    "size of one value in bytes (8388608: one second on the ideal cluster's links; "
                                    "on a cluster of times, a value from host p lasts t(p))",
                                    kDefaultMessageBytes)
                           .sweep().whole().at_least(1).at_most(1e15);
-  // After `message`: a word, so no column of its own (metric `root` says where results ended),
-  // and out of the seeds (seed_identity lists what they hash).
+  // A word, so no column of its own (metric `root` says where results ended); out of the seed,
+  // so every root meets the same draws.
   TextKey root = table.text("root",
                             "where the result must end: a host name (platform file), an index into the hosts, or any "
                             "(each algorithm chooses: the slowest host for the planners, P0 for the static trees, "
                             "the last receiver for the dynamic ones)",
                             "0")
-                       .valid(kRootValuesOrAny);
+                       .valid(kRootValuesOrAny).same_draws();
 };
 
 const ReduceKeys& keys() {
@@ -270,21 +270,8 @@ class ReduceFamily final : public Family {
     return "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
            "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
   }
-  const std::vector<FormerFamily>& former_names() const override {
-    static const std::string rr8315 = "binomial-stat fibonacci-stat tree-dyn non-commut-tree-dyn";
-    static const std::string liu = "snf fastest-first random-order ep-order binomial-stat optimal";
-    static const std::vector<FormerFamily> former = {
-        {"reduction", {}, {{"algorithms", rr8315}, {"cluster", "platform"}, {"processors", "64"}, {"cv", "1"}}},
-        // hetreduce's `cv` was the law of the cluster's times; here `cv` is that of the costs.
-        {"hetreduce", {{"cv", "cluster-cv"}}, {{"algorithms", liu}, {"message", "10000000"}}},
-    };
-    return former;
-  }
-  std::vector<std::pair<std::string, std::string>> former_algorithm_names() const override {
-    // hetreduce's binomial was the same tree and rules as binomial-stat, every message one cost.
-    return {{"binomial", "binomial-stat"}};
-  }
   const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
   const std::vector<AlgorithmInfo>& algorithms() const override { return reduce_algorithms().infos(); }
   const std::vector<MetricSpec>& metrics() const override {
     static const std::vector<MetricSpec> metrics = {
@@ -303,31 +290,6 @@ class ReduceFamily final : public Family {
          "algorithm's choice ('varies' when replications ended at different hosts)",
          {"same"}}};
     return metrics;
-  }
-
-  /// The layout of the family the point's scenarios came from, so that they keep their seeds:
-  /// RR-8315's (processors, cv, ratio, comm-mean) on the platform as it is, where the cluster
-  /// keys do not apply, followed by the value's size unless it is that family's (8388608 B);
-  /// Liu & Wang's (processors, the cluster's keys, a zero for each list or word key; then
-  /// times, order; then cluster) on a cluster of times, followed by the costs when they are not
-  /// that model's fixed ones (one message each, a free ⊕) and the value's size unless it is
-  /// that family's (1e7 B).
-  Point seed_identity(const Point& point) const override {
-    const ReduceKeys& k = keys();
-    Point id;
-    if (cluster_kind(point[k.cluster]) == ClusterKind::platform) {
-      id.values = {point[k.processors], point[k.cv], point[k.ratio], point[k.comm_mean]};
-      if (point[k.message] != kDefaultMessageBytes) id.values.push_back(point[k.message]);
-      return id;
-    }
-    id.values = {point[k.processors], point[k.spread], point[k.slow_fraction], point[k.x],
-                 point[k.levels],     point[k.cluster_cv], 0.0, 0.0, 0.0};
-    if (point[k.cv] != 0 || point[k.ratio] != 0 || point[k.comm_mean] != 1)
-      id.values.insert(id.values.end(), {point[k.cv], point[k.ratio], point[k.comm_mean]});
-    if (point[k.message] != 1e7) id.values.push_back(point[k.message]);
-    id.lists = {point[k.times], point[k.order]};
-    id.texts = {point[k.cluster]};
-    return id;
   }
 
   std::string host_count_key() const override { return "processors"; }

@@ -3,7 +3,7 @@
 /// @brief The `reduce` family: a reduction of one value per host to a root, on one cluster and
 /// cost model (docs/reduce.md). It holds the non-clairvoyant algorithms of Benoit, Canon &
 /// Marchal (RR-8315) and the clairvoyant planners of Liu & Wang (IPDPS 2000), so both run side
-/// by side; the former families `reduction` and `hetreduce` are its aliases for one release.
+/// by side.
 #include "algorithms/family.hpp"
 
 namespace hetcoll {

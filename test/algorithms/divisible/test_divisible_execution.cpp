@@ -26,7 +26,7 @@ Star star_of(const Scenario& s, std::uint64_t r) {
   auto value = [&](const char* key) { return point.values[s.family->parameter_index(key)]; };
   const std::vector<double>& c = point.lists[s.family->parameter_index("c")];
   if (!c.empty()) return {c, point.lists[s.family->parameter_index("d")], point.lists[s.family->parameter_index("w")]};
-  const std::uint64_t seed = point_seed(s.seed, s.family->seed_identity(point));  // as the driver seeds it
+  const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, !s.platform.empty());  // as the driver
   return draw_star(static_cast<int>(value("workers")), value("c-mean"), value("c-mean") * value("wc-ratio"),
                    value("spread"), value("z"), RandomStream(seed, r));
 }

@@ -84,7 +84,8 @@ TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptF
   const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "fifo-inc-c opt-fifo", "--workers",
                                           "10", "--z", "0.8", "--wc-ratio", "2", "--seed", "3"});
   const Point point = expand_points(s).front();
-  auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), point_seed(s.seed, point));
+  const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, false);
+  auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), seed);
   std::vector<double> first_loads;
   for (std::uint64_t r = 0; r < 3; ++r) {
     std::vector<double> metrics(2 * 3);
@@ -96,7 +97,7 @@ TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptF
       runner->record(a, 1.0, &metrics[a * 3]);  // a makespan of exactly T
     }
     runner->complete_replication(metrics.data(), 3);
-    const Star star = draw_star(10, 1, 2, 0.5, 0.8, RandomStream(point_seed(s.seed, point), r));
+    const Star star = draw_star(10, 1, 2, 0.5, 0.8, RandomStream(seed, r));
     EXPECT_DOUBLE_EQ(metrics[0], test::solve("fifo-inc-c", star).load());
     EXPECT_DOUBLE_EQ(metrics[3], test::solve("opt-fifo", star).load());
     EXPECT_DOUBLE_EQ(metrics[1], metrics[0] / metrics[3]);

@@ -34,7 +34,7 @@ Point running_example_point(const WorkDir& dir, bool uncapped) {
 
 /// The stream of replication r's instance, as the driver positions it for unit_values (seed 5).
 RandomStream instance_stream(const Point& point, std::uint64_t r) {
-  return RandomStream(point_seed(5, redistribution_family().seed_identity(point)), r);
+  return RandomStream(point_seed(5, redistribution_family().parameters(), point, false), r);
 }
 
 void expect_close(double actual, double expected, const std::string& what) {

@@ -199,8 +199,8 @@ TEST(RedistributionMessage, WithoutAMatrixItIsRefusedInOneLineNamingTheKey) {
 }
 
 // The default is today's unit, and `message` is left out of the seed: the shipped scenarios
-// give the same bytes with and without `--message 125000`, whose column sits after the other
-// parameters; random points have the seeds of the layout before the key.
+// give the same bytes with and without `--message 125000`; random instances are the same for
+// every unit, cv and execution mode.
 TEST(RedistributionMessage, TheDefaultKeepsEveryResultByteForByteAndRandomInstancesTheirSeeds) {
   const WorkDir dir("hetcoll-jw-message");
   for (const char* scenario : {"jw-example.ini", "jw-example-platform.ini", "redistribute-two-sites.ini"}) {
@@ -214,30 +214,22 @@ TEST(RedistributionMessage, TheDefaultKeepsEveryResultByteForByteAndRandomInstan
     EXPECT_NE(implicit.find("\nggp,"), std::string::npos) << implicit;
     EXPECT_EQ(implicit, explicit_) << scenario;
   }
+  // Out of the seed: every unit, cv, execution mode and unit of a draw meets the same instance.
   const Family& family = redistribution_family();
   const Point random = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}});
-  // The point as the table laid it out before `message`, `cv`, `asynchronous` and `cv-unit`, its
-  // last keys.
-  Point before_the_keys = random;
-  for (int key = 0; key < 4; ++key) {
-    before_the_keys.values.pop_back();
-    before_the_keys.lists.pop_back();
-    before_the_keys.texts.pop_back();
-  }
-  const std::size_t keys = family.parameters().size();
-  EXPECT_EQ(family.parameters()[keys - 4].key, "message");
-  EXPECT_EQ(family.parameters()[keys - 3].key, "cv");
-  EXPECT_EQ(family.parameters()[keys - 2].key, "asynchronous");
-  EXPECT_EQ(family.parameters()[keys - 1].key, "cv-unit");
-  EXPECT_EQ(point_seed(5, family.seed_identity(random)), point_seed(5, before_the_keys));
+  auto seed_of = [&family](const Point& point) { return point_seed(5, family.parameters(), point, false); };
+  auto at = [&family](const char* key) { return static_cast<std::size_t>(family.parameter_index(key)); };
   Point other_unit = random;
-  other_unit.values[keys - 4] = 250000;
+  other_unit.values[at("message")] = 250000;
   Point noisy = random;
-  noisy.values[keys - 3] = 0.5;
-  noisy.values[keys - 2] = 1;
-  noisy.texts[keys - 1] = "stream";
-  EXPECT_EQ(point_seed(5, family.seed_identity(noisy)), point_seed(5, family.seed_identity(random)));
-  EXPECT_EQ(point_seed(5, family.seed_identity(other_unit)), point_seed(5, family.seed_identity(random)));
+  noisy.values[at("cv")] = 0.5;
+  noisy.values[at("asynchronous")] = 1;
+  noisy.texts[at("cv-unit")] = "stream";
+  EXPECT_EQ(seed_of(noisy), seed_of(random));
+  EXPECT_EQ(seed_of(other_unit), seed_of(random));
+  Point other_instance = random;
+  other_instance.values[at("k")] = 4;
+  EXPECT_NE(seed_of(other_instance), seed_of(random));
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 // makespan; the one cost model of the merged family (a message of draw d from host p lasts
 // d·t(p)) against the plans' predictions, the binomial tree computed from the times, and
 // RR-8315's model on the platform as it is; random clusters change per replication through link
-// settings; the over_bound metric; the seeds the former families' points keep; platform files
+// settings; the over_bound metric; the keys that make a point's seed; platform files
 // written and read back; and bad input.
 #include <gtest/gtest.h>
 
@@ -234,7 +234,7 @@ TEST(ReduceCostModel, WithCvZeroEveryPlanTakesCommMeanTimesItsPrediction) {
       ASSERT_EQ(v.size(), s.replications * s.algorithms.size() * kWidth);
       // The seed the driver gives the point, and the stream a planner of replication r draws
       // from (random-order; reduce_family.cpp, ReducePointRunner::plan).
-      const std::uint64_t seed = point_seed(s.seed, reduce_family().seed_identity(point));
+      const std::uint64_t seed = point_seed(s.seed, reduce_family().parameters(), point, false);
       for (std::uint64_t r = 0; r < s.replications; ++r)
         for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
           const ReduceAlgorithm& algorithm = reduce_test::algorithm(s.algorithms[a]);
@@ -303,45 +303,11 @@ TEST(ReduceFamily, PlannersRefuseARatioNamingTheKey) {
   for (const ReduceAlgorithm& a : non_clairvoyant()) EXPECT_NO_THROW(f.prepare(point, {a.name}, platform, 1)) << a.name;
 }
 
-// ---- Seeds: the former families' points keep their random streams ----------------------------
-
-TEST(ReduceSeeds, APlatformPointKeepsTheSeedOfTheFormerReductionLayout) {
-  const Family& f = reduce_family();
-  for (const auto& [n, cv, ratio, mean] : {std::tuple<int, double, double, double>{64, 1, 0, 1}, {13, 0.3, 2, 0.5},
-                                           {2, 0, 0, 1}, {4096, 10, 0.01, 3}}) {
-    const Point point = make_point("platform", n, {},
-                                   {"--cv", format_number(cv), "--ratio", format_number(ratio), "--comm-mean",
-                                    format_number(mean)});
-    Point former;  // the reduction family's keys: processors, cv, ratio, comm-mean
-    former.values = {static_cast<double>(n), cv, ratio, mean};
-    for (std::uint64_t seed : {1ull, 2024ull})
-      EXPECT_EQ(point_seed(seed, f.seed_identity(point)), point_seed(seed, former)) << "n " << n << " cv " << cv;
-  }
-}
-
-TEST(ReduceSeeds, AClusterPointWithLiuAndWangsCostsKeepsTheSeedOfTheFormerHetreduceLayout) {
-  const Family& f = reduce_family();
-  // The former family's values were 1e7 bytes.
-  // cluster-cv does not apply to a uniform law (the parser refuses it), but hetreduce's cv did
-  // take part in the seed: the point is set by hand.
-  Point point = make_point("uniform", 9, {}, {"--spread", "3", "--message", "10000000"});
-  point.values[static_cast<std::size_t>(f.parameter_index("cluster-cv"))] = 0.5;
-  // The hetreduce family's keys: processors, spread, slow-fraction, x, levels, cv (now
-  // cluster-cv), cluster, times, order; a list or word key held 0 among the numbers.
-  Point former;
-  former.values = {9, 3, 0.5, 2, 3, 0.5, 0, 0, 0};
-  former.lists = {{10, 5, 5, 5, 4, 2, 2}, {}};  // its default times, no order
-  former.texts = {"uniform"};
-  EXPECT_EQ(point_seed(7, f.seed_identity(point)), point_seed(7, former));
-  // Another value size is another point.
-  Point other_size = make_point("uniform", 9, {}, {"--spread", "3"});
-  other_size.values[static_cast<std::size_t>(f.parameter_index("cluster-cv"))] = 0.5;
-  EXPECT_NE(point_seed(7, f.seed_identity(other_size)), point_seed(7, former));
-}
+// ---- Seeds: the keys that apply make the seed, and only they ---------------------------------
 
 TEST(ReduceSeeds, KeysThatApplyChangeTheSeedAndKeysThatDoNotKeepIt) {
   const Family& f = reduce_family();
-  auto seed_of = [&](const Point& p) { return point_seed(3, f.seed_identity(p)); };
+  auto seed_of = [&](const Point& p) { return point_seed(3, f.parameters(), p, false); };
   const Point gamma = make_point("gamma", 8, {}, {"--cv", "0.5", "--cluster-cv", "1"});
   EXPECT_NE(seed_of(gamma), seed_of(make_point("gamma", 8, {}, {"--cv", "0.7", "--cluster-cv", "1"})));
   EXPECT_NE(seed_of(gamma), seed_of(make_point("gamma", 8, {}, {"--cv", "0.5", "--cluster-cv", "2"})));
@@ -356,6 +322,8 @@ TEST(ReduceSeeds, KeysThatApplyChangeTheSeedAndKeysThatDoNotKeepIt) {
     EXPECT_EQ(seed_of(platform), seed_of(other)) << key;
   }
   EXPECT_NE(seed_of(platform), seed_of(make_point("platform", 8, {}, {"--cv", "0.6"})));
+  // The root chooses where results end, not what is drawn: every root meets the same draws.
+  EXPECT_EQ(seed_of(platform), seed_of(make_point("platform", 8, {}, {"--cv", "0.5", "--root", "3"})));
 }
 
 // ---- Any platform: cluster = file without `<host>_UP` links ---------------------------------------

@@ -193,7 +193,7 @@ TEST(ReducePlanners, SlowestHostIsTheRootOfEveryEpAlgorithm) {
 
 TEST(ReducePlanners, FastestFirstAndBinomialOnFigure1) {
   EXPECT_EQ(predicted_makespan(plan_of(reduce_test::algorithm("fastest-first"), kFigure1), kFigure1), 14);
-  // Binomial-stat's tree (the former hetreduce `binomial`) to A (A ← B, C, E; C ← D; E ← F, G):
+  // Binomial-stat's tree to A (A ← B, C, E; C ← D; E ← F, G):
   // B→A, D→C [0,5], F→E [0,2], G→E [2,4], C→A [5,10], E→A [10,14]. Its plan at ratio 0, every
   // message one mean message, and the same tree computed from the times by recursion.
   auto binomial = [](int n) { return static_tree_plan(binomial_children(n), false, true, 1.0); };
