@@ -53,6 +53,9 @@ TEST(Sweep, AnAxisOfOneValueOrNoneMultipliesNothing) {
 
 TEST(Sweep, PointSeedsAreAFunctionOfTheRootSeedAndThePointAlone) {
   const Scenario s = parse_run_arguments(kAxes);
+  auto point_seed = [&s](std::uint64_t root, const Point& p) {
+    return hetcoll::point_seed(root, s.family->parameters(), p, false);
+  };
   const std::vector<Point> points = expand_points(s);
   std::set<std::uint64_t> seeds, other_root;
   for (const Point& p : points) {
