@@ -18,12 +18,10 @@ echo "test: C++ tests (ctest)" >&2
 # The timeout only guards against a hung test; no test should come near it.
 ctest --test-dir build --output-on-failure -j2 --timeout 600 || failed+=(ctest)
 
-# Each plot script's tests (the CLI smoke test already ran inside ctest, as cli_smoke).
-for script_test in test/scripts/test_*.py; do
-  [[ -f $script_test ]] || continue
-  echo "test: $script_test" >&2
-  scripts/python.sh "$script_test" || failed+=("$script_test")
-done
+# The Python scripts' tests (the CLI smoke test already ran inside ctest, as cli_smoke): every
+# test/scripts/test_*.py, with the scripts' package importable (scripts/python.sh).
+echo "test: test/scripts (python -m unittest)" >&2
+scripts/python.sh -m unittest discover -s test/scripts -t test/scripts || failed+=(test/scripts)
 
 # The README's build for a cluster without root, into a temporary prefix (a second full build).
 echo "test: test/hpc/cluster_build.sh" >&2

@@ -36,8 +36,8 @@ class Input:
 class Figure:
     """A registered figure. `draw(data, title=None, **options)` returns a matplotlib Figure.
 
-    data: a list of CSV paths, pandas DataFrames or hetcoll_plots.Tables, one per input (the
-    last input may repeat when `repeats`); one item alone may be given without the list.
+    data: a list of CSV paths or pandas DataFrames, one per input (the last input may repeat
+    when `repeats`); one item alone may be given without the list.
     options: those named in `options` (algorithm: draw only that algorithm of a trace;
     table: bmr-gap also prints a Markdown table).
     """
@@ -56,13 +56,14 @@ class Figure:
         text = ", then ".join(str(item) for item in self.inputs)
         return text + (" (one or more)" if self.repeats else "")
 
-    def tables(self, data):
-        if isinstance(data, (str, pc.Table)) or hasattr(data, "columns"):
+    def frames(self, data):
+        """The inputs as DataFrames named by their source, as many as the figure draws."""
+        if isinstance(data, str) or hasattr(data, "columns"):
             data = [data]
-        tables = [pc.as_table(item, f"DataFrame {index + 1}") for index, item in enumerate(data)]
+        tables = [pc.as_frame(item, f"DataFrame {index + 1}") for index, item in enumerate(data)]
         wanted = len(self.inputs)
         if len(tables) < wanted or (len(tables) > wanted and not self.repeats):
-            where = tables[wanted].source if len(tables) > wanted else (tables[-1].source if tables else self.name)
+            where = pc.source(tables[wanted]) if len(tables) > wanted else (pc.source(tables[-1]) if tables else self.name)
             count = f"{wanted} or more" if self.repeats else str(wanted)
             raise pc.PlotError(where, f"{self.name} draws {count} CSV(s), got {len(tables)}: "
                                       f"expected {self.expects()}")
@@ -80,7 +81,7 @@ class Figure:
         if unknown:
             raise pc.PlotError(self.name, f"no option {', '.join(unknown)} for this figure"
                                           + (f"; it takes {', '.join(self.options)}" if self.options else ""))
-        figure, subject = self.draw_tables(self.tables(data), options)
+        figure, subject = self.draw_tables(self.frames(data), options)
         figure.suptitle(title if title is not None else self.default_title(subject, reference), fontsize=11)
         return figure
 

@@ -34,15 +34,14 @@ Beyond both papers (scenarios/reduce-clairvoyance-map.ini):
                mean(SNF) / mean(Binomial-stat), contour at 1. Needs snf, tree-dyn and
                binomial-stat over a cv x x grid, one processors and slow_fraction value.
 
-`detect` picks a figure from the data for scripts/plot_reduce.py without --figure.
-
 Every input has the reduce layout: algorithm, processors, cv, ratio, spread, slow_fraction, x,
-levels, cluster_cv, then the summary's statistics (or the trace's events). A CSV of the former
-reduction or hetreduce families (no cluster_cv column, or an algorithm named binomial) is refused:
-run its scenario again.
+levels, cluster_cv, then the summary's statistics (or the trace's events). A CSV without one of
+those columns (one written before the reduce family, say) is refused, naming the column.
 """
 import math
 import os
+
+import pandas
 
 from . import common as pc
 
@@ -56,33 +55,22 @@ TRACE = ("algorithm",) + PARAMETERS + ("replication", "kind", "host", "peer", "s
 SUMMARY_NUMERIC = SUMMARY[1:]
 TRACE_NUMERIC = PARAMETERS + ("replication", "host", "peer", "start", "end")
 WRITTEN_BY = {"summary": "output", "trace": "trace"}  # the hetcoll run option writing each CSV
-# Algorithms renamed by the merge of reduction and hetreduce into reduce.
-FORMER_NAMES = {"binomial": "binomial-stat"}
 
 
-def read(table):
-    """("trace" or "summary", rows) of a reduce Table; any other CSV is a PlotError."""
-    path, header = table.source, table.header
+def read(frame):
+    """("trace" or "summary", rows) of a reduce DataFrame; any other CSV is a PlotError."""
+    path, header = pc.source(frame), list(frame.columns)
     if header and "value" in header and "mean" not in header:
         raise pc.PlotError(path, "a raw CSV (one row per replication, --raw); the figures draw "
                                  "the summary CSV (--output) or a trace (--trace)")
-    if {"processors", "cv"} <= set(header) and "cluster_cv" not in header:
-        raise pc.PlotError(path, "no cluster_cv column: the layout of the former reduction or "
-                                 "hetreduce family (whose cv was the CV of the cluster's times); "
-                                 "run its scenario again to get the reduce layout")
     kind = "trace" if "kind" in header else "summary"
     if kind == "trace":
-        rows = pc.table_rows(table, TRACE, TRACE_NUMERIC)
+        rows = pc.records(frame, TRACE, TRACE_NUMERIC)
     else:
-        rows = pc.table_rows(table, SUMMARY, SUMMARY_NUMERIC)
+        rows = pc.records(frame, SUMMARY, SUMMARY_NUMERIC)
     if not rows:
         raise pc.PlotError(path, "no data rows, expected one row per (point, algorithm)"
                            if kind == "summary" else "no events, expected the events of replication 0")
-    for row in rows:
-        if row["algorithm"] in FORMER_NAMES:
-            raise pc.PlotError(path, f"algorithm {row['algorithm']} is the former name of "
-                                     f"{FORMER_NAMES[row['algorithm']]}: a CSV written before the "
-                                     "reduce family; run its scenario again")
     return kind, rows
 
 
@@ -90,39 +78,13 @@ def read_as(tables, figure):
     """[(path, rows)] of the tables, each of the kind of CSV that `figure` draws."""
     wanted = "trace" if figure == "liu-fig1" else "summary"
     read_tables = []
-    for table in tables:
-        kind, rows = read(table)
+    for frame in tables:
+        kind, rows = read(frame)
         if kind != wanted:
-            raise pc.PlotError(table.source, f"a {kind} CSV; {figure} draws a {wanted} CSV "
-                                             f"(hetcoll run --{WRITTEN_BY[wanted]})")
-        read_tables.append((table.source, rows))
+            raise pc.PlotError(pc.source(frame), f"a {kind} CSV; {figure} draws a {wanted} CSV "
+                                                 f"(hetcoll run --{WRITTEN_BY[wanted]})")
+        read_tables.append((pc.source(frame), rows))
     return read_tables
-
-
-def detect(tables):
-    """The figure a list of Tables draws when none is named (see plot_reduce.py)."""
-    tables = [(table.source, read(table)) for table in tables]
-    path, (kind, rows) = tables[0]
-    if kind == "trace":
-        return "liu-fig1"
-    if len(tables) > 1:
-        for other, (other_kind, other_rows) in tables:
-            if other_kind == "summary" and drawn_costs(other_rows):
-                raise pc.PlotError(other, "cv or ratio is not 0: an RR-8315 CSV, whose figures draw one "
-                                          "file each; only liu-ratio draws several files")
-        return "liu-ratio"
-    if drawn_costs(rows):
-        return detect_rr8315(rows, path)
-    if len(pc.distinct(rows, "x")) > 1 and "optimal" in {row["algorithm"] for row in rows}:
-        return "liu-fig8"
-    if max(row["processors"] for row in rows) > SEARCH_LIMIT:
-        return "liu-scaling"
-    return "liu-ratio"
-
-
-def drawn_costs(rows):
-    """RR-8315's model: costs drawn (cv > 0) or a reduction operation that costs (ratio > 0)."""
-    return any(row["cv"] != 0 or row["ratio"] != 0 for row in rows)
 
 
 def listed(values, shown=4):
@@ -130,21 +92,9 @@ def listed(values, shown=4):
     return text + (", ..." if len(values) > shown else "")
 
 
-def index_rows(rows, path, keys):
-    """Maps the values of `keys` to their row; two rows for one key would silently hide one or
-    draw zigzags, so they are refused, naming the columns in which they differ."""
-    points = {}
-    for row in rows:
-        key = tuple(row[name] for name in keys)
-        if key in points:
-            where = ", ".join(f"{name} {value:g}" if isinstance(value, float) else f"{name} {value}"
-                              for name, value in zip(keys, key))
-            differ = [name for name in PARAMETERS if row[name] != points[key][name]]
-            raise pc.PlotError(path, f"two rows for {where}"
-                                     + (f" (they differ in {', '.join(differ)})" if differ else "")
-                                     + "; expected one row per point")
-        points[key] = row
-    return points
+def require_unique(rows, path, keys):
+    """Two rows for one value of `keys` would silently hide one or draw zigzags: refused."""
+    pc.require_unique(pc.frame_of(rows, path), keys)
 
 
 # ---- RR-8315, Figures 4 to 6 ------------------------------------------------------------
@@ -170,28 +120,6 @@ def largest_processor_count(rows):
         pc.note(f"processor counts {', '.join(f'{n:g}' for n in counts)}; "
                 f"drawing n = {counts[-1]:g}")
     return [row for row in rows if row["processors"] == counts[-1]]
-
-
-def detect_rr8315(rows, path):
-    largest = max(row["processors"] for row in rows)
-    rows = [row for row in rows if row["processors"] == largest]
-    algorithms = {row["algorithm"] for row in rows}
-    if len(pc.distinct(rows, "ratio")) == 1:
-        return "rr8315-fig4"
-    if algorithms.issuperset(FIGURE5_METHODS):
-        if algorithms.issuperset(FIGURE6_METHODS):
-            pc.note("the data also holds Figure 6; draw it with --figure rr8315-fig6")
-        return "rr8315-fig5"
-    if algorithms.issuperset(FIGURE6_METHODS):
-        return "rr8315-fig6"
-    raise pc.PlotError(path, "several ratio values but neither fibonacci-stat and tree-dyn "
-                             "(rr8315-fig5) nor binomial-stat, fibonacci-stat and "
-                             "non-commut-tree-dyn (rr8315-fig6)")
-
-
-def index_points(rows, path):
-    """Maps (algorithm, cv, ratio) to its row."""
-    return index_rows(rows, path, ("algorithm", "cv", "ratio"))
 
 
 def require_methods(rows, path, methods, figure):
@@ -244,7 +172,7 @@ def draw_figure4(rows, path, plt):
     if len(pc.distinct(rows, "ratio")) > 1:
         pc.note(f"several ratio values; Figure 4 uses the smallest, {ratio:g}")
     rows = positive([row for row in rows if row["ratio"] == ratio], "cv", path, 4)
-    index_points(rows, path)  # only to reject duplicates, which would draw zigzags
+    require_unique(rows, path, ("algorithm", "cv", "ratio"))
     figure, axes = plt.subplots(figsize=(8, 5), layout="constrained")
     for algorithm in pc.method_order({row["algorithm"] for row in rows}):
         draw_ribbon(axes, sorted((r for r in rows if r["algorithm"] == algorithm),
@@ -285,33 +213,37 @@ def cell_edges(values):
     return [10 ** edge for edge in [first] + middles + [last]]
 
 
-def heat_map_grid(rows, path, figure):
-    rows = positive(positive(rows, "cv", path, figure), "ratio", path, figure)
-    return pc.distinct(rows, "cv"), pc.distinct(rows, "ratio"), index_points(rows, path)
+def method_grid(rows, path, index, columns, methods):
+    """(column values, index values, the means of `methods`): a DataFrame (pivot_table) with one
+    row per (index, column) cell of the grid in that order, one column per method, NaN where
+    the method has no row."""
+    frame = pc.frame_of(rows, path)
+    pc.require_unique(frame, ("algorithm", columns, index))
+    xs, ys = sorted(frame[columns].unique()), sorted(frame[index].unique())
+    means = frame.pivot_table(index=[index, columns], columns="algorithm", values="mean", aggfunc="first")
+    cells = pandas.MultiIndex.from_product([ys, xs], names=[index, columns])
+    return xs, ys, means.reindex(index=cells, columns=list(methods))
 
 
-def cell_value(points, cv, ratio, function, methods):
-    """function(rows of methods at the cell), or NaN when one of them is missing there."""
-    cell = [points.get((name, cv, ratio)) for name in methods]
-    return math.nan if None in cell else function(cell)
-
-
-def value_grid(points, cvs, ratios, function, methods):
+def as_grid(values, xs, ys):
+    """A Series over the (y, x) cells of a grid as a masked array, a line per y: NaN masked."""
     import numpy
-    return numpy.ma.masked_invalid([[cell_value(points, cv, ratio, function, methods)
-                                     for cv in cvs] for ratio in ratios])
+    return numpy.ma.masked_invalid(values.to_numpy(dtype=float).reshape(len(ys), len(xs)))
 
 
 def heat_map_values(rows, path, figure, methods, function, wanted):
-    """Rows of `methods`, the grid's CV and ratio values, and function(cell) at every cell.
+    """Rows of `methods`, the grid's CV and ratio values, and function(means) at every cell.
 
-    A grid without one cell where every method has a row is nothing to draw: PlotError
-    "no (cv, ratio) point has <wanted>", `wanted` naming the methods for the reader.
+    `function` maps the grid's DataFrame of means (a column per method) to a value per cell
+    (NaN where one of the methods is missing). A grid without one cell where every method has a
+    row is nothing to draw: PlotError "no (cv, ratio) point has <wanted>", `wanted` naming the
+    methods for the reader.
     """
     require_methods(rows, path, methods, figure)
     rows = [row for row in rows if row["algorithm"] in methods]
-    cvs, ratios, points = heat_map_grid(rows, path, figure)
-    values = value_grid(points, cvs, ratios, function, methods)
+    rows = positive(positive(rows, "cv", path, figure), "ratio", path, figure)
+    cvs, ratios, means = method_grid(rows, path, "ratio", "cv", methods)
+    values = as_grid(function(means), cvs, ratios)
     if values.count() == 0:
         raise pc.PlotError(path, f"no (cv, ratio) point has {wanted}")
     return rows, cvs, ratios, values
@@ -328,9 +260,10 @@ def heat_map_axes(plt):
     return figure, axes
 
 
-def mean_ratio(cell):
-    fibonacci, tree = cell
-    return fibonacci["mean"] / tree["mean"] if tree["mean"] > 0 else math.nan
+def mean_ratio(means):
+    """mean(Fibonacci-stat) / mean(Tree-dyn) per cell; NaN where Tree-dyn's mean is not above 0."""
+    fibonacci, tree = (means[name] for name in FIGURE5_METHODS)
+    return fibonacci / tree.where(tree > 0)
 
 
 def draw_figure5(rows, path, plt):
@@ -366,10 +299,12 @@ def draw_contour_at_one(axes, cvs, ratios, values):
         axes.contour(cvs, ratios, values, levels=[1], colors="black", linewidths=1.5)
 
 
-def best_method(cell):
-    """Index of the smallest mean; a tie goes to the first method in paper order."""
-    means = [row["mean"] for row in cell]
-    return means.index(min(means))
+def best_method(means):
+    """Per cell, the index (in FIGURE6_METHODS) of the smallest mean; a tie goes to the first
+    method in paper order; NaN where a method is missing."""
+    complete = means.notna().all(axis=1)
+    best = means[list(FIGURE6_METHODS)].fillna(math.inf).to_numpy().argmin(axis=1)
+    return pandas.Series(best, index=means.index).where(complete)
 
 
 def draw_figure6(rows, path, plt):
@@ -413,7 +348,7 @@ PLANNER_AND_RR8315_STYLES = pc.MethodStyles({
     "ep-order": ("EP, given order", "#66a61e"),
 })
 RECEIVING = "#bbbbbb"  # the receiver's window, thinner than the sender's
-TRACE_ELSEWHERE = "; draw this trace with plot.py gantt (or plot_gantt.py)"
+TRACE_ELSEWHERE = "; draw this trace with plot.py gantt"
 SEARCH_LIMIT = 12  # kOptimalMaxProcessors: ratios are to the optimum up to here
 
 
@@ -528,7 +463,7 @@ def draw_fig8(tables, plt):
     present = {row["algorithm"] for row in rows}
     if not {"snf", "optimal"} <= present:
         raise pc.PlotError(path, "Figure 8 needs rows for snf and optimal")
-    index_rows(rows, path, ("algorithm", "x"))  # one cluster shape: n and the slow share fixed
+    require_unique(rows, path, ("algorithm", "x"))  # one cluster shape: n and the slow share fixed
     figure, axes = plt.subplots(figsize=(7, 4.5), layout="constrained")
     xs = [i / 100 for i in range(100, 201)]
     axes.plot(xs, [x + 3 for x in xs], color=colour("snf"), linewidth=1, alpha=0.5, label="paper: SNF = x + 3")
@@ -593,7 +528,7 @@ def draw_ratio(tables, plt):
 
 def draw_scaling(tables, plt):
     path, rows = tables[0]
-    index_rows(rows, path, ("algorithm", "processors"))  # one curve per algorithm, no zigzags
+    require_unique(rows, path, ("algorithm", "processors"))  # one curve per algorithm, no zigzags
     figure, axes = plt.subplots(figsize=(7, 4.5), layout="constrained")
     for algorithm in order({row["algorithm"] for row in rows}):
         series = sorted((row for row in rows if row["algorithm"] == algorithm), key=lambda row: row["processors"])
@@ -635,16 +570,9 @@ def cv_positions(cvs):
 
 def clairvoyance_grid(rows, path, other):
     """(cvs, xs, values): mean(SNF) / mean(other) per (cv, x) cell, NaN where one is missing."""
-    import numpy
-    points = index_rows(rows, path, ("algorithm", "cv", "x"))
-    cvs, xs = pc.distinct(rows, "cv"), pc.distinct(rows, "x")
-
-    def ratio(cv, x):
-        planner, dynamic = points.get((CLAIRVOYANCE_PLANNER, cv, x)), points.get((other, cv, x))
-        if planner is None or dynamic is None or dynamic["mean"] <= 0:
-            return math.nan
-        return planner["mean"] / dynamic["mean"]
-    return cvs, xs, numpy.ma.masked_invalid([[ratio(cv, x) for cv in cvs] for x in xs])
+    cvs, xs, means = method_grid(rows, path, "x", "cv", (CLAIRVOYANCE_PLANNER, other))
+    planner, dynamic = means[CLAIRVOYANCE_PLANNER], means[other]
+    return cvs, xs, as_grid(planner / dynamic.where(dynamic > 0), cvs, xs)
 
 
 def draw_clairvoyance(rows, path, plt):
