@@ -77,7 +77,10 @@ def synthetic_inputs(directory):
     for name, algorithms in (("reduce-uncertainty", ["snf", "tree-dyn"]), ("divisible-uncertainty", ["opt-fifo", "opt-lifo"]),
                              ("redistribute-uncertainty", ["oggp", "dggp"]), ("broadcast-uncertainty", ["ecef", "flat"])):
         os.makedirs(path(name))
-        studies[name] = list(uncertainty_data.study_csvs(path(name), algorithms))
+        # Ratios that differ between replications, so that the bands' quantiles are not one value.
+        studies[name] = list(uncertainty_data.study_csvs(
+            path(name), algorithms, value=lambda a, cv, r, names=algorithms:
+            (1 + names.index(a)) * (1 + cv) * (1 + r % 3) + (r * r + 3 * names.index(a)) % 5 * cv))
     return {
         **studies,
         "rr8315-fig4": [path("rr4.csv")], "rr8315-fig5": [path("rr5.csv")], "rr8315-fig6": [path("rr6.csv")],
