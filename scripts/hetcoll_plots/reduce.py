@@ -625,7 +625,7 @@ def clairvoyance_figure(tables, _options):
 
 
 # Each figure: draw(tables, options) -> (matplotlib Figure, what it shows), tables being the
-# pc.Tables in command-line order; hetcoll_plots.figures registers them.
+# DataFrames in command-line order; hetcoll_plots.figures registers them.
 FIGURES = {
     "rr8315-fig4": rr8315_figure("rr8315-fig4", draw_figure4),
     "rr8315-fig5": rr8315_figure("rr8315-fig5", draw_figure5),
