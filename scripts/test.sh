@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# One command on a fresh machine: installs and builds (scripts/setup.sh), then runs every test:
-# the C++ tests (ctest), the plot script tests and the build for a cluster without root.
+# One command on a fresh machine: installs and builds every target (scripts/setup.sh --all), then
+# runs every test: the C++ tests (ctest), the Python scripts' tests and the build for a cluster
+# without root.
 #
 # usage: scripts/test.sh
 #
@@ -10,7 +11,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-bash scripts/setup.sh
+bash scripts/setup.sh --all
 
 failed=()
 
@@ -23,7 +24,8 @@ ctest --test-dir build --output-on-failure -j2 --timeout 600 || failed+=(ctest)
 echo "test: test/scripts (python -m unittest)" >&2
 scripts/python.sh -m unittest discover -s test/scripts -t test/scripts || failed+=(test/scripts)
 
-# The README's build for a cluster without root, into a temporary prefix (a second full build).
+# The README's build for a cluster without root, into a temporary prefix (its objects mostly from
+# the ccache of the build above).
 echo "test: test/hpc/cluster_build.sh" >&2
 bash test/hpc/cluster_build.sh build/hetcoll || failed+=(test/hpc/cluster_build.sh)
 
