@@ -12,7 +12,8 @@ Titles: the figure's title says what is drawn, from the data, and names the pape
 "(cf. RR-8315 Fig. 4)" (or "past the paper: ..." for a figure of ours), since the CSV may be the user's own run; `title=` replaces it whole.
 The axes' subtitles keep the details read from the data (n, CV, runs per point).
 """
-from . import broadcast, common as pc, divisible, gantt, redistribute, reduce, uncertainty
+from . import (broadcast, clairvoyance, common as pc, divisible, gantt, liu, redistribute, reduce,
+               uncertainty)
 
 RR8315 = "RR-8315"
 LIU = "Liu & Wang, IPDPS 2000"
@@ -110,16 +111,16 @@ FIGURES = _figures(
     Figure("rr8315-fig6", "best non-commutative method per CV x mu_c/mu_d cell",
            [summary("rr8315-fig6")], reduce.FIGURES["rr8315-fig6"], f"cf. {RR8315} Fig. 6"),
     Figure("liu-fig1", "Gantt chart per algorithm with the validity count 2A(t) + C(t)",
-           [trace("liu-fig1")], reduce.FIGURES["liu-fig1"], f"cf. {LIU}, Figs. 1, 3 and 5"),
+           [trace("liu-fig1")], liu.FIGURES["liu-fig1"], f"cf. {LIU}, Figs. 1, 3 and 5"),
     Figure("liu-fig8", "SNF and the optimum against x, with the paper's curves",
-           [summary("liu-fig8")], reduce.FIGURES["liu-fig8"], f"cf. {LIU}, Fig. 8"),
+           [summary("liu-fig8")], liu.FIGURES["liu-fig8"], f"cf. {LIU}, Fig. 8"),
     Figure("liu-ratio", "makespan / optimum per n, one panel per CSV, and the bound of Theorem 2",
            [summary("liu-theorem1", "liu-theorem3", "liu-ratio-gamma", "liu-ratio-uniform")],
-           reduce.FIGURES["liu-ratio"], f"cf. {LIU}, Theorems 1-3", repeats=True),
+           liu.FIGURES["liu-ratio"], f"cf. {LIU}, Theorems 1-3", repeats=True),
     Figure("liu-scaling", "makespan / lower bound against n in large clusters",
-           [summary("liu-scaling")], reduce.FIGURES["liu-scaling"], f"past the paper: {LIU}"),
+           [summary("liu-scaling")], liu.FIGURES["liu-scaling"], f"past the paper: {LIU}"),
     Figure("reduce-clairvoyance", "heat maps of mean(SNF) / mean(Tree-dyn) and / mean(Binomial-stat) over CV x slow/fast",
-           [summary("reduce-clairvoyance-map")], reduce.FIGURES["reduce-clairvoyance"],
+           [summary("reduce-clairvoyance-map")], clairvoyance.FIGURES["reduce-clairvoyance"],
            f"beyond {LIU} and {RR8315}"),
     Figure("bmr-fig2", "Gantt chart of a divisible-load schedule per algorithm",
            [trace("bmr-fig2")], divisible.FIGURES["bmr-gantt"], f"cf. {BMR}, Fig. 2", options=("algorithm",)),

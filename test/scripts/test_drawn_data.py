@@ -15,7 +15,7 @@ import unittest
 import numpy
 import pandas
 
-from hetcoll_plots import broadcast, common, divisible, figures, gantt, reduce, redistribute
+from hetcoll_plots import broadcast, clairvoyance, common, divisible, figures, gantt, liu, reduce, redistribute
 from test_plot import synthetic_inputs
 
 common.use_file_backend()
@@ -128,7 +128,7 @@ class DrawnDataTest(unittest.TestCase):
     def check_reduce_clairvoyance(self, name):
         frame = read(self.inputs[name][0])
         drawn = self.draw(name)
-        for axes, other in zip(drawn.axes, reduce.CLAIRVOYANCE_OTHERS):
+        for axes, other in zip(drawn.axes, clairvoyance.CLAIRVOYANCE_OTHERS):
             self.same(mesh_values(axes), self.heat_map(frame, "x", "snf", other), f"mean(SNF) / mean({other})")
 
     def check_liu_fig1(self, name):
@@ -139,8 +139,8 @@ class DrawnDataTest(unittest.TestCase):
         counts = [axes for axes in drawn.axes if "2A(t) + C(t)" in lines(axes)]
         for algorithm, chart, count in zip(frame.algorithm.unique(), charts, counts):
             events = frame[frame.algorithm == algorithm]
-            self.assertEqual(chart.get_title(), f"{reduce.label(algorithm)}: makespan {events.end.max():g}")
-            self.assertEqual(bars(chart, reduce.colour(algorithm)),
+            self.assertEqual(chart.get_title(), f"{liu.label(algorithm)}: makespan {events.end.max():g}")
+            self.assertEqual(bars(chart, liu.colour(algorithm)),
                              sorted((s, e, round(h - 0.35, 9)) for s, e, h in zip(events.start, events.end, events.host)))
             dates = numpy.unique(numpy.concatenate([[0.0], events.start, events.end]))
             active = [((events.start <= d) & (d < events.end)).sum() for d in dates]
@@ -154,7 +154,7 @@ class DrawnDataTest(unittest.TestCase):
         frame = read(self.inputs[name][0]).sort_values("x")
         drawn = lines(self.draw(name).axes[0])
         for algorithm, rows in frame.groupby("algorithm"):
-            x, y = drawn[f"hetcoll: {reduce.label(algorithm)}"]
+            x, y = drawn[f"hetcoll: {liu.label(algorithm)}"]
             self.same(x, rows.x, algorithm)
             self.same(y, rows["mean"], algorithm)
 
@@ -166,7 +166,7 @@ class DrawnDataTest(unittest.TestCase):
             for algorithm, rows in frame[frame.algorithm != "optimal"].groupby("algorithm"):
                 points = rows.groupby("processors")
                 weighted = (rows.over_bound_mean * rows.replications).groupby(rows.processors).sum()
-                x, y = panel[f"{reduce.label(algorithm)}: mean"]
+                x, y = panel[f"{liu.label(algorithm)}: mean"]
                 self.same(x, weighted.index, algorithm)
                 self.same(y, weighted / points.replications.sum(), f"{algorithm}: mean over the clusters of each n")
                 if algorithm == "snf":
@@ -176,7 +176,7 @@ class DrawnDataTest(unittest.TestCase):
         frame = read(self.inputs[name][0]).sort_values("processors")
         drawn = lines(self.draw(name).axes[0])
         for algorithm, rows in frame.groupby("algorithm"):
-            x, y = drawn[reduce.label(algorithm)]
+            x, y = drawn[liu.label(algorithm)]
             self.same(x, rows.processors, algorithm)
             self.same(y, rows.over_bound_mean, algorithm)
 

@@ -15,7 +15,7 @@ import unittest
 
 import pandas
 
-from hetcoll_plots import reduce as plot_reduce
+from hetcoll_plots import clairvoyance, reduce as plot_reduce
 from plot_test_support import PlotScriptTest, script, write
 
 # The reduce layout (docs/outputs.md): every sweep column of the family, then the statistics.
@@ -216,12 +216,12 @@ class Rr8315HelperTest(unittest.TestCase):
         rows = [{"algorithm": a, "cv": cv, "x": x, "mean": m}
                 for a, cv, x, m in (("snf", 0, 2, 7.0), ("tree-dyn", 0, 2, 10.0), ("snf", 0.1, 2, 9.0),
                                     ("tree-dyn", 0.1, 2, 6.0), ("snf", 1.0, 2, 12.0))]
-        cvs, xs, values = plot_reduce.clairvoyance_grid(rows, "map.csv", "tree-dyn")
+        cvs, xs, values = clairvoyance.clairvoyance_grid(rows, "map.csv", "tree-dyn")
         self.assertEqual((cvs, xs), ([0, 0.1, 1.0], [2]))
         self.assertAlmostEqual(values[0, 0], 0.7)
         self.assertAlmostEqual(values[0, 1], 1.5)
         self.assertTrue(values.mask[0, 2], "a cell without tree-dyn must stay empty")
-        self.assertEqual([round(p, 9) for p in plot_reduce.cv_positions([0, 0.1, 1.0])], [0.01, 0.1, 1.0])
+        self.assertEqual([round(p, 9) for p in clairvoyance.cv_positions([0, 0.1, 1.0])], [0.01, 0.1, 1.0])
 
 
 class ClairvoyanceFigureTest(ReduceScriptTest):
