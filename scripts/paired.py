@@ -20,44 +20,47 @@ import csv
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # running a script leaves no __pycache__ in the source tree
 from hetcoll_plots import PlotError, common as pc  # noqa: E402
 from hetcoll_plots import uncertainty  # noqa: E402
 
-STATISTICS = (("mean", None), ("q10", 0.1), ("q50", 0.5), ("q90", 0.9))
+QUANTILES = (0.1, 0.5, 0.9)
+STATISTICS = ("mean",) + QUANTILES
+NAMES = ("mean", "q10", "q50", "q90")
 
 
-def summarise(values):
-    if not values:
+def summarise(table, algorithm, cv):
+    """The statistics of one (algorithm, cv) of `table` as text, or empty cells without ratios."""
+    if (algorithm, cv) not in table.index:
         return ["" for _ in STATISTICS]
-    return [repr(sum(values) / len(values)) if q is None else repr(uncertainty.quantile(values, q))
-            for _, q in STATISTICS]
+    return [repr(float(table.loc[(algorithm, cv), name])) for name in STATISTICS]
 
 
-def paired_rows(table, higher_better, variant=None, exclude=()):
-    columns = uncertainty.parameter_columns(table, "replication")
-    rows = [r for r in pc.table_rows(table, uncertainty.RAW, uncertainty.RAW_NUMERIC) if r["algorithm"] not in exclude]
+def paired_rows(frame, higher_better, variant=None, exclude=()):
+    columns = uncertainty.parameter_columns(frame, "replication")
+    rows = [r for r in pc.records(frame, uncertainty.RAW, uncertainty.RAW_NUMERIC) if r["algorithm"] not in exclude]
     if not rows:
-        raise PlotError(table.source, "no data rows")
-    uncertainty.one_study(rows, columns, table.source, variant)
+        raise PlotError(pc.source(frame), "no data rows")
+    uncertainty.one_study(rows, columns, pc.source(frame), variant)
     # The reduce family's layout (its cluster columns): its seeds include cv, so CV 0 is another
     # cluster, not the same instance.
-    family_reduce = "cluster_cv" in table.header
+    family_reduce = "cluster_cv" in frame.columns
     variants = sorted({float(r[variant]) for r in rows}) if variant else [None]
     out = []
     for v in variants:
         subset = [r for r in rows if v is None or float(r[variant]) == v]
-        values = uncertainty.per_replication(subset, table.source)
-        algorithms = sorted({r["algorithm"] for r in subset})
-        cvs = pc.distinct(subset, "cv")
-        best = uncertainty.to_best(values, algorithms, cvs, higher_better)
-        nominal = {} if family_reduce or 0.0 not in cvs else uncertainty.to_nominal(values, algorithms, cvs)
+        values = uncertainty.per_replication(subset, pc.source(frame))
+        algorithms = sorted(values["algorithm"].unique())
+        cvs = sorted(values["cv"].unique())
+        best = uncertainty.statistics(uncertainty.to_best(values, algorithms, higher_better), QUANTILES)
+        nominal = (uncertainty.statistics(uncertainty.to_nominal(values), QUANTILES)
+                   if not family_reduce and 0.0 in cvs else best.iloc[0:0])
         for cv in cvs:
             for a in algorithms:
-                out.append([a, repr(cv)] + ([repr(v)] if variant else []) +
-                           summarise(best.get((a, cv), [])) + summarise(nominal.get((a, cv), [])))
+                out.append([a, repr(float(cv))] + ([repr(v)] if variant else []) +
+                           summarise(best, a, cv) + summarise(nominal, a, cv))
     header = ["algorithm", "cv"] + ([variant] if variant else []) + \
-        [f"to_best_{name}" for name, _ in STATISTICS] + [f"to_nominal_{name}" for name, _ in STATISTICS]
+        [f"to_best_{name}" for name in NAMES] + [f"to_nominal_{name}" for name in NAMES]
     return header, out
 
 
@@ -71,7 +74,7 @@ def main():
     args = parser.parse_args()
     if args.output:
         pc.refuse_input_as_output(args.output, [args.raw])
-    header, rows = paired_rows(pc.read_table(args.raw), args.higher_is_better, args.variant, args.exclude)
+    header, rows = paired_rows(pc.read_csv(args.raw), args.higher_is_better, args.variant, args.exclude)
     if not args.output:
         csv.writer(sys.stdout).writerows([header] + rows)
         return

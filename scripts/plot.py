@@ -12,16 +12,15 @@ default title (what is drawn, then "(cf. <paper> Fig. N)" when the figure reprod
 Input problems (a missing file or column, a CSV of another figure) print one line naming the
 file and exit with status 2.
 
-The same figures are importable, taking pandas DataFrames (see scripts/hetcoll_plots):
-    sys.path.insert(0, "scripts"); from hetcoll_plots import figures
+The same figures are importable, taking pandas DataFrames (see scripts/hetcoll_plots), with
+scripts/ on PYTHONPATH (scripts/python.sh puts it there):
+    from hetcoll_plots import figures
     fig = figures["rr8315-fig4"].draw([pandas.read_csv("results/rr8315-fig4.csv")])
 """
 import argparse
-import os
 import sys
 
 sys.dont_write_bytecode = True  # running a script leaves no __pycache__ in the source tree
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from hetcoll_plots import common as pc  # noqa: E402
 from hetcoll_plots.figures import FIGURES  # noqa: E402
 

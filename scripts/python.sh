@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Runs a Python 3 that can import matplotlib, so the plot scripts work on a fresh machine.
+# Runs a Python 3 that can import matplotlib and pandas, with the scripts' package importable.
 #
 # usage: scripts/python.sh ARGS...     e.g. scripts/python.sh scripts/plot.py rr8315-fig4 fig4.csv
+#                                           scripts/python.sh -m unittest discover -s test/scripts
 #
 # Debian's python3-matplotlib lives in /usr/bin/python3, which a pyenv or venv python3 on
-# PATH does not see; so prefer /usr/bin/python3, else the first python3 on PATH that has it.
+# PATH does not see; so prefer /usr/bin/python3, else the first python3 on PATH that has both.
+# The directory of this script goes first on PYTHONPATH, so hetcoll_plots and the scripts'
+# modules (claims, reproduce) import from anywhere without a path of their own; no bytecode is
+# written into the source tree.
 set -euo pipefail
 
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+export PYTHONPATH="$here${PYTHONPATH:+:$PYTHONPATH}"
+export PYTHONDONTWRITEBYTECODE=1
 for python in /usr/bin/python3 python3; do
-  if command -v "$python" >/dev/null && "$python" -c 'import matplotlib' 2>/dev/null; then
+  if command -v "$python" >/dev/null && "$python" -c 'import matplotlib, pandas' 2>/dev/null; then
     exec "$python" "$@"
   fi
 done
-echo "python.sh: no Python 3 with matplotlib found: run scripts/setup.sh (Debian), or install matplotlib and pandas (pip install --user matplotlib pandas)" >&2
+echo "python.sh: no Python 3 with matplotlib and pandas found: run scripts/setup.sh (Debian), or install them (pip install --user matplotlib pandas)" >&2
 exit 1

@@ -17,6 +17,7 @@ the one the manifest names. Progress goes to stderr. Exit status: 0 when every c
 expected verdict, 1 when one does not, 2 when a scenario, a figure or a claim fails to compute.
 """
 import argparse
+import configparser
 import hashlib
 import json
 import os
@@ -122,15 +123,39 @@ def sha256(path):
     return digest.hexdigest()
 
 
+# The name under which configparser keeps the keys of a scenario that come before any [section].
+TOP_LEVEL = "hetcoll scenario"
+
+
 def scenario_keys(path):
-    """The keys a scenario file sets (KEY = VALUE lines), for its raw and trace outputs."""
-    keys = {}
-    with open(path) as file:
-        for line in file:
-            if "=" in line and not line.lstrip().startswith(("#", ";")):
-                key, value = line.split("=", 1)
-                keys[key.strip()] = value.strip()
-    return keys
+    """The keys a scenario file sets, read as hetcoll reads it (Boost.Program_options' config
+    file): a UTF-8 byte order mark skipped, `#` to the end of the line a comment, keys and values
+    trimmed and case-sensitive, KEY = VALUE split at the first `=`, a line without `=` or a key
+    given twice an error, the keys under a [SECTION] line named SECTION.KEY. configparser does
+    the parsing; the lines are trimmed and cut at `#` first, since Boost does so where
+    configparser would read an indented line as the continuation of a value."""
+    # No section is the defaults of the others (Boost has no such section): default_section
+    # names one no file can hold.
+    parser = configparser.ConfigParser(delimiters=("=",), comment_prefixes=(), inline_comment_prefixes=(),
+                                       strict=True, empty_lines_in_values=False, interpolation=None,
+                                       default_section="\0")
+    parser.optionxform = str  # keys are case-sensitive
+    try:
+        with open(path, encoding="utf-8-sig") as file:
+            lines = [line.split("#", 1)[0].strip() for line in file]
+        parser.read_string("\n".join([f"[{TOP_LEVEL}]"] + lines), source=path)
+    # Line numbers of the file's own: the section line put before it is line 1 for configparser.
+    except configparser.DuplicateOptionError as error:
+        raise SystemExit(f"reproduce: {path}: line {error.lineno - 1}: key '{error.option}' given twice") from None
+    except configparser.DuplicateSectionError as error:
+        raise SystemExit(f"reproduce: {path}: line {error.lineno - 1}: section [{error.section}] given twice") from None
+    except configparser.ParsingError as error:
+        line, text = error.errors[0]
+        raise SystemExit(f"reproduce: {path}: line {line - 1}: {text}, expected KEY = VALUE") from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SystemExit(f"reproduce: {path}: cannot read the scenario ({error})") from None
+    return {(key if section == TOP_LEVEL else f"{section}.{key}"): value
+            for section in parser.sections() for key, value in parser[section].items()}
 
 
 def command_of(run, csv_dir, quick, jobs):

@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # Installs what hetcoll needs on Debian 12 and builds it in Release into build/.
 #
-# usage: scripts/setup.sh
+# usage: scripts/setup.sh [--all]
 #
+# Builds build/hetcoll and its SimGrid plugin, what scripts/run.sh and scripts/reproduce.sh
+# run; --all builds every target besides (the tests, hetcoll_bench, hetcoll-mpi), as
+# scripts/test.sh needs. Compiles through ccache (installed here), so that a second build
+# directory of the same sources, the cluster build of test/hpc/cluster_build.sh, takes its
+# objects from the cache instead of compiling them again.
 # Idempotent: packages already installed are checked with dpkg-query, and apt-get (update
 # included) runs only when one is missing; the build is incremental. Works from any directory.
 # Progress goes to stderr; nothing is exported.
@@ -10,8 +15,15 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+targets=(--target hetcoll)
+case "${1:-}" in
+  --all) targets=() ;;
+  "") ;;
+  *) echo "setup: unknown argument '$1'; usage: scripts/setup.sh [--all]" >&2; exit 2 ;;
+esac
+
 PACKAGES=(
-  build-essential cmake pkg-config
+  build-essential cmake pkg-config ccache
   libsimgrid-dev libboost-program-options-dev librandom123-dev
   libgtest-dev googletest libbenchmark-dev libglpk-dev nlohmann-json3-dev libssl-dev
   python3-matplotlib python3-numpy python3-pandas
@@ -46,9 +58,9 @@ fi
 
 # The build stamps its own revision (git describe, at every build): nothing to pass here.
 say "configuring build/ (Release)"
-cmake -S . -B build --log-level=WARNING -DCMAKE_BUILD_TYPE=Release >&2
-say "building"
-cmake --build build -j2 >&2
+cmake -S . -B build --log-level=WARNING -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER_LAUNCHER=ccache >&2
+say "building ${targets[*]:-every target}"
+cmake --build build -j2 "${targets[@]}" >&2
 say "built $(pwd)/build/hetcoll"
 
 for python in /usr/bin/python3 python3; do

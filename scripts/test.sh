@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# One command on a fresh machine: installs and builds (scripts/setup.sh), then runs every test:
-# the C++ tests (ctest), the plot script tests and the build for a cluster without root.
+# One command on a fresh machine: installs and builds every target (scripts/setup.sh --all), then
+# runs every test: the C++ tests (ctest), the Python scripts' tests and the build for a cluster
+# without root.
 #
 # usage: scripts/test.sh
 #
@@ -10,7 +11,7 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-bash scripts/setup.sh
+bash scripts/setup.sh --all
 
 failed=()
 
@@ -18,14 +19,13 @@ echo "test: C++ tests (ctest)" >&2
 # The timeout only guards against a hung test; no test should come near it.
 ctest --test-dir build --output-on-failure -j2 --timeout 600 || failed+=(ctest)
 
-# Each plot script's tests (the CLI smoke test already ran inside ctest, as cli_smoke).
-for script_test in test/scripts/test_*.py; do
-  [[ -f $script_test ]] || continue
-  echo "test: $script_test" >&2
-  scripts/python.sh "$script_test" || failed+=("$script_test")
-done
+# The Python scripts' tests (the CLI smoke test already ran inside ctest, as cli_smoke): every
+# test/scripts/test_*.py, with the scripts' package importable (scripts/python.sh).
+echo "test: test/scripts (python -m unittest)" >&2
+scripts/python.sh -m unittest discover -s test/scripts -t test/scripts || failed+=(test/scripts)
 
-# The build for a cluster without root of docs/hpc.md, into a temporary prefix (a second full build).
+# The build for a cluster without root of docs/hpc.md, into a temporary prefix (its objects mostly
+# from the ccache of the build above).
 echo "test: test/hpc/cluster_build.sh" >&2
 bash test/hpc/cluster_build.sh build/hetcoll || failed+=(test/hpc/cluster_build.sh)
 

@@ -6,7 +6,7 @@
 
 `figures` maps each figure name (as `scripts/plot.py --list` prints them) to a Figure entry:
 its description, the CSVs it expects, and `draw(data, title=None, **options)` which returns a
-matplotlib Figure. The scripts/plot*.py command lines are thin layers over it.
+matplotlib Figure. scripts/plot.py is the command line over it.
 """
-from .common import PlotError, Table, as_table, read_table  # noqa: F401
+from .common import PlotError, read_csv  # noqa: F401
 from .figures import FIGURES as figures, Figure, draw  # noqa: F401

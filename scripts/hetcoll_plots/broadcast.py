@@ -13,7 +13,6 @@
                     against the message size for each cluster size, and a last panel comparing the
                     strategies on 16 machines (Figure 6).
 
-`detect` picks a figure from the data for scripts/plot_broadcast.py without --figure.
 Times are drawn in milliseconds for Figures 7 and 8 (as in the paper) and seconds otherwise.
 When the CSV has them (hetcoll writes them since they were added), the titles count the clusters
 of `clusters_found_mean` (those Lowekamp found, which the column `clusters` shows too), and the
@@ -44,30 +43,18 @@ FIGURE6_HOSTS = 16
 FOUND, ERROR = "clusters_found_mean", "prediction_error_mean"
 
 
-def read(table, columns=COLUMNS, numeric=NUMERIC):
-    rows = pc.table_rows(table, columns, numeric)
+def read(frame, columns=COLUMNS, numeric=NUMERIC):
+    rows = pc.records(frame, columns, numeric)
     if not rows:
-        raise pc.PlotError(table.source, "no data rows, expected one row per (point, heuristic)")
+        raise pc.PlotError(pc.source(frame), "no data rows, expected one row per (point, heuristic)")
     return rows
 
 
 def one_table(draw):
     """A figure of one summary CSV: draw(rows, path, plt)."""
     def figure(tables, _options):
-        return draw(read(tables[0]), tables[0].source, pc.pyplot())
+        return draw(read(tables[0]), pc.source(tables[0]), pc.pyplot())
     return figure
-
-
-def detect(tables):
-    """clusters, grid, sizes or intra (plot_broadcast.py's names) for a list of Tables."""
-    rows = read(tables[0])
-    if len(tables) > 1 or ("cluster_hosts" in rows[0] and len(pc.distinct(rows, "cluster_hosts")) > 1):
-        return "intra"
-    if len(pc.distinct(rows, "clusters")) > 1:
-        return "clusters"
-    if len(pc.distinct(rows, "message")) > 1:
-        return "sizes"
-    return "grid"
 
 
 def single(rows, column, path, figure):
@@ -78,13 +65,7 @@ def single(rows, column, path, figure):
 
 
 def check_unique(rows, key, path):
-    seen = set()
-    for row in rows:
-        k = tuple(row[name] for name in key)
-        if k in seen:
-            raise pc.PlotError(path, f"two rows for {', '.join(f'{n} {v}' for n, v in zip(key, k))}; "
-                                     "expected one row per point and heuristic")
-        seen.add(k)
+    pc.require_unique(pc.frame_of(rows, path), key, "point and heuristic")
 
 
 def runs_text(rows):
@@ -212,13 +193,13 @@ def draw_sizes(rows, path, plt):
     return figure, "broadcast against message size"
 
 
-def strategy_of(table):
+def strategy_of(frame):
     """The `intra` key of the run: a DataFrame's attrs["intra"], else the manifest hetcoll writes
     beside every CSV."""
     import json
-    path = table.source
-    if isinstance(table.attrs.get("intra"), str):
-        return table.attrs["intra"]
+    path = pc.source(frame)
+    if isinstance(frame.attrs.get("intra"), str):
+        return frame.attrs["intra"]
     try:
         with open(path + ".manifest.json") as manifest:
             value = json.load(manifest)["identity"]["parameters"].get("intra")
@@ -234,12 +215,12 @@ def draw_intra(tables, _options):
     import math
     plt = pc.pyplot()
     panels = []
-    for table in tables:
-        path = table.source
-        rows = read(table, COLUMNS + ("cluster_hosts",), NUMERIC + ("cluster_hosts",))
+    for frame in tables:
+        path = pc.source(frame)
+        rows = read(frame, COLUMNS + ("cluster_hosts",), NUMERIC + ("cluster_hosts",))
         rows = single(rows, "clusters", path, "intra")
         check_unique(rows, ("algorithm", "message", "cluster_hosts"), path)
-        strategy = strategy_of(table)
+        strategy = strategy_of(frame)
         panels.append((STRATEGIES.get(strategy, strategy) if strategy else path.rsplit("/", 1)[-1], rows))
     columns = 2 if len(panels) > 1 else 1
     count = len(panels) + (1 if len(panels) > 1 else 0)

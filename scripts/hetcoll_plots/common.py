@@ -4,14 +4,14 @@ Every input problem (missing file, missing column, unreadable number, nothing to
 is raised as PlotError and reported by `run` as one line naming the file, with exit
 status 2, so that a script driving the plots can tell bad input from a crash.
 
-A figure reads Tables: a CSV's header and rows as strings, with the name of where they came
-from (the file's path, or what the caller called a DataFrame). `as_table` makes one of a path,
-a pandas DataFrame or a Table, so the figures take DataFrames in a notebook while the command
-line needs no pandas (Debian's python3-matplotlib does not bring it).
+A figure reads pandas DataFrames, one per input, named by attrs["source"] (the CSV's path, or
+what the caller called a DataFrame): `as_frame` reads a path with `read_csv` (every cell as
+text) or copies a DataFrame of a notebook; `checked` makes the columns a figure needs numbers.
 """
-import csv
 import os
 import sys
+
+import pandas
 
 # Paper order and spelling of the methods. Colours are fixed per method so that the same
 # method has the same colour in Figure 4, Figure 6 and the Gantt charts.
@@ -81,45 +81,38 @@ method_colour = _RR8315_STYLES.colour
 method_order = _RR8315_STYLES.order
 
 
-class Table:
-    """A CSV's column names in file order and its rows as {column: text}, named by `source`."""
-
-    def __init__(self, source, header, rows, attrs=None):
-        self.source = source
-        self.header = list(header)
-        self.rows = rows
-        self.attrs = dict(attrs or {})  # a DataFrame's attrs, e.g. "intra" for steffenel-intra
-
-    def __repr__(self):
-        return f"Table({self.source!r}, {len(self.rows)} rows)"
+def source(frame):
+    """Where a DataFrame came from: its attrs["source"] (a CSV's path), for error messages."""
+    return frame.attrs.get("source", "DataFrame")
 
 
-def read_table(path):
-    """The Table of a CSV file with a header row; any problem reading it is a PlotError."""
+def read_csv(path):
+    """The CSV at `path` as a DataFrame of text cells (an empty cell is ""), named by its path
+    (attrs["source"]); numbers are converted by `checked`, column by column, so that a bad cell
+    is reported with its line. Any problem reading the file is a PlotError."""
     try:
-        with open(path, newline="") as handle:
-            reader = csv.DictReader(handle)
-            header = reader.fieldnames or []
-            if not header:
-                raise PlotError(path, "empty file, expected a CSV header")
-            return Table(path, header, list(reader))
+        frame = pandas.read_csv(path, dtype=str, keep_default_na=False)
     except FileNotFoundError:
         raise PlotError(path, "no such file, expected a CSV written by hetcoll") from None
-    except (OSError, UnicodeDecodeError, csv.Error) as error:
-        raise PlotError(path, f"cannot read ({error}), expected a CSV written by hetcoll") from None
+    except pandas.errors.EmptyDataError:
+        raise PlotError(path, "empty file, expected a CSV header") from None
+    except (OSError, UnicodeDecodeError, pandas.errors.ParserError) as error:
+        raise PlotError(path, f"cannot read ({' '.join(str(error).split())}), "
+                              "expected a CSV written by hetcoll") from None
+    frame.attrs["source"] = path
+    return frame
 
 
-def as_table(data, name="DataFrame"):
-    """A Table of a path, a Table, or a pandas DataFrame (or anything with `columns` and
-    `to_dict("records")`); a DataFrame is named by its attrs["source"], else by `name`."""
-    if isinstance(data, Table):
-        return data
+def as_frame(data, name="DataFrame"):
+    """A DataFrame of a CSV path or of a DataFrame (a copy, so that one DataFrame can be drawn
+    by several figures); a DataFrame is named by its attrs["source"], else by `name`."""
     if isinstance(data, (str, bytes)) or hasattr(data, "__fspath__"):
-        return read_table(str(data))
-    if hasattr(data, "columns") and hasattr(data, "to_dict"):
-        attrs = getattr(data, "attrs", {})
-        return Table(attrs.get("source", name), [str(column) for column in data.columns],
-                     data.to_dict("records"), attrs)
+        return read_csv(str(data))
+    if isinstance(data, pandas.DataFrame):
+        frame = data.copy()
+        frame.columns = [str(column) for column in frame.columns]
+        frame.attrs = {**data.attrs, "source": data.attrs.get("source", name)}
+        return frame
     raise PlotError(name, f"a {type(data).__name__}; expected a CSV path or a pandas DataFrame")
 
 
@@ -135,43 +128,69 @@ def parameter_columns(header):
 
 
 def is_empty(value):
-    """True for an empty CSV cell: "" as csv reads it, None, or NaN as pandas reads it."""
+    """True for an empty CSV cell: "" as read_csv reads it, None, or NaN once numbers."""
     return value is None or value == "" or (isinstance(value, float) and value != value)
 
 
-def table_rows(table, columns, numeric):
-    """Copies of the table's rows, checked to hold `columns`, the `numeric` ones as floats; an
-    empty parameter cell (a key that does not apply to the point) is None.
+def checked(frame, columns, numeric):
+    """A copy of `frame` checked to hold `columns`, the `numeric` ones as floats; an empty cell
+    of a parameter column (a key that does not apply to the point) is NaN, any other cell that
+    is no number a PlotError naming its line (the header is line 1).
 
-    Other columns are kept but not checked, so new documented columns do not break the plots.
-    Copies, so that one DataFrame or Table can be drawn by several figures.
+    Other columns are kept as read, so new documented columns do not break the plots.
     """
-    missing = [name for name in columns if name not in table.header]
+    path = source(frame)
+    missing = [name for name in columns if name not in frame.columns]
     if missing:
-        raise PlotError(table.source, f"missing column(s) {','.join(missing)}; "
-                                      f"expected header with {','.join(columns)}")
-    optional = set(parameter_columns(table.header))
-    # Line numbers as in the file: the header is line 1.
-    return [_convert(dict(row), numeric, table.source, line, optional)
-            for line, row in enumerate(table.rows, start=2)]
-
-
-def read_rows(path, columns, numeric):
-    """The rows of the CSV at `path` (see table_rows)."""
-    return table_rows(read_table(path), columns, numeric)
-
-
-def _convert(row, numeric, path, line, optional=()):
+        raise PlotError(path, f"missing column(s) {','.join(missing)}; "
+                              f"expected header with {','.join(columns)}")
+    optional = set(parameter_columns(frame.columns))
+    frame = frame.copy()
     for name in numeric:
-        if name in optional and is_empty(row[name]):
-            row[name] = None
-            continue
-        try:
-            row[name] = float(row[name])
-        except (TypeError, ValueError):
-            raise PlotError(path, f"line {line}: column {name} = {row[name]!r}, "
-                                  "expected a number") from None
-    return row
+        cells = frame[name]
+        empty = cells.isna() | (cells.astype(str) == "")
+        if name not in optional:
+            empty[:] = False
+        kept = cells.mask(empty)
+        bad = pandas.to_numeric(kept, errors="coerce").isna() & ~empty
+        if bad.any():
+            line = int(bad.to_numpy().argmax()) + 2
+            raise PlotError(path, f"line {line}: column {name} = {cells[bad].iloc[0]!r}, expected a number")
+        # astype(float) parses as Python's float() does, to the last bit (to_numeric does not
+        # always): to_numeric above only finds the cells that are no number.
+        frame[name] = kept.astype(float)
+    return frame
+
+
+def records(frame, columns, numeric):
+    """The rows of `checked(frame, columns, numeric)` as dicts, for the drawing code that walks
+    them; an empty cell is None there, so that two rows of one point compare equal."""
+    frame = checked(frame, columns, numeric).astype(object)
+    return frame.where(frame.notna(), None).to_dict("records")
+
+
+def frame_of(rows, path):
+    """A DataFrame of rows (dicts, as `records` gives them) named by `path`."""
+    frame = pandas.DataFrame(rows)
+    frame.attrs["source"] = path
+    return frame
+
+
+def require_unique(frame, keys, what="point"):
+    """Refuses two rows with the same values of `keys` (one would be hidden, or a line would
+    zigzag), naming the parameter columns in which they differ."""
+    twins = frame[frame.duplicated(list(keys), keep=False)]
+    if twins.empty:
+        return
+    first = twins.iloc[0]
+    rows = twins[(twins[list(keys)] == first[list(keys)]).all(axis=1)]
+    where = ", ".join(f"{name} {value:g}" if isinstance(value, float) else f"{name} {value}"
+                      for name, value in first[list(keys)].items())
+    differ = [name for name in parameter_columns(frame.columns)
+              if rows[name].astype(str).nunique() > 1]
+    raise PlotError(source(frame), f"two rows for {where}"
+                                   + (f" (they differ in {', '.join(differ)})" if differ else "")
+                                   + f"; expected one row per {what}")
 
 
 def distinct(rows, column):

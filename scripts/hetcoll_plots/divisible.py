@@ -44,9 +44,9 @@ COINCIDE = 0.005
 
 
 def read(table, columns):
-    rows = pc.table_rows(table, columns, [c for c in columns if c not in ("algorithm", "kind")])
+    rows = pc.records(table, columns, [c for c in columns if c not in ("algorithm", "kind")])
     if not rows:
-        raise pc.PlotError(table.source, "no data rows")
+        raise pc.PlotError(pc.source(table), "no data rows")
     return rows
 
 
@@ -94,7 +94,7 @@ def coinciding(curves):
 
 
 def normalized_panel(axes, table, title):
-    path = table.source
+    path = pc.source(table)
     rows, _ = one_value(read(table, SUMMARY), "workers", path)
     rows, z = one_value(rows, "z", path)
     algorithms = ordered({row["algorithm"] for row in rows})
@@ -123,7 +123,7 @@ def draw_figure4(tables, _options):
     plt = pc.pyplot()
     figure, axes = plt.subplots(1, 3, figsize=(16, 4.6), layout="constrained")
     normalized_panel(axes[0], tables[0], "(a) performance")
-    path = tables[1].source
+    path = pc.source(tables[1])
     rows, _ = one_value(read(tables[1], SUMMARY), "z", path)
     points = series(rows, "opt-fifo", path)
     if not points:
@@ -143,7 +143,7 @@ def draw_figure4(tables, _options):
 
 
 def draw_gantt(tables, options):
-    path, algorithm, plt = tables[0].source, options.get("algorithm"), pc.pyplot()
+    path, algorithm, plt = pc.source(tables[0]), options.get("algorithm"), pc.pyplot()
     rows = read(tables[0], TRACE)
     for line, row in enumerate(rows, start=2):
         if row["kind"] not in ("comm", "compute"):
@@ -211,7 +211,7 @@ def gantt_panel(axes, rows, algorithm):
 
 
 def draw_gap(tables, options):
-    path, plt = tables[0].source, pc.pyplot()
+    path, plt = pc.source(tables[0]), pc.pyplot()
     rows = read(tables[0], RAW)
     by_point = {}
     for r in rows:

@@ -12,7 +12,8 @@ Titles: the figure's title says what is drawn, from the data, and names the pape
 "(cf. RR-8315 Fig. 4)" (or "past the paper: ..." for a figure of ours), since the CSV may be the user's own run; `title=` replaces it whole.
 The axes' subtitles keep the details read from the data (n, CV, runs per point).
 """
-from . import broadcast, common as pc, divisible, gantt, redistribute, reduce, uncertainty
+from . import (broadcast, clairvoyance, common as pc, divisible, gantt, liu, redistribute, reduce,
+               uncertainty)
 
 RR8315 = "RR-8315"
 LIU = "Liu & Wang, IPDPS 2000"
@@ -36,8 +37,8 @@ class Input:
 class Figure:
     """A registered figure. `draw(data, title=None, **options)` returns a matplotlib Figure.
 
-    data: a list of CSV paths, pandas DataFrames or hetcoll_plots.Tables, one per input (the
-    last input may repeat when `repeats`); one item alone may be given without the list.
+    data: a list of CSV paths or pandas DataFrames, one per input (the last input may repeat
+    when `repeats`); one item alone may be given without the list.
     options: those named in `options` (algorithm: draw only that algorithm of a trace;
     table: bmr-gap also prints a Markdown table).
     """
@@ -56,13 +57,14 @@ class Figure:
         text = ", then ".join(str(item) for item in self.inputs)
         return text + (" (one or more)" if self.repeats else "")
 
-    def tables(self, data):
-        if isinstance(data, (str, pc.Table)) or hasattr(data, "columns"):
+    def frames(self, data):
+        """The inputs as DataFrames named by their source, as many as the figure draws."""
+        if isinstance(data, str) or hasattr(data, "columns"):
             data = [data]
-        tables = [pc.as_table(item, f"DataFrame {index + 1}") for index, item in enumerate(data)]
+        tables = [pc.as_frame(item, f"DataFrame {index + 1}") for index, item in enumerate(data)]
         wanted = len(self.inputs)
         if len(tables) < wanted or (len(tables) > wanted and not self.repeats):
-            where = tables[wanted].source if len(tables) > wanted else (tables[-1].source if tables else self.name)
+            where = pc.source(tables[wanted]) if len(tables) > wanted else (pc.source(tables[-1]) if tables else self.name)
             count = f"{wanted} or more" if self.repeats else str(wanted)
             raise pc.PlotError(where, f"{self.name} draws {count} CSV(s), got {len(tables)}: "
                                       f"expected {self.expects()}")
@@ -80,7 +82,7 @@ class Figure:
         if unknown:
             raise pc.PlotError(self.name, f"no option {', '.join(unknown)} for this figure"
                                           + (f"; it takes {', '.join(self.options)}" if self.options else ""))
-        figure, subject = self.draw_tables(self.tables(data), options)
+        figure, subject = self.draw_tables(self.frames(data), options)
         figure.suptitle(title if title is not None else self.default_title(subject, reference), fontsize=11)
         return figure
 
@@ -109,16 +111,16 @@ FIGURES = _figures(
     Figure("rr8315-fig6", "best non-commutative method per CV x mu_c/mu_d cell",
            [summary("rr8315-fig6")], reduce.FIGURES["rr8315-fig6"], f"cf. {RR8315} Fig. 6"),
     Figure("liu-fig1", "Gantt chart per algorithm with the validity count 2A(t) + C(t)",
-           [trace("liu-fig1")], reduce.FIGURES["liu-fig1"], f"cf. {LIU}, Figs. 1, 3 and 5"),
+           [trace("liu-fig1")], liu.FIGURES["liu-fig1"], f"cf. {LIU}, Figs. 1, 3 and 5"),
     Figure("liu-fig8", "SNF and the optimum against x, with the paper's curves",
-           [summary("liu-fig8")], reduce.FIGURES["liu-fig8"], f"cf. {LIU}, Fig. 8"),
+           [summary("liu-fig8")], liu.FIGURES["liu-fig8"], f"cf. {LIU}, Fig. 8"),
     Figure("liu-ratio", "makespan / optimum per n, one panel per CSV, and the bound of Theorem 2",
            [summary("liu-theorem1", "liu-theorem3", "liu-ratio-gamma", "liu-ratio-uniform")],
-           reduce.FIGURES["liu-ratio"], f"cf. {LIU}, Theorems 1-3", repeats=True),
+           liu.FIGURES["liu-ratio"], f"cf. {LIU}, Theorems 1-3", repeats=True),
     Figure("liu-scaling", "makespan / lower bound against n in large clusters",
-           [summary("liu-scaling")], reduce.FIGURES["liu-scaling"], f"past the paper: {LIU}"),
+           [summary("liu-scaling")], liu.FIGURES["liu-scaling"], f"past the paper: {LIU}"),
     Figure("reduce-clairvoyance", "heat maps of mean(SNF) / mean(Tree-dyn) and / mean(Binomial-stat) over CV x slow/fast",
-           [summary("reduce-clairvoyance-map")], reduce.FIGURES["reduce-clairvoyance"],
+           [summary("reduce-clairvoyance-map")], clairvoyance.FIGURES["reduce-clairvoyance"],
            f"beyond {LIU} and {RR8315}"),
     Figure("bmr-fig2", "Gantt chart of a divisible-load schedule per algorithm",
            [trace("bmr-fig2")], divisible.FIGURES["bmr-gantt"], f"cf. {BMR}, Fig. 2", options=("algorithm",)),

@@ -31,13 +31,13 @@ MAX_PEER_LABELS_HOSTS = 16
 
 
 def draw_trace(tables, options):
-    """The figure `gantt`: (matplotlib Figure, what it shows) of the first Table, a trace."""
-    table = tables[0]
-    path = table.source
-    rows = pc.table_rows(table, COLUMNS, NUMERIC)
-    parameters = parameter_columns(rows, path, table.header)
+    """The figure `gantt`: (matplotlib Figure, what it shows) of the first DataFrame, a trace."""
+    frame = tables[0]
+    path = pc.source(frame)
+    rows = pc.records(frame, COLUMNS, NUMERIC)
+    parameters = parameter_columns(rows, path, list(frame.columns))
     check_kinds(rows, path)
-    check_parameters(rows, path, parameters)
+    rows = pc.records(frame, COLUMNS, NUMERIC + numeric_parameters(parameters))
     rows = select_algorithm(rows, path, options.get("algorithm"))
     rows = select_replication(first_point(rows, parameters))
     figure = draw(rows, parameters, pc.pyplot())
@@ -60,20 +60,11 @@ def parameter_columns(rows, path, header):
     return tuple(header[first + 1:last])
 
 
-def check_parameters(rows, path, parameters):
-    """Converts the parameters that are used as numbers; the others stay as written."""
+def numeric_parameters(parameters):
+    """The parameters used as numbers (reduce's, to name the point; processors, to count the
+    hosts); the others stay as written."""
     numeric = REDUCE if parameters == REDUCE else ("processors",)
-    numeric = [name for name in numeric if name in parameters]
-    for line, row in enumerate(rows, start=2):
-        for name in numeric:
-            if pc.is_empty(row[name]):  # a key that does not apply to the point
-                row[name] = None
-                continue
-            try:
-                row[name] = float(row[name])
-            except (TypeError, ValueError):
-                raise pc.PlotError(path, f"line {line}: column {name} = {row[name]!r}, "
-                                         "expected a number") from None
+    return tuple(name for name in numeric if name in parameters)
 
 
 def check_kinds(rows, path):

@@ -35,9 +35,9 @@ TIE = 1e-9
 
 
 def summary_rows(table):
-    rows = pc.table_rows(table, SUMMARY, SUMMARY[1:])
+    rows = pc.records(table, SUMMARY, SUMMARY[1:])
     if not rows:
-        raise pc.PlotError(table.source, "no data rows, expected one row per (point, algorithm)")
+        raise pc.PlotError(pc.source(table), "no data rows, expected one row per (point, algorithm)")
     return rows
 
 
@@ -45,16 +45,16 @@ def paired_figure(draw):
     """Figures 8 and 9 pair instances: the summary CSV, then the per-replication one."""
     def figure(tables, options):
         if len(tables) < 2:
-            raise pc.PlotError(tables[0].source, "this figure pairs instances: give the per-replication "
+            raise pc.PlotError(pc.source(tables[0]), "this figure pairs instances: give the per-replication "
                                                  "file (hetcoll run --raw) after the summary CSV")
-        raw = pc.table_rows(tables[1], RAW, RAW[1:])
-        return draw(summary_rows(tables[0]), tables[0].source, raw, tables[1].source)
+        raw = pc.records(tables[1], RAW, RAW[1:])
+        return draw(summary_rows(tables[0]), pc.source(tables[0]), raw, pc.source(tables[1]))
     return figure
 
 
 def summary_figure(draw):
     def figure(tables, options):
-        return draw(summary_rows(tables[0]), tables[0].source)
+        return draw(summary_rows(tables[0]), pc.source(tables[0]))
     return figure
 
 

@@ -29,9 +29,9 @@ RAW_NUMERIC = ("cv", "replication", "value")
 
 def parameter_columns(table, last):
     """The point's columns: those after `algorithm` and before `last`."""
-    header = list(table.header)
+    header = list(table.columns)
     if last not in header:
-        raise pc.PlotError(table.source, f"no column {last}; expected a hetcoll summary or raw CSV")
+        raise pc.PlotError(pc.source(table), f"no column {last}; expected a hetcoll summary or raw CSV")
     return header[1:header.index(last)]
 
 
@@ -52,15 +52,6 @@ def positions(cvs):
         raise pc.PlotError("cv", "no CV above 0: a study draws the value against the CV")
     step = positive[1] / positive[0] if len(positive) > 1 else 10.0
     return {cv: (cv if cv > 0 else positive[0] / step) for cv in cvs}
-
-
-def quantile(values, q):
-    """Linear-interpolation quantile (numpy's default), of a non-empty list."""
-    ordered = sorted(values)
-    at = q * (len(ordered) - 1)
-    low = math.floor(at)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (at - low)
 
 
 VARIANT_MARK = " \u2022 "  # joins an algorithm's name and its variant's in a series name
@@ -96,48 +87,52 @@ def cv_axis(axes, where):
 
 
 def per_replication(raw, path):
-    """{(algorithm, cv): {replication: value}} from raw rows; a repeated key is refused."""
-    values = {}
-    for row in raw:
-        cell = values.setdefault((row["algorithm"], row["cv"]), {})
-        if row["replication"] in cell:
-            raise pc.PlotError(path, f"replication {row['replication']:g} of {row['algorithm']} at cv "
-                                     f"{row['cv']:g} appears twice")
-        cell[row["replication"]] = row["value"]
-    return values
+    """The raw rows as a DataFrame of algorithm (series name), cv, replication and value; a
+    replication that appears twice for one algorithm and CV is refused."""
+    frame = pc.frame_of(raw, path)[["algorithm", "cv", "replication", "value"]]
+    pc.require_unique(frame, ("algorithm", "cv", "replication"), "replication")
+    return frame
 
 
-def to_best(values, algorithms, cvs, higher_better):
-    """{(algorithm, cv): [value / best of its replication]} over the replications all share."""
-    pick = max if higher_better else min
-    out = {}
-    for cv in cvs:
-        shared = set.intersection(*(set(values.get((a, cv), {})) for a in algorithms))
-        best = {r: pick(values[(b, cv)][r] for b in algorithms) for r in sorted(shared)}
-        for a in algorithms:
-            out[(a, cv)] = [values[(a, cv)][r] / best[r] for r in best if best[r] != 0]
-    return out
+def to_best(values, algorithms, higher_better):
+    """value / the best value of its replication among `algorithms`, over the replications
+    (of each CV) that all of them hold; a best of 0 gives no ratio. Columns algorithm, cv, ratio."""
+    wide = values.pivot_table(index=["cv", "replication"], columns="algorithm", values="value",
+                              aggfunc="first").reindex(columns=list(algorithms)).dropna()
+    best = wide.max(axis=1) if higher_better else wide.min(axis=1)
+    ratios = wide[best != 0].div(best[best != 0], axis=0)
+    return ratios.stack().rename("ratio").reset_index()
 
 
-def to_nominal(values, algorithms, cvs):
-    """{(algorithm, cv): [value / the same replication's value at cv = 0]}."""
-    out = {}
+def to_nominal(values):
+    """value / the same algorithm's value at CV = 0 in the same replication (where that is not
+    0). Columns algorithm, cv, ratio."""
+    nominal = values[values["cv"] == 0][["algorithm", "replication", "value"]]
+    paired = values.merge(nominal, on=["algorithm", "replication"], suffixes=("", "_nominal"))
+    paired = paired[paired["value_nominal"] != 0]
+    return paired.assign(ratio=paired["value"] / paired["value_nominal"])[["algorithm", "cv", "ratio"]]
+
+
+def statistics(ratios, quantiles=(0.1, 0.9)):
+    """Per (algorithm, cv): the mean ratio and its quantiles (pandas' linear interpolation,
+    numpy's default: between the two nearest ranks), one column per statistic."""
+    groups = ratios.groupby(["algorithm", "cv"])["ratio"]
+    table = groups.quantile(list(quantiles)).unstack()
+    table.insert(0, "mean", groups.mean())
+    return table
+
+
+def draw_panel(axes, ratios, algorithms, where, ylabel, styles):
+    table = statistics(ratios)
     for a in algorithms:
-        nominal = values.get((a, 0.0), {})
-        for cv in cvs:
-            cell = values.get((a, cv), {})
-            out[(a, cv)] = [cell[r] / nominal[r] for r in sorted(cell) if r in nominal and nominal[r] != 0]
-    return out
-
-
-def draw_panel(axes, series, algorithms, cvs, where, ylabel, styles):
-    for a in algorithms:
-        kept = [cv for cv in cvs if series.get((a, cv))]
-        if not kept:
+        if a not in table.index.get_level_values("algorithm"):
             continue
-        ribbon(axes, [where[cv] for cv in kept], [sum(series[(a, cv)]) / len(series[(a, cv)]) for cv in kept],
-               [quantile(series[(a, cv)], 0.1) for cv in kept], [quantile(series[(a, cv)], 0.9) for cv in kept], a,
-               styles)
+        rows = table.loc[a]
+        rows = rows[rows.index.isin(list(where))]
+        if rows.empty:
+            continue
+        ribbon(axes, [where[cv] for cv in rows.index], rows["mean"].tolist(), rows[0.1].tolist(),
+               rows[0.9].tolist(), a, styles)
     cv_axis(axes, where)
     axes.axhline(1, color="black", linewidth=0.8)
     axes.set_ylabel(ylabel)
@@ -148,10 +143,10 @@ def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=N
     plt = pc.pyplot()
     summary_table = tables[0]
     columns = parameter_columns(summary_table, "replications")
-    summary = [r for r in pc.table_rows(summary_table, SUMMARY, SUMMARY_NUMERIC) if r["algorithm"] not in exclude]
+    summary = [r for r in pc.records(summary_table, SUMMARY, SUMMARY_NUMERIC) if r["algorithm"] not in exclude]
     if not summary:
-        raise pc.PlotError(summary_table.source, "no data rows")
-    one_study(summary, columns, summary_table.source, variant)
+        raise pc.PlotError(pc.source(summary_table), "no data rows")
+    one_study(summary, columns, pc.source(summary_table), variant)
     for row in summary:
         row["algorithm"] = series_name(row, variant)
     bases = styles.order({r["algorithm"].partition(VARIANT_MARK)[0] for r in summary})
@@ -162,11 +157,11 @@ def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=N
     raw = None
     if len(tables) > 1:
         raw_table = tables[1]
-        raw_rows = [r for r in pc.table_rows(raw_table, RAW, RAW_NUMERIC) if r["algorithm"] not in exclude]
-        one_study(raw_rows, parameter_columns(raw_table, "replication"), raw_table.source, variant)
+        raw_rows = [r for r in pc.records(raw_table, RAW, RAW_NUMERIC) if r["algorithm"] not in exclude]
+        one_study(raw_rows, parameter_columns(raw_table, "replication"), pc.source(raw_table), variant)
         for row in raw_rows:
             row["algorithm"] = series_name(row, variant)
-        raw = per_replication(raw_rows, raw_table.source)
+        raw = per_replication(raw_rows, pc.source(raw_table))
     panels = 1 if raw is None else (3 if paired and 0.0 in cvs else 2)
     figure, axes = plt.subplots(1, panels, figsize=(6 * panels, 4.6), layout="constrained", squeeze=False)
     axes = axes[0]
@@ -180,11 +175,11 @@ def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=N
     axes[0].legend(fontsize=8, frameon=False)
     if raw is not None:
         best = "highest" if higher_better else "lowest"
-        draw_panel(axes[1], to_best(raw, algorithms, cvs, higher_better), algorithms, cvs, where,
+        draw_panel(axes[1], to_best(raw, algorithms, higher_better), algorithms, where,
                    f"value / the replication's {best} value", styles)
         axes[1].set_title("(b) against the best of the same replication", fontsize=10)
         if panels == 3:
-            draw_panel(axes[2], to_nominal(raw, algorithms, cvs), algorithms, cvs, where,
+            draw_panel(axes[2], to_nominal(raw), algorithms, where,
                        "value / its own value at CV = 0, same instance", styles)
             axes[2].set_title("(c) the cost of uncertainty", fontsize=10)
     # The footer names the keys that apply: an empty cell is a key the point does not read.

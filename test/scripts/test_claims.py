@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Tests of scripts/claims.py: claims computed from CSVs, verdicts, and every paper's file.
 
-run: /usr/bin/python3 test/scripts/test_claims.py
+run: scripts/python.sh test/scripts/test_claims.py
 
 The claims checker runs in a subprocess, as reproduce.sh runs it: a verdict that is not the
 expected one exits 1, a claim that cannot be computed exits 2 with one line naming the claim.
@@ -13,6 +13,8 @@ import sys
 import tempfile
 import tomllib
 import unittest
+
+import reproduce
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 CLAIMS = os.path.join(ROOT, "scripts", "claims.py")
@@ -119,8 +121,6 @@ class ClaimsTest(unittest.TestCase):
     def test_every_paper_file_is_well_formed(self):
         # The shipped claims: every claim has its keys, unique ids, a reason where it differs,
         # and names only CSVs that scripts/reproduce.py produces.
-        sys.path.insert(0, os.path.join(ROOT, "scripts"))
-        import reproduce
         produced = {r.name for p in reproduce.PAPERS for r in p.runs}
         produced |= {name + "-raw" for name in produced} | {name + "-trace" for name in produced}
         papers = {p.key for p in reproduce.PAPERS}

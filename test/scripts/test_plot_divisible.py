@@ -1,16 +1,15 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_divisible.py on small synthetic CSVs with the columns hetcoll writes.
+"""Tests of the divisible-load figures (scripts/plot.py bmr-*) on small synthetic CSVs with the
+columns hetcoll writes.
 
-run: /usr/bin/python3 test/scripts/test_plot_divisible.py
+run: scripts/python.sh test/scripts/test_plot_divisible.py
 
-Each subcommand runs in a subprocess, as a user would run it: a drawing must produce a PNG;
+Each figure is drawn in a subprocess, as a user would run it: a drawing must produce a PNG;
 an input problem must exit with status 2 and one line on stderr naming the file.
 """
-import sys
 import unittest
 
-sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
-from plot_test_support import PlotScriptTest, script, write  # noqa: E402
+from plot_test_support import PlotScriptTest, script, write
 
 SUMMARY = ["algorithm", "workers", "z", "wc_ratio", "replications", "mean", "stddev", "stderr", "q10", "q50",
            "q90", "normalized_mean", "normalized_stderr", "normalized_min", "normalized_q10", "normalized_q50",
@@ -31,7 +30,7 @@ def summary_rows(z, algorithms):
 
 
 class PlotBmr(PlotScriptTest):
-    SCRIPT = script("plot_divisible.py")
+    SCRIPT = script("plot.py")
 
     def assert_bad_input(self, result, path):
         self.assertEqual(result.returncode, 2, result.stderr)
@@ -42,7 +41,7 @@ class PlotBmr(PlotScriptTest):
         write(self.path("a.csv"), SUMMARY, summary_rows(0.8, HEURISTICS))
         write(self.path("b.csv"), SUMMARY, summary_rows(0.8, ("opt-fifo",)))
         write(self.path("c.csv"), SUMMARY, summary_rows(1, HEURISTICS))
-        result = self.run_script("fig4", self.path("a.csv"), self.path("b.csv"), self.path("c.csv"))
+        result = self.run_script("bmr-fig4", self.path("a.csv"), self.path("b.csv"), self.path("c.csv"))
         self.assert_png(result, self.path("a.png"))
 
     def test_gantt_draws_the_figure2_fifo_schedule(self):
@@ -51,9 +50,9 @@ class PlotBmr(PlotScriptTest):
                 ["opt-fifo", 3, 1, 1, 0, "compute", 2, -1, 0.5, 0.75],
                 ["opt-fifo", 3, 1, 1, 0, "comm", 1, 0, 0.55, 0.75], ["opt-fifo", 3, 1, 1, 0, "comm", 2, 0, 0.75, 1]]
         write(self.path("trace.csv"), TRACE, rows)
-        self.assert_png(self.run_script("gantt", self.path("trace.csv"), "--algorithm", "opt-fifo"),
+        self.assert_png(self.run_script("bmr-fig2", self.path("trace.csv"), "--algorithm", "opt-fifo"),
                         self.path("trace.png"))
-        self.assert_bad_input(self.run_script("gantt", self.path("trace.csv"), "--algorithm", "lp"),
+        self.assert_bad_input(self.run_script("bmr-fig2", self.path("trace.csv"), "--algorithm", "lp"),
                               self.path("trace.csv"))
 
     def test_gap_draws_ecdfs_and_prints_a_table(self):
@@ -62,15 +61,15 @@ class PlotBmr(PlotScriptTest):
             for name, value in zip(HEURISTICS + ("optimal",), (0.48, 0.4, 0.47, 0.45, 0.5)):
                 rows.append([name, 4, 0.8, 1, r, value - 0.001 * (r % 3), 1, 4])
         write(self.path("raw.csv"), RAW, rows)
-        result = self.run_script("gap", self.path("raw.csv"), "--table")
+        result = self.run_script("bmr-gap", self.path("raw.csv"), "--table")
         self.assert_png(result, self.path("raw.png"))
         self.assertIn("| 4 | 0.8 | 1 |", result.stdout)
 
     def test_gap_without_optimal_and_a_missing_column_are_bad_input(self):
         write(self.path("raw.csv"), RAW, [["opt-fifo", 4, 0.8, 1, 0, 0.5, 1, 4]])
-        self.assert_bad_input(self.run_script("gap", self.path("raw.csv")), self.path("raw.csv"))
+        self.assert_bad_input(self.run_script("bmr-gap", self.path("raw.csv")), self.path("raw.csv"))
         write(self.path("short.csv"), SUMMARY[:5], [["opt-fifo", 100, 0.8, 1, 10]])
-        self.assert_bad_input(self.run_script("fig4", self.path("short.csv"), self.path("short.csv"),
+        self.assert_bad_input(self.run_script("bmr-fig4", self.path("short.csv"), self.path("short.csv"),
                                               self.path("short.csv")), self.path("short.csv"))
 
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_gantt.py on small synthetic trace CSVs of every family.
+"""Tests of the gantt figure (scripts/plot.py gantt) on small synthetic trace CSVs of every family.
 
 run: scripts/python.sh test/scripts/test_plot_gantt.py
 
-The script runs in a subprocess with this interpreter, as a user would run it. A drawing
+plot.py runs in a subprocess with this interpreter, as a user would run it. A drawing
 must produce a non-empty PNG and name what it drew; an input problem must exit with
 status 2 and one line on stderr that names the file.
 """
@@ -14,14 +14,12 @@ import sys
 import tempfile
 import unittest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# Keep the source tree free of __pycache__, here and in the scripts run below.
-sys.dont_write_bytecode = True
-os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from hetcoll_plots import gantt as plot_gantt  # noqa: E402  (after the path that makes it importable)
+from hetcoll_plots import common, figures, gantt as plot_gantt
 
-GANTT = os.path.join(ROOT, "scripts", "plot_gantt.py")
+common.use_file_backend()
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PLOT = os.path.join(ROOT, "scripts", "plot.py")
 # The reduce family's trace: algorithm, its sweep columns, then the event columns.
 REDUCE_PARAMETERS = ("processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv", "message")
 TRACE_HEADER = ["algorithm", *REDUCE_PARAMETERS, "replication", "kind", "host", "peer", "start", "end"]
@@ -77,7 +75,8 @@ def broadcast_trace_rows(algorithm, clusters=4, message=4194304):
 
 
 def run_script(script, *args):
-    return subprocess.run([sys.executable, script, *args], capture_output=True, text=True,
+    """plot.py gantt ARGS..."""
+    return subprocess.run([sys.executable, script, "gantt", *args], capture_output=True, text=True,
                           timeout=120)
 
 
@@ -89,9 +88,13 @@ class PlotTestCase(unittest.TestCase):
     def path(self, name):
         return os.path.join(self.directory.name, name)
 
-    def assert_png(self, result, png, expected_stdout):
+    def assert_png(self, result, png, algorithms, trace, algorithm=None):
+        """plot.py wrote the PNG and named it; the same trace drawn here holds `algorithms`."""
         self.assertEqual(result.returncode, 0, result.stderr)
-        self.assertIn(expected_stdout, result.stdout)
+        self.assertIn(f"{png}: gantt", result.stdout)
+        drawn = figures["gantt"].draw([trace], algorithm=algorithm)
+        self.addCleanup(common.pyplot().close, drawn)
+        self.assertEqual(", ".join(plot_gantt.drawn_algorithms(drawn)), algorithms)
         with open(png, "rb") as handle:
             content = handle.read()
         self.assertTrue(content.startswith(PNG_SIGNATURE), f"{png} is not a PNG")
@@ -110,42 +113,42 @@ class GanttTest(PlotTestCase):
     def test_one_panel_per_algorithm_of_the_first_point(self):
         rows = trace_rows("binomial-stat") + trace_rows("tree-dyn") + trace_rows("tree-dyn", cv=1)
         trace = write_csv(self.path("trace.csv"), TRACE_HEADER, rows)
-        result = run_script(GANTT, trace)
-        self.assert_png(result, self.path("trace.png"), "binomial-stat, tree-dyn")
+        result = run_script(PLOT, trace)
+        self.assert_png(result, self.path("trace.png"), "binomial-stat, tree-dyn", trace)
         self.assertIn("several points", result.stderr)
 
     def test_an_empty_event_cell_is_still_refused(self):
         rows = trace_rows("tree-dyn")
         rows[0][-1] = ""
         trace = write_csv(self.path("trace.csv"), TRACE_HEADER, rows)
-        self.assert_input_error(run_script(GANTT, trace), trace, "expected a number")
+        self.assert_input_error(run_script(PLOT, trace), trace, "expected a number")
 
     def test_algorithm_option_draws_only_that_algorithm(self):
         rows = trace_rows("binomial-stat") + trace_rows("tree-dyn")
         trace = write_csv(self.path("trace.csv"), TRACE_HEADER, rows)
         out = self.path("tree.png")
-        result = run_script(GANTT, trace, "--algorithm", "tree-dyn", "--output", out)
-        self.assert_png(result, out, "Gantt chart of tree-dyn")
+        result = run_script(PLOT, trace, "--algorithm", "tree-dyn", "--output", out)
+        self.assert_png(result, out, "tree-dyn", trace, "tree-dyn")
 
     def test_missing_file(self):
         missing = self.path("absent.csv")
-        self.assert_input_error(run_script(GANTT, missing), missing, "no such file")
+        self.assert_input_error(run_script(PLOT, missing), missing, "no such file")
 
     def test_missing_column(self):
         rows = [row[:-1] for row in trace_rows("tree-dyn")]
         trace = write_csv(self.path("short.csv"), TRACE_HEADER[:-1], rows)
-        self.assert_input_error(run_script(GANTT, trace), trace, "end")
+        self.assert_input_error(run_script(PLOT, trace), trace, "end")
 
     def test_no_rows_for_the_requested_algorithm(self):
         trace = write_csv(self.path("trace.csv"), TRACE_HEADER, trace_rows("tree-dyn"))
-        self.assert_input_error(run_script(GANTT, trace, "--algorithm", "fibonacci-stat"),
+        self.assert_input_error(run_script(PLOT, trace, "--algorithm", "fibonacci-stat"),
                                 trace, "fibonacci-stat")
 
     def test_unknown_event_kind(self):
         rows = trace_rows("tree-dyn")
         rows[2][TRACE_HEADER.index("kind")] = "idle"
         trace = write_csv(self.path("trace.csv"), TRACE_HEADER, rows)
-        self.assert_input_error(run_script(GANTT, trace), trace, "expected comm or compute")
+        self.assert_input_error(run_script(PLOT, trace), trace, "expected comm or compute")
 
 
 class GanttOtherFamiliesTest(PlotTestCase):
@@ -155,40 +158,40 @@ class GanttOtherFamiliesTest(PlotTestCase):
     def test_divisible_trace(self):
         rows = divisible_trace_rows("opt-fifo") + divisible_trace_rows("opt-lifo")
         trace = write_csv(self.path("divisible.csv"), DIVISIBLE_TRACE_HEADER, rows)
-        result = run_script(GANTT, trace)
-        self.assert_png(result, self.path("divisible.png"), "Gantt chart of opt-fifo, opt-lifo")
+        result = run_script(PLOT, trace)
+        self.assert_png(result, self.path("divisible.png"), "opt-fifo, opt-lifo", trace)
         self.assertNotIn("several points", result.stderr)
 
     def test_several_divisible_points_name_the_first_with_its_parameters(self):
         rows = divisible_trace_rows("lp") + divisible_trace_rows("lp", z=2)
         trace = write_csv(self.path("sweep.csv"), DIVISIBLE_TRACE_HEADER, rows)
-        result = run_script(GANTT, trace, "--algorithm", "lp")
-        self.assert_png(result, self.path("sweep.png"), "Gantt chart of lp")
+        result = run_script(PLOT, trace, "--algorithm", "lp")
+        self.assert_png(result, self.path("sweep.png"), "lp", trace, "lp")
         self.assertIn("workers = 3, z = 1, wc_ratio = 1", result.stderr)
 
     def test_broadcast_trace(self):
         rows = broadcast_trace_rows("flat") + broadcast_trace_rows("ecef")
         trace = write_csv(self.path("broadcast.csv"), BROADCAST_TRACE_HEADER, rows)
         out = self.path("bcast.png")
-        self.assert_png(run_script(GANTT, trace, "--output", out), out, "Gantt chart of ecef, flat")
+        self.assert_png(run_script(PLOT, trace, "--output", out), out, "ecef, flat", trace)
 
     def test_missing_peer_column(self):
         peer = DIVISIBLE_TRACE_HEADER.index("peer")
         rows = [row[:peer] + row[peer + 1:] for row in divisible_trace_rows("opt-fifo")]
         header = [name for name in DIVISIBLE_TRACE_HEADER if name != "peer"]
         trace = write_csv(self.path("nopeer.csv"), header, rows)
-        self.assert_input_error(run_script(GANTT, trace), trace, "peer")
+        self.assert_input_error(run_script(PLOT, trace), trace, "peer")
         self.assertFalse(os.path.exists(self.path("nopeer.png")))
 
     def test_replication_before_algorithm(self):
         header = ["replication", "workers", "algorithm"] + DIVISIBLE_TRACE_HEADER[5:]
         rows = [[row[4], row[1], row[0]] + row[5:] for row in divisible_trace_rows("lp")]
         trace = write_csv(self.path("order.csv"), header, rows)
-        self.assert_input_error(run_script(GANTT, trace), trace, "replication before algorithm")
+        self.assert_input_error(run_script(PLOT, trace), trace, "replication before algorithm")
 
     def test_empty_trace(self):
         trace = write_csv(self.path("empty.csv"), BROADCAST_TRACE_HEADER, [])
-        self.assert_input_error(run_script(GANTT, trace), trace, "no events")
+        self.assert_input_error(run_script(PLOT, trace), trace, "no events")
 
 
 class GanttHelperTest(unittest.TestCase):

@@ -1,23 +1,22 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot_reduce.py on small synthetic CSVs of the reduce family.
+"""Tests of the reduce family's figures (scripts/plot.py rr8315-*, liu-*, reduce-clairvoyance)
+on small synthetic CSVs.
 
 run: scripts/python.sh test/scripts/test_plot_reduce.py
 
-Runs the script as plot_test_support.py says: RR-8315's Figures 4 to 6 and Liu & Wang's gantt,
-fig8, ratio and scaling are detected and drawn; bad input (a missing column, points a figure
-cannot show, a CSV of the former reduction or hetreduce family), one line on stderr naming the
-file and status 2. The numbers behind the heat maps are checked without drawing.
+Runs plot.py as plot_test_support.py says: RR-8315's Figures 4 to 6 and Liu & Wang's fig1, fig8,
+ratio and scaling are drawn; bad input (a missing column, points a figure cannot show, a CSV
+without the reduce layout), one line on stderr naming the file and status 2. The numbers behind
+the heat maps are checked without drawing, against pandas on the same rows.
 """
 import math
 import os
-import sys
 import unittest
 
-sys.dont_write_bytecode = True  # importing the support module leaves no __pycache__ behind
-from plot_test_support import ROOT, PlotScriptTest, script, write  # noqa: E402
+import pandas
 
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from hetcoll_plots import reduce as plot_reduce  # noqa: E402  (after the path that makes it importable)
+from hetcoll_plots import clairvoyance, reduce as plot_reduce
+from plot_test_support import PlotScriptTest, script, write
 
 # The reduce layout (docs/outputs.md): every sweep column of the family, then the statistics.
 PARAMETERS = ["processors", "cv", "ratio", "spread", "slow_fraction", "x", "levels", "cluster_cv", "message"]
@@ -101,7 +100,7 @@ def liu_trace(algorithms=("snf", "optimal"), cv=0):
 
 
 class ReduceScriptTest(PlotScriptTest):
-    SCRIPT = script("plot_reduce.py")
+    SCRIPT = script("plot.py")
 
     def assert_chart(self, result, path, stdout_names):
         """A PNG that holds a chart, not an empty frame."""
@@ -112,53 +111,46 @@ class ReduceScriptTest(PlotScriptTest):
 # ---- RR-8315, Figures 4 to 6 ------------------------------------------------------------
 
 class Rr8315FigureTest(ReduceScriptTest):
-    def test_one_ratio_is_detected_as_figure4_with_default_output(self):
+    def test_figure4_with_default_output(self):
         data = self.path("fig4.csv")
         write(data, SUMMARY, rr8315_rows(log_grid(-2, 1, 7), [0], RR8315_METHODS))
-        self.assert_chart(self.run_script(data), self.path("fig4.png"), "rr8315-fig4 figure")
+        self.assert_chart(self.run_script("rr8315-fig4", data), self.path("fig4.png"), "rr8315-fig4")
 
     def test_cv_by_ratio_grid_with_fibonacci_and_tree_dyn_is_figure5(self):
         data, out = self.path("fig5.csv"), self.path("heat.png")
         write(data, SUMMARY, rr8315_rows(log_grid(-2, 1, 6), log_grid(-1, 1, 5), ("fibonacci-stat", "tree-dyn")))
-        self.assert_chart(self.run_script(data, "--output", out), out, "rr8315-fig5 figure")
+        self.assert_chart(self.run_script("rr8315-fig5", data, "--output", out), out, "rr8315-fig5")
 
-    def test_grid_of_non_commutative_methods_is_figure6(self):
-        data = self.path("fig6.csv")
-        write(data, SUMMARY, rr8315_rows(log_grid(-2, 1, 6), log_grid(-1, 1, 5), FIGURE6_METHODS))
-        self.assert_chart(self.run_script(data), self.path("fig6.png"), "rr8315-fig6 figure")
-
-    def test_figure_option_overrides_detection(self):
+    def test_one_grid_of_every_method_draws_figures_5_and_6(self):
         data = self.path("all.csv")
         write(data, SUMMARY, rr8315_rows(log_grid(-2, 1, 4), log_grid(-1, 1, 3), RR8315_METHODS))
-        result = self.run_script(data)
-        self.assert_chart(result, self.path("all.png"), "rr8315-fig5 figure")
-        self.assertIn("--figure rr8315-fig6", result.stderr)
-        self.assert_chart(self.run_script(data, "--figure", "rr8315-fig6"), self.path("all.png"),
-                          "rr8315-fig6 figure")
+        for figure in ("rr8315-fig5", "rr8315-fig6"):
+            output = self.path(f"{figure}.png")
+            self.assert_chart(self.run_script(figure, data, "--output", output), output, figure)
 
     def test_several_processor_counts_use_the_largest_and_say_so(self):
         data = self.path("sweep.csv")
         write(data, SUMMARY, rr8315_rows(log_grid(-2, 1, 4), [0], RR8315_METHODS, processors=(8, 64)))
-        result = self.run_script(data)
-        self.assert_chart(result, self.path("sweep.png"), "rr8315-fig4 figure")
+        result = self.run_script("rr8315-fig4", data)
+        self.assert_chart(result, self.path("sweep.png"), "rr8315-fig4")
         self.assertIn("n = 64", result.stderr)
 
 
 class Rr8315ErrorTest(ReduceScriptTest):
     def test_missing_file(self):
         missing = self.path("absent.csv")
-        self.assert_input_error(self.run_script(missing), missing, "no such file")
+        self.assert_input_error(self.run_script("rr8315-fig4", missing), missing, "no such file")
 
     def test_missing_column(self):
         rows = [row[:-1] for row in rr8315_rows([0.1, 1], [0], RR8315_METHODS)]
         data = self.path("short.csv")
         write(data, SUMMARY[:-1], rows)
-        self.assert_input_error(self.run_script(data), data, "missing column", "over_bound_max")
+        self.assert_input_error(self.run_script("rr8315-fig4", data), data, "missing column", "over_bound_max")
 
     def test_no_rows_for_the_requested_figure(self):
         data = self.path("binomial.csv")
         write(data, SUMMARY, rr8315_rows([0.1, 1], [0.1, 1], ("binomial-stat",)))
-        self.assert_input_error(self.run_script(data, "--figure", "rr8315-fig5"), data, "fibonacci-stat")
+        self.assert_input_error(self.run_script("rr8315-fig5", data), data, "fibonacci-stat")
         self.assertFalse(os.path.exists(self.path("binomial.png")))
 
     def test_unreadable_number(self):
@@ -166,7 +158,7 @@ class Rr8315ErrorTest(ReduceScriptTest):
         rows[0][SUMMARY.index("mean")] = "fast"
         data = self.path("text.csv")
         write(data, SUMMARY, rows)
-        self.assert_input_error(self.run_script(data), data, "expected a number")
+        self.assert_input_error(self.run_script("rr8315-fig4", data), data, "line 2: column mean", "expected a number")
 
     def test_a_swept_cluster_column_is_refused_naming_it(self):
         # Two cluster_cv values give two rows per (algorithm, cv, ratio): one line would zigzag.
@@ -174,18 +166,18 @@ class Rr8315ErrorTest(ReduceScriptTest):
                 for cluster_cv in (0.5, 1) for cv in (0.1, 1) for m in RR8315_METHODS]
         data = self.path("cluster.csv")
         write(data, SUMMARY, rows)
-        self.assert_input_error(self.run_script(data), data, "two rows", "cluster_cv")
+        self.assert_input_error(self.run_script("rr8315-fig4", data), data, "two rows", "cluster_cv")
         self.assertFalse(os.path.exists(self.path("cluster.png")))
 
     def test_several_rr8315_files_are_refused(self):
         for name in ("a.csv", "b.csv"):
             write(self.path(name), SUMMARY, rr8315_rows([0.1, 1], [0], RR8315_METHODS))
-        self.assert_input_error(self.run_script(self.path("a.csv"), self.path("b.csv")), self.path("a.csv"),
-                                "one file each")
+        self.assert_input_error(self.run_script("rr8315-fig4", self.path("a.csv"), self.path("b.csv")),
+                                self.path("b.csv"), "draws 1 CSV")
 
 
 class Rr8315HelperTest(unittest.TestCase):
-    """The numbers behind the heat maps, checked without drawing."""
+    """The numbers behind the heat maps, checked without drawing against pandas on the same rows."""
 
     def test_cell_edges_are_geometric_midpoints(self):
         edges = plot_reduce.cell_edges([0.1, 1.0, 10.0])
@@ -195,30 +187,41 @@ class Rr8315HelperTest(unittest.TestCase):
     def test_figure6_cell_holds_the_method_with_the_smallest_mean(self):
         methods = plot_reduce.FIGURE6_METHODS
         means = {(0.1, 0.1): (6.6, 9.2, 7.7), (0.1, 1.0): (12, 10, 14), (5.0, 1.0): (40, 35, 30)}
-        points = {(name, cv, ratio): {"mean": mean} for (cv, ratio), cell in means.items()
-                  for name, mean in zip(methods, cell)}
-        grid = plot_reduce.value_grid(points, [0.1, 5.0], [0.1, 1.0], plot_reduce.best_method, methods)
-        self.assertEqual(grid[0, 0], 0)
-        self.assertEqual(grid[1, 0], 1)
-        self.assertEqual(grid[1, 1], 2)
-        self.assertTrue(grid.mask[0, 1], "a cell without data must stay empty")
+        rows = [{"algorithm": name, "cv": cv, "ratio": ratio, "mean": mean} for (cv, ratio), cell in means.items()
+                for name, mean in zip(methods, cell)]
+        cvs, ratios, grid = plot_reduce.method_grid(rows, "fig6.csv", "ratio", "cv", methods)
+        values = plot_reduce.as_grid(plot_reduce.best_method(grid), cvs, ratios)
+        self.assertEqual((cvs, ratios), ([0.1, 5.0], [0.1, 1.0]))
+        self.assertEqual(values[0, 0], 0)
+        self.assertEqual(values[1, 0], 1)
+        self.assertEqual(values[1, 1], 2)
+        self.assertTrue(values.mask[0, 1], "a cell without data must stay empty")
 
     def test_tie_goes_to_the_first_method_in_paper_order(self):
-        self.assertEqual(plot_reduce.best_method([{"mean": 9.0}, {"mean": 9.0}, {"mean": 9.5}]), 0)
+        means = pandas.DataFrame([[9.0, 9.0, 9.5]], columns=list(plot_reduce.FIGURE6_METHODS))
+        self.assertEqual(plot_reduce.best_method(means).tolist(), [0])
 
     def test_figure5_value_is_fibonacci_over_tree_dyn(self):
-        self.assertAlmostEqual(plot_reduce.mean_ratio([{"mean": 9.0}, {"mean": 6.0}]), 1.5)
+        means = pandas.DataFrame([[9.0, 6.0], [9.0, 0.0]], columns=list(plot_reduce.FIGURE5_METHODS))
+        ratio = plot_reduce.mean_ratio(means)
+        self.assertAlmostEqual(ratio[0], 1.5)
+        self.assertTrue(math.isnan(ratio[1]), "a Tree-dyn mean of 0 gives no ratio")
+
+    def test_two_rows_of_one_cell_are_refused(self):
+        rows = [{"algorithm": "tree-dyn", "cv": 0.1, "ratio": 1.0, "mean": m, "cluster_cv": c} for m, c in ((6, 1), (7, 2))]
+        with self.assertRaisesRegex(plot_reduce.pc.PlotError, "two rows for algorithm tree-dyn, cv 0.1, ratio 1"):
+            plot_reduce.method_grid(rows, "fig5.csv", "ratio", "cv", ("tree-dyn",))
 
     def test_clairvoyance_cell_is_snf_over_the_other_and_cv_zero_sits_one_step_left(self):
         rows = [{"algorithm": a, "cv": cv, "x": x, "mean": m}
                 for a, cv, x, m in (("snf", 0, 2, 7.0), ("tree-dyn", 0, 2, 10.0), ("snf", 0.1, 2, 9.0),
                                     ("tree-dyn", 0.1, 2, 6.0), ("snf", 1.0, 2, 12.0))]
-        cvs, xs, values = plot_reduce.clairvoyance_grid(rows, "map.csv", "tree-dyn")
+        cvs, xs, values = clairvoyance.clairvoyance_grid(rows, "map.csv", "tree-dyn")
         self.assertEqual((cvs, xs), ([0, 0.1, 1.0], [2]))
         self.assertAlmostEqual(values[0, 0], 0.7)
         self.assertAlmostEqual(values[0, 1], 1.5)
         self.assertTrue(values.mask[0, 2], "a cell without tree-dyn must stay empty")
-        self.assertEqual([round(p, 9) for p in plot_reduce.cv_positions([0, 0.1, 1.0])], [0.01, 0.1, 1.0])
+        self.assertEqual([round(p, 9) for p in clairvoyance.cv_positions([0, 0.1, 1.0])], [0.01, 0.1, 1.0])
 
 
 class ClairvoyanceFigureTest(ReduceScriptTest):
@@ -226,18 +229,18 @@ class ClairvoyanceFigureTest(ReduceScriptTest):
         data = self.path("map.csv")
         write(data, SUMMARY, clairvoyance_rows())
         output = self.path("map.png")
-        self.assert_chart(self.run_script(data, "--figure", "reduce-clairvoyance", "--output", output), output,
-                          "reduce-clairvoyance figure")
+        self.assert_chart(self.run_script("reduce-clairvoyance", data, "--output", output), output,
+                          "reduce-clairvoyance")
         partial = self.path("partial.csv")
         write(partial, SUMMARY, [row for row in clairvoyance_rows() if row[0] != "binomial-stat"])
-        self.assert_input_error(self.run_script(partial, "--figure", "reduce-clairvoyance"), partial,
+        self.assert_input_error(self.run_script("reduce-clairvoyance", partial), partial,
                                 "binomial-stat")
 
 
 # ---- Liu & Wang -------------------------------------------------------------------------
 
 class LiuFigureTest(ReduceScriptTest):
-    def test_each_figure_is_detected_and_drawn(self):
+    def test_each_figure_is_drawn(self):
         write(self.path("trace.csv"), TRACE, liu_trace())
         write(self.path("fig8.csv"), SUMMARY,
               [liu_row(a, 12, x / 10, m, m / 4, cluster="two-type") for x in range(10, 21)
@@ -250,34 +253,33 @@ class LiuFigureTest(ReduceScriptTest):
                                     ("ratio", "liu-ratio", []), ("scaling", "liu-scaling", []),
                                     ("ratio", "liu-ratio", [self.path("ratio.csv")])):
             output = self.path(f"{name}-{len(extra)}.png")
-            self.assert_chart(self.run_script(self.path(f"{name}.csv"), *extra, "--output", output), output,
-                              f"{output}: {figure} figure")
+            self.assert_chart(self.run_script(figure, self.path(f"{name}.csv"), *extra, "--output", output),
+                              output, f"{output}: {figure}")
 
     def test_ratio_pools_the_cluster_points_of_each_n(self):
         data = self.path("uniform.csv")
         write(data, SUMMARY, [liu_row(a, n, 2, 5, r, spread=s) for s in (1.5, 10) for n in range(3, 13)
                               for a, r in (("snf", 1.02), ("optimal", 1))])
-        self.assert_chart(self.run_script(data, "--figure", "liu-ratio"), self.path("uniform.png"),
-                          "liu-ratio figure")
+        self.assert_chart(self.run_script("liu-ratio", data), self.path("uniform.png"), "liu-ratio")
 
 
 class LiuErrorTest(ReduceScriptTest):
     def test_missing_column_exits_2_naming_the_file(self):
         data = self.path("bad.csv")
         write(data, SUMMARY[:-1], [liu_row("snf", 7, 2, 11, 1)[:-1]])
-        self.assert_input_error(self.run_script(data), data, "missing column", "over_bound_max")
+        self.assert_input_error(self.run_script("liu-ratio", data), data, "missing column", "over_bound_max")
 
     def test_fig8_without_the_optimum_exits_2(self):
         data = self.path("snf.csv")
         write(data, SUMMARY, [liu_row("snf", 12, x / 10, x / 10 + 3, 1, cluster="two-type") for x in range(10, 21)])
-        self.assert_input_error(self.run_script(data, "--figure", "liu-fig8"), data, "optimal")
+        self.assert_input_error(self.run_script("liu-fig8", data), data, "optimal")
 
     def test_drawn_costs_are_refused_by_every_liu_figure(self):
         data = self.path("drawn.csv")
         write(data, SUMMARY, [liu_row(a, n, 2, 5, 1, cv=cv) for cv in (0, 0.5) for n in range(3, 13)
                               for a in ("snf", "optimal")])
         for figure in ("liu-fig8", "liu-ratio", "liu-scaling"):
-            self.assert_input_error(self.run_script(data, "--figure", figure), data,
+            self.assert_input_error(self.run_script(figure, data), data,
                                     "column cv is 0.5", figure)
         self.assertFalse(os.path.exists(self.path("drawn.png")))
 
@@ -286,63 +288,50 @@ class LiuErrorTest(ReduceScriptTest):
         rows[0][PARAMETERS.index("ratio") + 1] = 0.5
         data = self.path("costly.csv")
         write(data, SUMMARY, rows)
-        self.assert_input_error(self.run_script(data, "--figure", "liu-ratio"), data, "column ratio is 0.5")
+        self.assert_input_error(self.run_script("liu-ratio", data), data, "column ratio is 0.5")
 
-    def test_gantt_of_drawn_costs_points_to_plot_gantt(self):
+    def test_gantt_of_drawn_costs_points_to_the_gantt_figure(self):
         trace = self.path("trace.csv")
         write(trace, TRACE, liu_trace(cv=1))
-        self.assert_input_error(self.run_script(trace), trace, "column cv", "plot_gantt.py")
+        self.assert_input_error(self.run_script("liu-fig1", trace), trace, "column cv", "plot.py gantt")
 
     def test_scaling_of_several_spreads_is_refused(self):
         data = self.path("spreads.csv")
         write(data, SUMMARY, [liu_row("snf", n, 2, 5, 1.2, spread=s) for s in (4, 10) for n in (16, 256)])
-        self.assert_input_error(self.run_script(data), data, "two rows", "spread")
+        self.assert_input_error(self.run_script("liu-scaling", data), data, "two rows", "spread")
 
     def test_trace_given_to_a_summary_figure_is_refused(self):
         trace = self.path("trace.csv")
         write(trace, TRACE, liu_trace())
-        self.assert_input_error(self.run_script(trace, "--figure", "liu-fig8"), trace, "a trace CSV")
+        self.assert_input_error(self.run_script("liu-fig8", trace), trace, "a trace CSV")
 
 
 # ---- CSVs the figures do not draw -------------------------------------------------------
 
-class FormerLayoutTest(ReduceScriptTest):
-    """CSVs written before reduction and hetreduce became reduce: run again, never misread."""
+class OtherLayoutTest(ReduceScriptTest):
+    """CSVs without the reduce layout (the former reduction and hetreduce families', a raw CSV)
+    are refused, never misread."""
 
-    def test_former_hetreduce_summary_without_cluster_cv_is_refused(self):
+    def test_a_summary_without_cluster_cv_is_refused_naming_the_column(self):
         # hetreduce's cv was the CV of the cluster's times, now cluster_cv: reading it as the
-        # costs' CV would be wrong, so the whole layout is refused.
+        # costs' CV would be wrong.
         header = (["algorithm", "processors", "spread", "slow_fraction", "x", "levels", "cv"]
                   + SUMMARY[len(PARAMETERS) + 1:])
         data = self.path("hetreduce.csv")
         write(data, header, [["snf", n, 4, 0.5, 2, 3, 1, 100, 5, 0, 0, 5, 5, 5, 1, 1] for n in range(3, 13)])
-        self.assert_input_error(self.run_script(data), data, "no cluster_cv column")
+        self.assert_input_error(self.run_script("liu-ratio", data), data, "missing column", "cluster_cv")
         self.assertFalse(os.path.exists(self.path("hetreduce.png")))
 
-    def test_former_reduction_summary_is_refused(self):
-        header = ["algorithm", "processors", "cv", "ratio", "replications", "mean", "stddev", "stderr",
-                  "q10", "q50", "q90"]
-        data = self.path("reduction.csv")
-        write(data, header, [["tree-dyn", 64, cv, 0, 1000, 6, 1, 0.1, 5, 6, 7] for cv in (0.1, 1)])
-        self.assert_input_error(self.run_script(data, "--figure", "rr8315-fig4"), data, "no cluster_cv column")
-
-    def test_former_hetreduce_trace_is_refused(self):
+    def test_a_trace_without_cluster_cv_is_refused_naming_the_column(self):
         header = ["algorithm", "processors", "spread", "slow_fraction", "x", "levels", "cv"] + TRACE[-6:]
         trace = self.path("trace.csv")
         write(trace, header, [["snf", 0, 4, 0.5, 2, 3, 1, 0, "comm", h, p, s, e] for h, p, s, e in FIGURE1])
-        self.assert_input_error(self.run_script(trace), trace, "no cluster_cv column")
-
-    def test_former_algorithm_name_binomial_is_refused(self):
-        data = self.path("binomial.csv")
-        write(data, SUMMARY, [liu_row(a, n, 2, 5, r) for n in range(3, 13)
-                              for a, r in (("snf", 1.02), ("optimal", 1), ("binomial", 30))])
-        self.assert_input_error(self.run_script(data), data, "algorithm binomial", "binomial-stat")
-        self.assertFalse(os.path.exists(self.path("binomial.png")))
+        self.assert_input_error(self.run_script("liu-fig1", trace), trace, "missing column", "cluster_cv")
 
     def test_raw_csv_is_refused(self):
         data = self.path("raw.csv")
         write(data, RAW, [["snf", 7, 0, 0] + DEFAULT_CLUSTER + [r, 11, 1, 1] for r in range(3)])
-        self.assert_input_error(self.run_script(data), data, "raw CSV")
+        self.assert_input_error(self.run_script("liu-ratio", data), data, "raw CSV")
 
 
 if __name__ == "__main__":

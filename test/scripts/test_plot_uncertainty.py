@@ -10,14 +10,12 @@ Every study figure draws through plot.py; a file sweeping another key than cv, o
 given twice, exits 2 naming the file.
 """
 import os
-import sys
 import unittest
 
-sys.dont_write_bytecode = True
-from plot_test_support import ROOT, PlotScriptTest, script, write  # noqa: E402
+import pandas
 
-sys.path.insert(0, os.path.join(ROOT, "scripts"))
-from hetcoll_plots import uncertainty  # noqa: E402
+from hetcoll_plots import uncertainty
+from plot_test_support import PlotScriptTest, script, write
 
 CVS = (0, 0.1, 1)
 
@@ -35,17 +33,36 @@ def study_csvs(directory, algorithms, parameters=("workers",), value=None):
     return summary, raw
 
 
+def raw_values(cells):
+    """The DataFrame per_replication gives: {(algorithm, cv): {replication: value}} as rows."""
+    return pandas.DataFrame([(a, cv, r, v) for (a, cv), values in cells.items() for r, v in values.items()],
+                            columns=["algorithm", "cv", "replication", "value"])
+
+
+def ratios_of(table):
+    """{(algorithm, cv): [ratio, ...]} of to_best's or to_nominal's rows, in their order."""
+    out = {}
+    for row in table.itertuples():
+        out.setdefault((row.algorithm, row.cv), []).append(row.ratio)
+    return out
+
+
 class RatioTest(unittest.TestCase):
     def test_to_best_divides_by_the_best_of_the_same_replication(self):
-        values = {("a", 1.0): {0: 2.0, 1: 8.0}, ("b", 1.0): {0: 4.0, 1: 4.0}}
-        self.assertEqual(uncertainty.to_best(values, ["a", "b"], [1.0], higher_better=False),
+        values = raw_values({("a", 1.0): {0: 2.0, 1: 8.0}, ("b", 1.0): {0: 4.0, 1: 4.0}})
+        self.assertEqual(ratios_of(uncertainty.to_best(values, ["a", "b"], higher_better=False)),
                          {("a", 1.0): [1.0, 2.0], ("b", 1.0): [2.0, 1.0]})
-        self.assertEqual(uncertainty.to_best(values, ["a", "b"], [1.0], higher_better=True),
+        self.assertEqual(ratios_of(uncertainty.to_best(values, ["a", "b"], higher_better=True)),
                          {("a", 1.0): [0.5, 1.0], ("b", 1.0): [1.0, 0.5]})
 
+    def test_to_best_keeps_the_replications_every_algorithm_holds(self):
+        values = raw_values({("a", 1.0): {0: 2.0, 1: 8.0}, ("b", 1.0): {1: 4.0}})
+        self.assertEqual(ratios_of(uncertainty.to_best(values, ["a", "b"], higher_better=False)),
+                         {("a", 1.0): [2.0], ("b", 1.0): [1.0]})
+
     def test_to_nominal_divides_by_the_same_replication_at_cv_zero(self):
-        values = {("a", 0.0): {0: 2.0, 1: 4.0}, ("a", 0.5): {0: 3.0, 1: 2.0, 2: 9.0}}
-        self.assertEqual(uncertainty.to_nominal(values, ["a"], [0.0, 0.5]),
+        values = raw_values({("a", 0.0): {0: 2.0, 1: 4.0}, ("a", 0.5): {0: 3.0, 1: 2.0, 2: 9.0}})
+        self.assertEqual(ratios_of(uncertainty.to_nominal(values)),
                          {("a", 0.0): [1.0, 1.0], ("a", 0.5): [1.5, 0.5]})
 
     def test_cv_zero_sits_one_grid_step_left(self):
@@ -53,9 +70,13 @@ class RatioTest(unittest.TestCase):
         self.assertAlmostEqual(where[0.0], 0.01)
         self.assertEqual((where[0.1], where[1.0]), (0.1, 1.0))
 
-    def test_quantile_interpolates_like_numpy(self):
-        self.assertAlmostEqual(uncertainty.quantile([4, 1, 3, 2], 0.5), 2.5)
-        self.assertAlmostEqual(uncertainty.quantile([1, 2, 3, 4, 5], 0.1), 1.4)
+    def test_quantiles_interpolate_between_the_nearest_ranks(self):
+        ratios = pandas.DataFrame({"algorithm": ["a"] * 4 + ["b"] * 5, "cv": [1.0] * 9,
+                                   "ratio": [4, 1, 3, 2, 1, 2, 3, 4, 5]})
+        table = uncertainty.statistics(ratios, (0.1, 0.5))
+        self.assertEqual(table.loc[("a", 1.0), 0.5], 2.5)
+        self.assertAlmostEqual(table.loc[("b", 1.0), 0.1], 1.4)
+        self.assertEqual(table.loc[("b", 1.0), "mean"], 3.0)
 
 
 class StudyFigureTest(PlotScriptTest):
@@ -84,7 +105,7 @@ class StudyFigureTest(PlotScriptTest):
                 handle.write("\n".join([lines[0]] + [",".join(line.split(",")[:2] + [""] + line.split(",")[3:])
                                                       for line in lines[1:]]) + "\n")
         uncertainty.pc.use_file_backend()
-        figure, _ = uncertainty.draw_study([uncertainty.pc.read_table(summary), uncertainty.pc.read_table(raw)],
+        figure, _ = uncertainty.draw_study([uncertainty.pc.read_csv(summary), uncertainty.pc.read_csv(raw)],
                                            "time", False, uncertainty.pc.MethodStyles({}))
         footer = figure._supxlabel.get_text()
         self.assertIn("clusters = 4", footer)
@@ -105,7 +126,7 @@ class StudyFigureTest(PlotScriptTest):
                 for flag in (0, 1):
                     for row in rows:
                         handle.write(",".join(row[:where] + [str(flag)] + row[where:]) + "\n")
-        tables = [uncertainty.pc.read_table(summary), uncertainty.pc.read_table(raw)]
+        tables = [uncertainty.pc.read_csv(summary), uncertainty.pc.read_csv(raw)]
         figure, _ = uncertainty.FIGURES["redistribute-uncertainty"](tables, {})
         labels = [text.get_text() for text in figure.axes[0].get_legend().get_texts()]
         self.assertEqual(labels, ["OGGP", "OGGP (asynchronous)", "DGGP", "DGGP (asynchronous)"])
@@ -122,7 +143,8 @@ class StudyFigureTest(PlotScriptTest):
         summary, raw = study_csvs(self.dir.name, ["ecef", "flat"])
         with open(raw, "a") as handle:
             handle.write("ecef,4,0.1,2,7\n")
-        self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw), raw, "twice")
+        self.assert_input_error(self.run_script("broadcast-uncertainty", summary, raw), raw,
+                                "two rows for algorithm ecef, cv 0.1, replication 2")
 
 
 class PairedScriptTest(PlotScriptTest):
