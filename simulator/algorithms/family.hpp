@@ -17,6 +17,7 @@
 #include "algorithms/algorithm_table.hpp"
 #include "algorithms/keys.hpp"
 #include "engine/engine.hpp"
+#include "engine/noisy_policy.hpp"
 #include "engine/probe.hpp"
 #include "platform/platform.hpp"
 
@@ -37,15 +38,16 @@ struct MetricSpec {
 /// Built once per (point, process); policies live as long as it does and are reused across
 /// replications, so building a static plan costs nothing per replication.
 ///
-/// **Call order (the contract every family may rely on, and the only one).** For each work
-/// unit, replications r = first, first + 1, ... in increasing order; for each replication,
-/// begin_replication(r, settings) once, then for every algorithm a = 0, 1, ..., k - 1 of the
-/// scenario's list in turn: policy(a, r, settings), the engine runs that policy to its end,
-/// record(a, ...); after the last algorithm, complete_replication(...) once. A replication's numbers
-/// must not depend on which algorithms are in the list or in which order: the per-algorithm
-/// values of every family are checked alone against in a list and in the reversed list
-/// (test/algorithms/test_family_contract.cpp). A unit may start at any replication (units of
-/// `block` replications, resumed runs), so nothing may be carried from replication r to r + 1.
+/// **Call order (the contract every family may rely on, and the only one).** noise() once; then for
+/// each work unit, replications r = first, first + 1, ... in increasing order; for each
+/// replication, begin_replication(r, settings) once, then for every algorithm a = 0, 1, ..., k - 1
+/// of the scenario's list in turn: policy(a, r, settings), the engine runs that policy (through the
+/// noise, if any) to its end, record(a, ...); after the last algorithm, complete_replication(...)
+/// once. A replication's numbers must not depend on which algorithms are in the list or in which
+/// order: the per-algorithm values of every family are checked alone against in a list and in the
+/// reversed list (test/algorithms/test_family_contract.cpp). A unit may start at any replication
+/// (units of `block` replications, resumed runs), so nothing may be carried from replication r
+/// to r + 1.
 class PointRunner {
  public:
   virtual ~PointRunner() = default;
@@ -54,6 +56,12 @@ class PointRunner {
   /// (derive_seed(point seed, {r, ...})), and push the link changes it implies into `settings`;
   /// the engine applies them before the first algorithm runs. Nothing by default.
   virtual void begin_replication(std::uint64_t /*replication*/, std::vector<LinkSetting>& /*settings*/) {}
+  /// The uncertainty of the point's execution (key `cv` in most families): the driver runs the
+  /// policy of every algorithm through one NoisyPolicy with it, positioned at each replication's
+  /// noise streams (kNoiseStreams of the point's seed), so the runner returns its bare policies.
+  /// Asked once, after prepare(); a `covers` predicate may read the runner's state when an
+  /// activity starts. None (cv = 0) by default: the policies run as they are.
+  virtual Noise noise() const { return {}; }
   /// Policy of `algorithm` (an index into the scenario's algorithm list) for `replication`,
   /// with the replication's random numbers already drawn or seeded: every algorithm of one
   /// replication sees the same numbers (common random numbers). `settings` may change links

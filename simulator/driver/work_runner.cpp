@@ -19,24 +19,34 @@
 #include "driver/csv_output.hpp"
 #include "driver/interrupt.hpp"
 #include "engine/engine_factory.hpp"
+#include "engine/noisy_policy.hpp"
 #include "engine/recording_policy.hpp"
 
 namespace hetcoll {
 namespace {
 
-/// Feeds a unit's replications to an engine: every algorithm of replication r, then r + 1.
+/// Feeds a unit's replications to an engine: every algorithm of replication r, then r + 1, each
+/// through the point's noise (the same draws for all of them) and, for the traced replication,
+/// a recorder.
 class UnitSource final : public ReplicationSource {
  public:
-  UnitSource(const RunSetup& setup, const WorkUnit& unit, PointRunner& runner, UnitResult& result)
-      : setup_(setup), unit_(unit), runner_(runner), result_(result),
+  UnitSource(const RunSetup& setup, const WorkUnit& unit, PointRunner& runner, std::uint64_t seed, UnitResult& result)
+      : setup_(setup), unit_(unit), runner_(runner), seed_(seed), result_(result),
         algorithms_(setup.scenario->algorithms.size()), width_(1 + setup.scenario->family->metrics().size()) {
     result_.values.assign(unit.count * algorithms_ * width_, 0.0);
+    // Without noise no decorator at all: nothing stands between a policy and the engine.
+    Noise noise = runner.noise();
+    if (noise.cv > 0) noisy_.emplace(std::move(noise));
   }
 
   Policy* next(std::vector<LinkSetting>& settings) override {
     if (replication_ == unit_.count) return nullptr;
     if (algorithm_ == 0) runner_.begin_replication(unit_.first + replication_, settings);
     Policy* policy = runner_.policy(algorithm_, unit_.first + replication_, settings);
+    if (noisy_) {
+      noisy_->wrap(*policy, seed_, unit_.first + replication_);
+      policy = &*noisy_;
+    }
     if (unit_.first + replication_ == 0 && !setup_.scenario->trace.empty()) {
       recorder_ = std::make_unique<RecordingPolicy>(*policy);
       return recorder_.get();
@@ -67,11 +77,13 @@ class UnitSource final : public ReplicationSource {
   const RunSetup& setup_;
   const WorkUnit& unit_;
   PointRunner& runner_;
+  std::uint64_t seed_;  // the point's: its noise streams are the replication's under it
   UnitResult& result_;
   std::size_t algorithms_;
   std::size_t width_;
   std::size_t algorithm_ = 0;
   std::uint64_t replication_ = 0;
+  std::optional<NoisyPolicy> noisy_;  // the point's noise, if any
   std::unique_ptr<RecordingPolicy> recorder_;
 };
 
@@ -179,7 +191,7 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   UnitResult result;
   const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, !s.platform.empty());
   auto runner = s.family->prepare(point, s.algorithms, run->platform(), seed, run->probe());
-  UnitSource source(setup, unit, *runner, result);
+  UnitSource source(setup, unit, *runner, seed, result);
   run->engine().run(source);
   return result;
 }

@@ -8,20 +8,21 @@
 
 namespace hetcoll {
 
-void NoisyPolicy::position(std::uint64_t key, std::uint64_t replication, std::uint64_t first_stream) {
-  comm_stream_ = RandomStream(key, replication, first_stream);
-  compute_stream_ = RandomStream(key, replication, first_stream + 1);
+void NoisyPolicy::wrap(Policy& inner, std::uint64_t key, std::uint64_t replication) {
+  inner_ = &inner;
+  comm_stream_ = RandomStream(key, replication, kNoiseStreams);
+  compute_stream_ = RandomStream(key, replication, kNoiseStreams + 1);
   message_draws_.clear();
 }
 
 void NoisyPolicy::begin(Executor& executor) {
   outer_ = &executor;
-  inner_.begin(*this);
+  inner_->begin(*this);
 }
 
 void NoisyPolicy::on_complete(Executor& executor, const Completion& done) {
   outer_ = &executor;
-  inner_.on_complete(*this, done);
+  inner_->on_complete(*this, done);
 }
 
 std::uint64_t NoisyPolicy::start(const Activity& activity) {

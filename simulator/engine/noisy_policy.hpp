@@ -10,10 +10,12 @@
 /// as in RR-8315: the k-th message started in a replication takes the k-th draw of the
 /// replication's communication stream, and the k-th computation the k-th draw of its
 /// computation stream, whatever the algorithm, so every algorithm of a replication meets the
-/// same luck in the order it starts things.
+/// same luck in the order it starts things. The driver does the wrapping, for every family whose
+/// point runner declares noise (PointRunner::noise); no family builds a NoisyPolicy.
 #include <cstdint>
 #include <functional>
 #include <unordered_map>
+#include <utility>
 
 #include "core/random.hpp"
 #include "engine/executor.hpp"
@@ -42,23 +44,29 @@ struct Noise {
   bool segments_of_a_pair = false;
 };
 
-/// @brief Forwards to `inner`, scaling the amount (bytes or flops) of every activity `noise`
-/// covers by its draw, rounded to a whole number so that both engines run the same activity.
+/// @brief The first of the two streams of a point's seed that draw its noise: communications
+/// draw from RandomStream(point seed, replication, kNoiseStreams), computations from stream
+/// kNoiseStreams + 1. Stream 0 is left to the family's own draws (a random star, instance or
+/// grid), so the instances do not change with the noise.
+inline constexpr std::uint64_t kNoiseStreams = 1;
+
+/// @brief Forwards to an inner policy, scaling the amount (bytes or flops) of every activity
+/// `noise` covers by its draw, rounded to a whole number so that both engines run the same
+/// activity.
 ///
 /// The factor multiplies the bytes of a message, not its route's latency: latency belongs to the
 /// network, the message's size or the link's momentary speed to the draw. Completions reach the
-/// inner policy unchanged apart from that amount.
+/// inner policy unchanged apart from that amount. One NoisyPolicy serves every run of a work
+/// unit: wrap() points it at the next policy and replication.
 class NoisyPolicy final : public Policy, private Executor {
  public:
-  NoisyPolicy(Policy& inner, Noise noise)
-      : inner_(inner), noise_(noise), factor_law_(GammaLaw::from_mean_cv(1.0, noise_.cv)) {}
+  explicit NoisyPolicy(Noise noise) : noise_(std::move(noise)), factor_law_(GammaLaw::from_mean_cv(1.0, noise_.cv)) {}
 
-  /// Positions both streams at replication `replication` under `key` (the point's seed): the
-  /// communications draw from stream `first_stream`, the computations from `first_stream` + 1
-  /// (RandomStream: numbers that depend on (key, replication, stream) only). A family gives
-  /// streams no other use of the key takes.
-  /// It also forgets the messages of the previous replication.
-  void position(std::uint64_t key, std::uint64_t replication, std::uint64_t first_stream);
+  /// Makes this the policy that runs `inner` on the draws of replication `replication` under
+  /// `key` (the point's seed): both streams (kNoiseStreams) from their first draw, and no
+  /// message of an earlier run remembered. Called before every run, so every algorithm of a
+  /// replication meets the same draws (common random numbers).
+  void wrap(Policy& inner, std::uint64_t key, std::uint64_t replication);
 
   void begin(Executor& executor) override;
   void on_complete(Executor& executor, const Completion& done) override;
@@ -67,12 +75,12 @@ class NoisyPolicy final : public Policy, private Executor {
   double now() const override { return outer_->now(); }
   std::uint64_t start(const Activity& activity) override;
 
-  Policy& inner_;
+  Policy* inner_ = nullptr;
   Noise noise_;
   GammaLaw factor_law_;  // gamma(mean 1, cv)
   Executor* outer_ = nullptr;
-  RandomStream comm_stream_{0, 0, 0};
-  RandomStream compute_stream_{0, 0, 0};
+  RandomStream comm_stream_{0, 0, kNoiseStreams};
+  RandomStream compute_stream_{0, 0, kNoiseStreams + 1};
   /// segments_of_a_pair: the draw of each message started, by (sender << 32 | receiver).
   std::unordered_map<std::uint64_t, double> message_draws_;
 };

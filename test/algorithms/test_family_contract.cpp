@@ -20,11 +20,12 @@ namespace hetcoll {
 namespace {
 
 /// The family's example (its defaults, or what example() adds), a few replications on the
-/// model engine.
-Scenario example_of(const Family& family) {
+/// model engine; with `cv` given, at that key's value (every family has one).
+Scenario example_of(const Family& family, const std::string& cv = "") {
   std::vector<std::string> args{"--family", family.name(), "--replications", "3", "--engine", "model"};
   const std::vector<std::string> example = family.example();
   args.insert(args.end(), example.begin(), example.end());
+  if (!cv.empty()) args.insert(args.end(), {"--cv", cv});
   return parse_run_arguments(args);
 }
 
@@ -55,34 +56,65 @@ TEST(FamilyContract, EveryFamilyHasAlgorithmsAndDistinctKeys) {
 // draw of a cluster moves a value by far more than the 1e-12 allowed here; on the ideal cluster
 // the engine agreement tests compare bit for bit.
 bool same_value(double a, double b) { return a == b || std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b)); }
+
+// Under noise too (cv = 0.5): every algorithm of a replication meets the same draws, whichever
+// algorithms run before it, and cv moves some value of every family.
 TEST(FamilyContract, ValuesDoNotDependOnTheAlgorithmList) {
+  const WorkDir dir("hetcoll-test");
+  for (const Family* f : all_families())
+    for (const char* cv : {"0", "0.5"}) {
+      SCOPED_TRACE(f->name() + " cv " + cv);
+      Scenario all = example_of(*f, cv);
+      const Point point = expand_points(all).front();
+      const std::size_t k = all.algorithms.size(), width = 1 + f->metrics().size();
+      const std::vector<double> together = values_of(all, point, dir);
+      if (std::string(cv) != "0") {
+        Scenario nominal = example_of(*f, "0");
+        EXPECT_NE(values_of(nominal, expand_points(nominal).front(), dir), together) << "cv changed no value";
+      }
+      Scenario reversed = all;
+      std::reverse(reversed.algorithms.begin(), reversed.algorithms.end());
+      const std::vector<double> backwards = test_support::unit_values_in_child(reversed, point, dir.path());
+      ASSERT_EQ(together.size(), all.replications * k * width);
+      for (std::size_t a = 0; a < k; ++a) {
+        Scenario alone = all;
+        alone.algorithms = {all.algorithms[a]};
+        const std::vector<double> single = test_support::unit_values_in_child(alone, point, dir.path());
+        ASSERT_EQ(single.size(), all.replications * width);
+        for (std::size_t r = 0; r < all.replications; ++r)
+          for (std::size_t m = 0; m < width; ++m) {
+            const double one = single[r * width + m];
+            EXPECT_PRED2(same_value, together[(r * k + a) * width + m], one)
+                << all.algorithms[a] << " replication " << r << " value " << m << ": in the list "
+                << format_number(together[(r * k + a) * width + m]) << ", alone " << format_number(one);
+            EXPECT_PRED2(same_value, backwards[(r * k + (k - 1 - a)) * width + m], one)
+                << all.algorithms[a] << " replication " << r << " value " << m << ": reversed list "
+                << format_number(backwards[(r * k + (k - 1 - a)) * width + m]) << ", alone " << format_number(one);
+          }
+      }
+    }
+}
+
+// A unit may start at any replication (units of `block` replications, resumed runs): under noise
+// its replications meet the draws they meet in a unit that starts at 0, since the noise is
+// positioned at a replication's number, not at its rank in the unit.
+TEST(FamilyContract, UnderNoiseAUnitThatStartsLaterDrawsWhatItsReplicationsDrawFromTheStart) {
   const WorkDir dir("hetcoll-test");
   for (const Family* f : all_families()) {
     SCOPED_TRACE(f->name());
-    Scenario all = example_of(*f);
-    const Point point = expand_points(all).front();
-    const std::size_t k = all.algorithms.size(), width = 1 + f->metrics().size();
-    const std::vector<double> together = values_of(all, point, dir);
-    Scenario reversed = all;
-    std::reverse(reversed.algorithms.begin(), reversed.algorithms.end());
-    const std::vector<double> backwards = test_support::unit_values_in_child(reversed, point, dir.path());
-    ASSERT_EQ(together.size(), all.replications * k * width);
-    for (std::size_t a = 0; a < k; ++a) {
-      Scenario alone = all;
-      alone.algorithms = {all.algorithms[a]};
-      const std::vector<double> single = test_support::unit_values_in_child(alone, point, dir.path());
-      ASSERT_EQ(single.size(), all.replications * width);
-      for (std::size_t r = 0; r < all.replications; ++r)
-        for (std::size_t m = 0; m < width; ++m) {
-          const double one = single[r * width + m];
-          EXPECT_PRED2(same_value, together[(r * k + a) * width + m], one)
-              << all.algorithms[a] << " replication " << r << " value " << m << ": in the list "
-              << format_number(together[(r * k + a) * width + m]) << ", alone " << format_number(one);
-          EXPECT_PRED2(same_value, backwards[(r * k + (k - 1 - a)) * width + m], one)
-              << all.algorithms[a] << " replication " << r << " value " << m << ": reversed list "
-              << format_number(backwards[(r * k + (k - 1 - a)) * width + m]) << ", alone " << format_number(one);
-        }
-    }
+    const Scenario noisy = example_of(*f, "0.5");
+    RunSetup setup;
+    setup.scenario = &noisy;
+    setup.points = {expand_points(noisy).front()};
+    setup.work_dir = dir.path();
+    const std::vector<double> whole = test_support::unit_values_in_child(setup, {0, 0, noisy.replications});
+    const std::vector<double> later = test_support::unit_values_in_child(setup, {0, 1, noisy.replications - 1});
+    const std::size_t skipped = whole.size() / noisy.replications;  // replication 0's values
+    ASSERT_EQ(later.size() + skipped, whole.size());
+    for (std::size_t i = 0; i < later.size(); ++i)
+      EXPECT_PRED2(same_value, later[i], whole[skipped + i])
+          << "value " << skipped + i << ": from the start " << format_number(whole[skipped + i]) << ", in a unit from "
+          << "replication 1 " << format_number(later[i]);
   }
 }
 

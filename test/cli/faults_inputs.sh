@@ -102,6 +102,10 @@ d=$(new_dir); family_run "$d" divisible opt-fifo --c 1e-300,1 --w 1,1
 expect_bad_input "divisible --c 1e-300,1" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --c-mean 1 --spread 0.9999999999
 expect_bad_input "divisible random star drawing c below 1e-6" "$d"
+# The driver's noise (cv 100) can round every operation of a replication to nothing: the run
+# stops naming cv rather than report an infinite throughput.
+d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --cv 100
+expect_bad_input "divisible --cv 100 (every drawn size rounds to nothing: infinite throughput)" "$d"
 d=$(new_dir); printf '1,1e308\n2,3\n' >"$d/matrix.csv"
 family_run "$d" redistribute ggp --matrix "$d/matrix.csv" --senders 2 --receivers 2 --nic 100,100,100,100 \
   --backbone 100

@@ -52,8 +52,8 @@ Plan tree_plan() {
 
 std::vector<Completion> run_noisy(Engine& engine, const Plan& plan, Noise noise, std::uint64_t seed) {
   PlanPolicy inner(plan, CostScale{kUnit, kUnit}, nullptr);
-  NoisyPolicy noisy(inner, noise);
-  noisy.position(seed, 3, 1);
+  NoisyPolicy noisy(noise);
+  noisy.wrap(inner, seed, 3);
   RecordingPolicy recorder(noisy);
   run_single(engine, recorder);
   return recorder.events();
@@ -76,6 +76,7 @@ TEST(NoisyPolicy, TheKthCommAndTheKthComputationTakeTheKthDrawsOfTheirStreams) {
   for (double cv : {0.3, 1.0, 4.0}) {
     const auto engine = make_model_engine(ideal_cluster(8));
     const std::uint64_t seed = 1234;
+    // Streams 1 and 2 of the seed, as docs/design.md gives them (kNoiseStreams).
     RandomStream comms(seed, 3, 1), computes(seed, 3, 2);
     int drawn = 0;
     for (const Completion& c : by_start(run_noisy(*engine, plan, Noise{cv}, seed))) {
@@ -131,6 +132,34 @@ TEST(NoisyPolicy, SegmentsOfAPairShareTheDrawOfTheirMessageTheKthMessageTakingTh
     }
     ASSERT_EQ(draw.size(), 3u);
     EXPECT_NE(draw[std::make_pair(0, 1)], draw[std::make_pair(1, 2)]) << "cv " << cv << ": two messages, two draws";
+  }
+}
+
+// The driver keeps one NoisyPolicy for all the runs of a work unit: wrapped again, it draws as a
+// new one would, remembering no message of the run before (the same pairs send in every run).
+TEST(NoisyPolicy, WrappedAgainItDrawsAsANewOneWould) {
+  Noise noise{1.0};
+  noise.segments_of_a_pair = true;
+  const Plan plan = pipeline_plan();
+  PlanPolicy inner(plan, CostScale{kUnit, kUnit}, nullptr);
+  NoisyPolicy reused(noise);
+  reused.wrap(inner, 11, 9);
+  run_single(*make_model_engine(ideal_cluster(4)), reused);
+  for (std::uint64_t replication : {3, 4}) {
+    reused.wrap(inner, 11, replication);
+    RecordingPolicy again(reused);
+    run_single(*make_model_engine(ideal_cluster(4)), again);
+    NoisyPolicy fresh(noise);
+    fresh.wrap(inner, 11, replication);
+    RecordingPolicy anew(fresh);
+    run_single(*make_model_engine(ideal_cluster(4)), anew);
+    const std::vector<Completion> a = by_start(again.events()), b = by_start(anew.events());
+    ASSERT_EQ(a.size(), plan.size());
+    ASSERT_EQ(b.size(), plan.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      EXPECT_EQ(a[i].activity.amount, b[i].activity.amount) << "replication " << replication << " activity " << i;
+      EXPECT_EQ(a[i].end, b[i].end) << "replication " << replication << " activity " << i;
+    }
   }
 }
 

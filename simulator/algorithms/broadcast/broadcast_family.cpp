@@ -169,7 +169,7 @@ class BroadcastFamily final : public Family {
     if (s.abstract) return make_random_grid_runner(s, algorithms, platform, seed);
     // A host name is known once the file is read.
     s.root = resolve_root(point[keys().root], s.hosts, &platform, false);
-    return make_platform_grid_runner(s, algorithms, platform, seed, probe);
+    return make_platform_grid_runner(s, algorithms, platform, probe);
   }
   // Random and given costs measure nothing (the benchmarks prepare them without a run).
   std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,

@@ -115,18 +115,14 @@ std::unique_ptr<PointRunner> make_random_grid_runner(const BroadcastSettings& se
 
 /// @brief Runner of platform points (§7): measured latencies, Lowekamp clusters, measured pLogP,
 /// best intra-cluster strategies, then one plan per heuristic, the same every replication (its
-/// messages drawn per replication from `seed` when settings.cv > 0). The measurements are asked
-/// of `probe`, the run's (used only while the runner is built).
+/// messages drawn per replication when settings.cv > 0: the runner's noise()). The measurements
+/// are asked of `probe`, the run's (used only while the runner is built).
 std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& settings,
                                                        const std::vector<std::string>& algorithms,
-                                                       const Platform& platform, std::uint64_t seed, Probe& probe);
+                                                       const Platform& platform, Probe& probe);
 
 /// @brief The clusters Lowekamp finds among a platform point's hosts (§7), from the latencies
 /// `probe` measures: the count the point's runner schedules.
 int lowekamp_cluster_count(const BroadcastSettings& settings, Probe& probe);
-
-/// @brief Streams 1 and 2 of the point's seed draw a replication's noise (NoisyPolicy); stream
-/// 0 draws a random grid.
-inline constexpr std::uint64_t kBroadcastNoiseStreams = 1;
 
 }  // namespace hetcoll

@@ -18,7 +18,6 @@
 #include "algorithms/broadcast/plogp_measure.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "core/random.hpp"
 #include "engine/noisy_policy.hpp"
 
 namespace hetcoll {
@@ -123,8 +122,13 @@ void add_intra(BroadcastPlanBuilder& builder, const Survey& v, int c, const Broa
 class PlatformGridRunner final : public PointRunner {
  public:
   PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform,
-                     std::uint64_t seed, Probe& probe)
-      : root_(s.root), seed_(seed) {
+                     Probe& probe)
+      : root_(s.root) {
+    // Messages are drawn, a segmented chain's segments sharing their hop's draw (a host sends
+    // one message to each peer); the senders' overheads and gaps (computations) are the pLogP
+    // model of a send, fixed.
+    noise_ = Noise{s.cv, true, false};
+    noise_.segments_of_a_pair = true;
     const Survey v = survey(s, probe);
     clusters_ = v.costs.clusters;
     std::vector<double> speeds;
@@ -157,21 +161,13 @@ class PlatformGridRunner final : public PointRunner {
       }
       plans_.push_back(std::make_unique<Plan>(std::move(builder.plan())));
       policies_.push_back(std::make_unique<PlanPolicy>(*plans_.back(), CostScale{1, 1}, nullptr));
-      // Messages are drawn, a segmented chain's segments sharing their hop's draw (a host
-      // sends one message to each peer); the senders' overheads and gaps (computations) are the
-      // pLogP model of a send, fixed.
-      if (s.cv > 0) {
-        Noise noise{s.cv, true, false};
-        noise.segments_of_a_pair = true;
-        noisy_.push_back(std::make_unique<NoisyPolicy>(*policies_.back(), noise));
-      }
     }
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
-    if (noisy_.empty()) return policies_[algorithm].get();
-    noisy_[algorithm]->position(seed_, replication, kBroadcastNoiseStreams);
-    return noisy_[algorithm].get();
+  Noise noise() const override { return noise_; }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
+    return policies_[algorithm].get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -184,21 +180,19 @@ class PlatformGridRunner final : public PointRunner {
   int root_;  // the source host
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<std::unique_ptr<PlanPolicy>> policies_;
-  std::uint64_t seed_;
-  std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // empty when cv = 0
+  Noise noise_;
 };
 
 }  // namespace
 
 std::unique_ptr<PointRunner> make_platform_grid_runner(const BroadcastSettings& settings,
                                                        const std::vector<std::string>& algorithms,
-                                                       const Platform& platform, std::uint64_t seed,
-                                                       Probe& probe) {
+                                                       const Platform& platform, Probe& probe) {
   // The survey pings every pair of hosts: it needs routes, which a platform file brings through
   // its route table (BroadcastFamily::needs_routes) and a generated platform through its links.
   if (platform.route_table.empty() && (platform.hosts.empty() || platform.hosts[0].up < 0))
     throw std::logic_error("broadcast: a platform without routes reached the survey");
-  return std::make_unique<PlatformGridRunner>(settings, algorithms, platform, seed, probe);
+  return std::make_unique<PlatformGridRunner>(settings, algorithms, platform, probe);
 }
 
 int lowekamp_cluster_count(const BroadcastSettings& settings, Probe& probe) {

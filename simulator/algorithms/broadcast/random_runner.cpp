@@ -36,7 +36,8 @@ class RandomGridRunner final : public PointRunner {
   }
 
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>&) override {
-    // The replication's grid, shared by all its heuristics.
+    // The replication's grid, shared by all its heuristics, from stream 0: the noise has streams
+    // of its own (kNoiseStreams), so every cv meets the same grids.
     if (settings_.given) {
       instance_ = *settings_.given;
     } else {
@@ -45,13 +46,15 @@ class RandomGridRunner final : public PointRunner {
     }
   }
 
-  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+  Noise noise() const override { return noise_; }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
     const InterSchedule schedule = heuristics_[algorithm]->make(instance_, settings_.options);
     predicted_[algorithm] = schedule.makespan;
     running_dynamic_ = heuristics_[algorithm]->dynamic;
     if (running_dynamic_) {
       dynamic_.reset(instance_, settings_.options, kAbstractRate);
-      return noisy(dynamic_, replication);
+      return &dynamic_;
     }
     const int C = settings_.clusters;
     BroadcastPlanBuilder builder(std::vector<double>(C, kAbstractRate));
@@ -65,15 +68,7 @@ class RandomGridRunner final : public PointRunner {
     for (int c = 0; c < C; ++c) builder.delay(c, instance_.T(c), has[c]);
     plan_ = std::move(builder.plan());
     run_ = std::make_unique<PlanPolicy>(plan_, CostScale{1, 1}, nullptr);
-    return noisy(*run_, replication);
-  }
-
-  /// `run` itself, or with cv > 0 `run` on the replication's drawn costs.
-  Policy* noisy(Policy& run, std::uint64_t replication) {
-    if (noise_.cv == 0) return &run;
-    noisy_ = std::make_unique<NoisyPolicy>(run, noise_);
-    noisy_->position(seed_, replication, kBroadcastNoiseStreams);
-    return noisy_.get();
+    return run_.get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -92,7 +87,6 @@ class RandomGridRunner final : public PointRunner {
   bool running_dynamic_ = false;  // the policy of the algorithm running is dynamic_
   Noise noise_;
   int first_intra_ = 0;  // index of the plan's first delay T
-  std::unique_ptr<NoisyPolicy> noisy_;
 };
 
 }  // namespace

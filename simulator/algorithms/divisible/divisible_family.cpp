@@ -191,11 +191,13 @@ class DivisibleRunner final : public PointRunner {
     if (!random_) solve();
   }
 
+  // Every message and every computation is drawn, each a message of its own (a master sends
+  // several chunks to one worker).
+  Noise noise() const override { return noise_; }
+
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
-    // The noise of the replication, the same for every algorithm (common random numbers), from
-    // a stream of its own: the stars do not change with cv.
-    replication_ = replication;
-    // A random star is drawn once per replication and shared by all its algorithms.
+    // A random star is drawn once per replication and shared by all its algorithms, from stream
+    // 0: the noise has streams of its own (kNoiseStreams), so every cv meets the same stars.
     if (random_) {
       star_ = draw_star(worker_count(point_), point_[keys().c_mean],
                         point_[keys().c_mean] * point_[keys().wc_ratio], point_[keys().spread], point_[keys().z],
@@ -207,10 +209,8 @@ class DivisibleRunner final : public PointRunner {
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
-    if (!noisy_.empty()) noisy_[algorithm]->position(seed_, replication_, kNoiseStreams);
     if (!placed_.empty()) return placed_[algorithm].get();
-    if (noisy_.empty()) return &run(algorithm);
-    return noisy_[algorithm].get();
+    return &run(algorithm);
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -250,7 +250,6 @@ class DivisibleRunner final : public PointRunner {
                                                 : solve_divisible(opt_fifo, star_, options_).load();
     plans_.resize(schedules_.size());
     policies_.clear();
-    noisy_.clear();
     demand_.resize(schedules_.size());
     for (std::size_t a = 0; a < schedules_.size(); ++a) {
       if (algorithms_[a]->demand_driven) {
@@ -262,30 +261,25 @@ class DivisibleRunner final : public PointRunner {
         plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
         policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
       }
-      if (noise_.cv > 0) noisy_.push_back(std::make_unique<NoisyPolicy>(run(a), noise_));
     }
-    // Plans and policies name the master 0 and worker i i + 1; another master renames them.
+    // Plans and policies name the master 0 and worker i i + 1; another master renames them. The
+    // noise, outside, sees the platform's hosts: renaming keeps every host apart, so the draws
+    // are those of the star's names.
     placed_.clear();
     if (!hosts_.empty())
       for (std::size_t a = 0; a < schedules_.size(); ++a)
-        placed_.push_back(
-            std::make_unique<HostMapPolicy>(noise_.cv > 0 ? *noisy_[a] : run(a), hosts_));
+        placed_.push_back(std::make_unique<HostMapPolicy>(run(a), hosts_));
   }
 
-  /// The policy that runs algorithm `a` (before any noise).
+  /// The policy that runs algorithm `a` on the star's host names.
   Policy& run(std::size_t a) {
     if (algorithms_[a]->demand_driven) return *demand_[a];
     return *policies_[a];
   }
 
-  /// Streams 1 and 2 of the point's seed draw the noise (NoisyPolicy); stream 0 the random star.
-  static constexpr std::uint64_t kNoiseStreams = 1;
-
   Point point_;
   std::uint64_t seed_;
   Noise noise_;
-  std::uint64_t replication_ = 0;  // the replication begun last
-  std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // empty when cv = 0
   int master_ = 0;                                    // key `root`, resolved
   std::vector<int> hosts_;  // with another master than host 0: the platform host of each star host
   std::vector<std::unique_ptr<HostMapPolicy>> placed_;  // then every policy, renamed

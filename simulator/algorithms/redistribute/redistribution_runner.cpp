@@ -34,10 +34,8 @@ class RedistributionRunner final : public PointRunner {
     asynchronous_ = point[keys().asynchronous] == 1;
     if (asynchronous_) unsynchronised_.resize(algorithms.size());
     // β is the protocol's set-up time, not a transfer: only the streams are uncertain.
-    Noise noise{point[keys().cv], true, false, kMaxAmount};
-    noise.segments_of_a_pair = point[keys().cv_unit] == "message";
-    if (noise.cv > 0)
-      for (std::size_t a = 0; a < algorithms.size(); ++a) noisy_.push_back(std::make_unique<NoisyPolicy>(run(a), noise));
+    noise_ = Noise{point[keys().cv], true, false, kMaxAmount};
+    noise_.segments_of_a_pair = point[keys().cv_unit] == "message";
     if (setup_.from_matrix) use(setup_.fixed);
     shared_ = setup_.backbone_shared;
     // Random instances on the family's own platform set their NIC speeds on its links
@@ -60,13 +58,13 @@ class RedistributionRunner final : public PointRunner {
                  "flops");
   }
 
+  Noise noise() const override { return noise_; }
+
   void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
-    // The replication's noise, the same for every algorithm (common random numbers), from a
-    // stream of its own: the instances do not change with cv.
-    for (auto& n : noisy_) n->position(seed_, replication, kNoiseStreams);
     if (setup_.from_matrix) return;
     // A new instance (and, on the family's own platform, new NIC speeds) for every
-    // replication, the same for all algorithms.
+    // replication, the same for all algorithms, from stream 0: the noise has streams of its own
+    // (kNoiseStreams), so the instances do not change with cv.
     if (setup_.speeds_known) {
       use(random_matrix(setup_.random, RandomStream(seed_, replication), setup_.fixed));
       return;
@@ -92,7 +90,6 @@ class RedistributionRunner final : public PointRunner {
                                    CostScale{base_bytes_, host_speed_});
       built_[algorithm] = setup_.from_matrix;  // a fixed instance's plans serve every replication
     }
-    if (!noisy_.empty()) return noisy_[algorithm].get();
     return &run(algorithm);
   }
 
@@ -109,7 +106,7 @@ class RedistributionRunner final : public PointRunner {
   bool unsynchronised(std::size_t algorithm) const {
     return asynchronous_ && algorithms_[algorithm]->kind == RedistributionKind::steps;
   }
-  /// The policy that runs `algorithm` (before any noise).
+  /// The policy that runs `algorithm`.
   Policy& run(std::size_t algorithm) {
     if (unsynchronised(algorithm)) return unsynchronised_[algorithm];
     return policies_[algorithm];
@@ -124,13 +121,9 @@ class RedistributionRunner final : public PointRunner {
     for (int ports : d.ports) nic_bytes_.push_back(ports * base_bytes_);
   }
 
-  /// Streams 1 and 2 of the point's seed draw the noise (NoisyPolicy); stream 0 the random
-  /// instance.
-  static constexpr std::uint64_t kNoiseStreams = 1;
-
   RedistributionPoint setup_;
   std::uint64_t seed_;
-  std::vector<std::unique_ptr<NoisyPolicy>> noisy_;  // one per algorithm over policies_; empty when cv = 0
+  Noise noise_;
   std::vector<const RedistributionAlgorithm*> algorithms_;
   std::vector<OwnedPlanPolicy> policies_;
   bool asynchronous_ = false;

@@ -37,8 +37,8 @@ TEST(DivisibleNoise, EverySchedulePlannedOnTheNominalStarEndsAtItsCriticalPathOv
         options.port = port;
         const Plan plan = star_plan(star, solve_divisible(a, star, options), star_rates(star, speeds), port);
         PlanPolicy inner(plan, CostScale{1, 1}, nullptr);
-        NoisyPolicy noisy(inner, Noise{0.5});
-        noisy.position(47, static_cast<std::uint64_t>(trial), 1);
+        NoisyPolicy noisy(Noise{0.5});
+        noisy.wrap(inner, 47, static_cast<std::uint64_t>(trial));
         RecordingPolicy recorder(noisy);
         const double makespan = run_single(*make_model_engine(platform), recorder);
         const double critical = test_support::critical_path(plan, recorder.events(), platform);

@@ -40,8 +40,8 @@ TEST(RedistributionNoise, CappedStepSchedulesEndAtTheirCriticalPathOverTheDrawnS
     for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) {
       const Plan plan = schedule_plan(d.instance, a->make(d.instance), base);
       PlanPolicy inner(plan, CostScale{base, kHostSpeed}, nullptr);
-      NoisyPolicy noisy(inner, Noise{0.6, true, false});
-      noisy.position(77, r, 1);
+      NoisyPolicy noisy(Noise{0.6, true, false});
+      noisy.wrap(inner, 77, r);
       RecordingPolicy recorder(noisy);
       const double makespan = run_single(*make_model_engine(platform), recorder);
       const double critical = test_support::critical_path(plan, recorder.events(), platform);
