@@ -1,15 +1,8 @@
 #include "driver/scenario_parser.hpp"
 
-#include <boost/program_options.hpp>
-
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <functional>
-#include <iostream>
 #include <set>
 #include <sstream>
 
@@ -17,88 +10,18 @@
 #include "core/error.hpp"
 #include "core/nearest_name.hpp"
 #include "core/number_format.hpp"
-#include "core/sha256.hpp"
 #include "driver/cpu_count.hpp"
-#include "driver/json_text.hpp"
-#include "driver/manifest.hpp"
 #include "driver/run_files.hpp"
-#include "engine/engine_factory.hpp"
+#include "driver/scenario_file.hpp"
+#include "driver/scenario_options.hpp"
+#include "driver/scenario_values.hpp"
 #include "driver/sweep.hpp"
+#include "engine/engine_factory.hpp"
 
 namespace po = boost::program_options;
 
 namespace hetcoll {
 namespace {
-
-// Keys shared by every family. Family keys are added from the family table.
-po::options_description common_options() {
-  po::options_description d("common keys");
-  d.add_options()
-      ("family", po::value<std::string>(), "family of algorithms (default: reduce)")
-      ("algorithms", po::value<std::string>(), "space-separated algorithm names (default: all of the family)")
-      ("replications", po::value<std::string>(), "Monte Carlo replications per point (default 1000)")
-      ("seed", po::value<std::string>(), "root seed of every random stream (default 1)")
-      ("block", po::value<std::string>(), "replications per work unit (default 1000)")
-      ("engine", po::value<std::string>(), "simgrid (default) or model")
-      ("quantiles", po::value<std::string>(),
-       "exact (default: every value kept) or p2 (streaming estimates of q10, q50, q90 in bounded memory)")
-      ("platform", po::value<std::string>(), "SimGrid XML platform (default: the family's built-in one)")
-      ("hosts", po::value<std::string>(),
-       "the platform file's hosts to use, in order: names, globs (cb1-*), zone:NAME (default: natural name order)")
-      ("cfg", po::value<std::vector<std::string>>()->composing(), "SimGrid setting key:value (repeatable)")
-      ("output", po::value<std::string>(), "CSV path, or - for stdout (default -)")
-      ("raw", po::value<std::string>(), "CSV of every replication's value")
-      ("trace", po::value<std::string>(), "CSV of the events of replication 0 of each point")
-      ("paje", po::value<std::string>(),
-       "Paje trace (SimGrid's, engine simgrid only) of one replication of each point, from a run of its own; "
-       "FILE.pN.EXT per point when the sweep has several")
-      ("trace-replication", po::value<std::string>(), "the replication the Paje trace shows (default 0)")
-      ("jobs", po::value<std::string>(),
-       "processes run at once (default: SLURM_CPUS_PER_TASK if set, else the CPUs this process may use, "
-       "fewer if memory would not hold them)")
-      ("shard", po::value<std::string>(), "i/N: compute only shard i of N's work units (dealt round-robin)")
-      ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
-      ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr")
-      ("dry-run", po::value<std::string>()->implicit_value("true"),
-       "print the points, work units, hosts, memory and an estimate of CPU time on stdout, then stop; "
-       "runs a short calibration of the largest point and writes nothing");
-  return d;
-}
-
-po::options_description family_options() {
-  po::options_description d("family keys");
-  std::set<std::string> seen;
-  for (const Family* f : all_families())
-    for (const ParameterSpec& p : f->parameters())
-      if (seen.insert(p.key).second) {
-        auto* value = po::value<std::string>();
-        if (p.flag) value->implicit_value("1");
-        d.add_options()(p.key.c_str(), value, p.description.c_str());
-      }
-  return d;
-}
-
-/// The refusal of a key no family and no common option has, with the known key it most likely
-/// meant (`where`: the file or the command line).
-std::string unknown_key(const std::string& where, std::string key, const po::options_description& options) {
-  key.erase(0, key.find_first_not_of('-'));  // the command line's spelling: --key
-  std::vector<std::string> names;
-  for (const auto& option : options.options()) names.push_back(option->long_name());
-  return where + ": unknown key '" + key + "'" + did_you_mean(key, names) + " (see hetcoll list)";
-}
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> items;
-  std::string item;
-  std::istringstream in(text);
-  while (in >> item) {
-    std::size_t start = 0;
-    for (std::size_t comma; (comma = item.find(',', start)) != std::string::npos; start = comma + 1)
-      if (comma > start) items.push_back(item.substr(start, comma - start));
-    if (start < item.size()) items.push_back(item.substr(start));
-  }
-  return items;
-}
 
 /// Where a key's value came from, for error messages.
 class Origin {
@@ -157,89 +80,7 @@ bool parse_flag(const po::variables_map& vm, const Origin& origin, const std::st
   throw InputError(origin.of(key) + ": key '" + key + "' expects true or false, got '" + v + "'");
 }
 
-std::vector<double> parse_values(const ParameterSpec& spec, const std::string& text, const std::string& where) {
-  const bool list = spec.kind == ParameterKind::list;
-  std::vector<double> values;
-  for (const std::string& item : split_list(text)) {
-    // -0 + 0 is +0: the point seed hashes the bits, and -0 must be the same point as 0.
-    const double v = parse_number(item, spec.key, where) + 0.0;
-    if (!in_range(spec, v))
-      throw InputError(where + ": key '" + spec.key + "' expects " + range_text(spec) + ", got '" + item + "'");
-    values.push_back(v);
-  }
-  if (values.empty()) throw InputError(where + ": key '" + spec.key + "' has no value");
-  if (list) return values;  // a list is one value: its order and repeats matter
-  if (!spec.axis && values.size() > 1)
-    throw InputError(where + ": key '" + spec.key + "' takes one value, not a list");
-  // Axes run in ascending order: the canonical point order that `hetcoll merge` restores.
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  return values;
-}
 
-Shard parse_shard(const std::string& text, const std::string& where) {
-  const std::size_t slash = text.find('/');
-  Shard s;
-  try {
-    if (slash == std::string::npos) throw std::invalid_argument("no slash");
-    std::size_t used = 0;
-    s.index = std::stoi(text.substr(0, slash), &used);
-    if (used != slash) throw std::invalid_argument("index");
-    const std::string count = text.substr(slash + 1);
-    s.count = std::stoi(count, &used);
-    if (used != count.size()) throw std::invalid_argument("count");
-  } catch (const std::exception&) {
-    throw InputError(where + ": key 'shard' expects i/N, got '" + text + "'");
-  }
-  if (s.count < 1 || s.index < 0 || s.index >= s.count)
-    throw InputError(where + ": key 'shard' expects i/N with 0 <= i < N, got '" + text + "'");
-  return s;
-}
-
-/// The inputs a manifest records (key "inputs"), but the scenario file and those whose key
-/// `given` says the command line gives again.
-std::vector<RecordedInput> recorded_inputs(const nlohmann::json& manifest, const std::string& path,
-                                           const std::function<bool(const std::string&)>& given) {
-  std::vector<RecordedInput> inputs;
-  const nlohmann::json listed = manifest.value("inputs", nlohmann::json::array());
-  for (const nlohmann::json& in : listed.is_array() ? listed : nlohmann::json::array()) {
-    if (!in.is_object() || !in.value("key", nlohmann::json()).is_string() || !in.value("path", nlohmann::json()).is_string() ||
-        !in.value("sha256", nlohmann::json()).is_string())
-      throw InputError(path + ": key \"inputs\" expects objects with a key, a path and a sha256, got " + dump_json(in));
-    const std::string key = in["key"].get<std::string>();
-    if (key != "scenario" && !given(key))
-      inputs.push_back({key, in["path"].get<std::string>(), in["sha256"].get<std::string>()});
-  }
-  return inputs;
-}
-
-/// The text of a scenario file, without a UTF-8 byte order mark (editors on Windows write one);
-/// `s.source_sha256` gets the SHA-256 of its bytes, and, for a manifest, `s.recorded_inputs`
-/// its inputs but those the command line names again (`given`).
-std::string read_scenario_file(Scenario& s, bool& manifest_source, const std::function<bool(const std::string&)>& given) {
-  const std::string& path = s.source;
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InputError(path + ": is a directory, not a scenario file (KEY = VALUE lines)");
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  if (!file || (!(text << file.rdbuf()) && file.peek() != std::char_traits<char>::eof()))
-    throw InputError(path + ": cannot read the scenario file");
-  std::string content = text.str();
-  s.source_sha256 = sha256_hex(content);
-  if (content.compare(0, 3, "\xEF\xBB\xBF") == 0) content.erase(0, 3);
-  // A run's manifest (OUTPUT.manifest.json) reruns the run: its resolved scenario is inside.
-  const std::size_t first = content.find_first_not_of(" \t\r\n");
-  manifest_source = first != std::string::npos && content[first] == '{';
-  if (manifest_source) {
-    const nlohmann::json manifest = parse_manifest(content, path);
-    if (!manifest.contains("scenario") || !manifest["scenario"].is_string())
-      throw InputError(path + ": a manifest without its scenario (expected key \"scenario\")");
-    s.recorded_inputs = recorded_inputs(manifest, path, given);
-    return manifest["scenario"].get<std::string>();
-  }
-  return content;
-}
 
 /// Where a point's values came from, for a rule of several keys: the file, the command line or both.
 std::string point_origin(const Scenario& s, const po::variables_map& cli) {
@@ -477,72 +318,6 @@ void read_paje(Scenario& s, const po::variables_map& vm, const Origin& origin) {
 }
 
 }  // namespace
-
-namespace {
-
-/// "  --key  description" with the description wrapped at 100 columns under a fixed indent.
-void describe_key(std::ostream& out, const std::string& key, const std::string& text) {
-  constexpr std::size_t kIndent = 24, kWidth = 100;
-  std::string line = "  --" + key;
-  if (line.size() + 2 > kIndent) {
-    out << line << '\n';
-    line.clear();
-  }
-  line.resize(kIndent, ' ');
-  std::istringstream words(text);
-  bool first = true;
-  for (std::string word; words >> word; first = false) {
-    if (!first && line.size() + 1 + word.size() > kWidth) {
-      out << line << '\n';
-      line.assign(kIndent, ' ');
-      first = true;
-    }
-    line += (first ? "" : " ") + word;
-  }
-  out << line << '\n';
-}
-
-/// A family key's help: its description, then its kind, default and valid range.
-std::string key_help(const ParameterSpec& p) {
-  std::string text = p.description + " (";
-  if (p.kind == ParameterKind::text) {
-    text += "a word";
-    if (!p.choices.empty()) {
-      std::string words;
-      for (const std::string& c : p.choices) words += (words.empty() ? "" : ", ") + c;
-      text += ": " + words;
-    } else if (!p.valid_text.empty()) {
-      text += ": " + p.valid_text;
-    }
-    text += "; default " + (p.default_text.empty() ? std::string("none") : p.default_text);
-  } else {
-    text += p.kind == ParameterKind::list ? "a list, " : "";
-    text += range_text(p) + "; default ";
-    text += p.kind == ParameterKind::list ? (p.default_text.empty() ? std::string("none") : p.default_text)
-                                          : format_number(p.default_value);
-    if (p.axis) text += "; a sweep axis: several values sweep";
-  }
-  return text + ")";
-}
-
-}  // namespace
-
-std::string run_usage(const std::string& family) {
-  std::ostringstream out;
-  out << "usage: hetcoll run [SCENARIO.ini | OUTPUT.manifest.json] [--KEY VALUE ...]\n"
-      << "       hetcoll run --family FAMILY --help    only that family's keys\n\n"
-      << "Every key may be given in the scenario file (KEY = VALUE) or on the command line, which\n"
-      << "wins. Valid ranges and the reasons for them: docs/keys.md.\n\ncommon keys:\n";
-  const po::options_description common = common_options();
-  for (const auto& option : common.options())
-    describe_key(out, option->long_name(), option->description());
-  for (const Family* f : all_families()) {
-    if (!family.empty() && f->name() != family) continue;
-    out << "\nfamily " << f->name() << ": " << f->description() << "\n";
-    for (const ParameterSpec& p : f->parameters()) describe_key(out, p.key, key_help(p));
-  }
-  return out.str();
-}
 
 Scenario parse_run_arguments(const std::vector<std::string>& args) {
   po::options_description options;

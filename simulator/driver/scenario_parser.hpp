@@ -2,7 +2,8 @@
 /// @file scenario_parser.hpp
 /// @brief Turns a scenario file and command-line overrides into one Scenario.
 ///
-/// The only code that includes Boost.Program_options (docs/design.md, principle 7).
+/// The parser (this file's code, scenario_options, scenario_file and scenario_values) is the
+/// only code that includes Boost.Program_options (docs/design.md, principle 7).
 #include <string>
 #include <vector>
 
