@@ -10,7 +10,6 @@
 #include "core/error.hpp"
 #include "core/nearest_name.hpp"
 #include "core/number_format.hpp"
-#include "driver/cpu_count.hpp"
 #include "driver/run_files.hpp"
 #include "driver/scenario_file.hpp"
 #include "driver/scenario_options.hpp"
@@ -23,30 +22,13 @@ namespace po = boost::program_options;
 namespace hetcoll {
 namespace {
 
-/// Where a key's value came from, for error messages.
-class Origin {
- public:
-  Origin(const po::variables_map& cli, std::string file) : cli_(cli), file_(std::move(file)) {}
-  std::string of(const std::string& key) const {
-    return cli_.count(key) || file_.empty() ? std::string("command line") : file_;
-  }
-
- private:
-  const po::variables_map& cli_;
-  std::string file_;
-};
-
-/// Largest --jobs: processes at once. Far above any machine's cores, and it keeps `4 * jobs`
-/// (the model engine's batching) and every count of children an int.
-constexpr std::uint64_t kMaxJobs = 1024;
-
 /// Largest replications and block: 2^53, so that replication numbers and unit bounds never
 /// wrap; the memory estimate refuses far fewer on any real machine.
 constexpr std::uint64_t kMaxReplications = std::uint64_t{1} << 53;
 
 /// A count (replications, block, jobs): digits, or a number that is exactly whole such as 1e6
 /// (counts stay far below 2^53, where doubles are exact), in [minimum, maximum].
-std::uint64_t parse_count(const po::variables_map& vm, const Origin& origin, const std::string& key,
+std::uint64_t parse_count(const po::variables_map& vm, const KeySources& origin, const std::string& key,
                           std::uint64_t fallback, std::uint64_t minimum, std::uint64_t maximum) {
   if (!vm.count(key)) return fallback;
   const std::string text = vm[key].as<std::string>();
@@ -62,7 +44,7 @@ std::uint64_t parse_count(const po::variables_map& vm, const Origin& origin, con
 }
 
 /// The root seed: any unsigned 64-bit integer, in digits (a double would merge 2^53 and 2^53 + 1).
-std::uint64_t parse_seed(const po::variables_map& vm, const Origin& origin, std::uint64_t fallback) {
+std::uint64_t parse_seed(const po::variables_map& vm, const KeySources& origin, std::uint64_t fallback) {
   if (!vm.count("seed")) return fallback;
   const std::string text = vm["seed"].as<std::string>();
   const std::optional<std::uint64_t> value = parse_digits(text);
@@ -72,131 +54,12 @@ std::uint64_t parse_seed(const po::variables_map& vm, const Origin& origin, std:
   return *value;
 }
 
-bool parse_flag(const po::variables_map& vm, const Origin& origin, const std::string& key) {
+bool parse_flag(const po::variables_map& vm, const KeySources& origin, const std::string& key) {
   if (!vm.count(key)) return false;
   const std::string v = vm[key].as<std::string>();
   if (v == "true" || v == "1" || v == "yes") return true;
   if (v == "false" || v == "0" || v == "no") return false;
   throw InputError(origin.of(key) + ": key '" + key + "' expects true or false, got '" + v + "'");
-}
-
-
-
-/// Where a point's values came from, for a rule of several keys: the file, the command line or both.
-std::string point_origin(const Scenario& s, const po::variables_map& cli) {
-  if (s.source.empty()) return "command line";
-  for (const ParameterSpec& p : s.family->parameters())
-    if (cli.count(p.key)) return s.source + " and the command line";
-  return s.source;
-}
-
-/// The whole-number keys of a point above 1 (processors = 65536, senders = 300): what sizes it.
-std::string sizes_of(const Family& family, const Point& point) {
-  std::string text;
-  const auto& params = family.parameters();
-  for (std::size_t i = 0; i < params.size(); ++i)
-    if (params[i].kind == ParameterKind::number && params[i].integer && !params[i].flag && point.values[i] > 1)
-      text += (text.empty() ? "" : ", ") + params[i].key + " = " + format_number(point.values[i]);
-  return text.empty() ? "its hosts" : text;
-}
-
-/// Share of physical memory a run may take by estimate; the rest is the system's and the
-/// estimate's margin.
-constexpr double kMemoryShare = 0.8;
-
-/// Refuses a run whose memory estimate exceeds kMemoryShare of the machine, naming the keys of
-/// its largest part.
-void check_memory(const Scenario& s, const MemoryEstimate& m, double points, double largest_unit,
-                  const std::string& largest_point, const std::string& where, const Origin& origin) {
-  const double limit = kMemoryShare * physical_memory();
-  if (m.total() <= limit) return;
-  const double largest = std::max({m.points, m.series, m.units, m.children});
-  const std::string replications = "key 'replications' = " + std::to_string(s.replications);
-  std::string culprit;
-  if (largest == m.points) {
-    culprit = where + ": the sweep's " + format_number(points) + " points (the product of the axes' value counts)";
-  } else if (largest == m.series) {
-    culprit = origin.of("replications") + ": " + replications +
-              " (exact quantiles keep every value of a point; key 'quantiles' = p2 estimates them in bounded memory)";
-  } else if (largest == m.units) {
-    culprit = origin.of("replications") + ": " + replications + " with key 'block' = " + std::to_string(s.block) +
-              " (" + format_number(points * std::ceil(static_cast<double>(s.replications) / s.block)) + " work units)";
-  } else if (s.jobs * largest_unit >= m.children / 2) {
-    culprit = where + ": the largest point (" + largest_point + ", " + gigabytes(largest_unit) + " per process on the " +
-              s.engine + " engine) with key 'jobs' = " + std::to_string(s.jobs);
-  } else {
-    culprit = origin.of("block") + ": key 'block' = " + std::to_string(s.block) + " with key 'jobs' = " +
-              std::to_string(s.jobs) + " (each process holds a unit's values)";
-  }
-  throw InputError(culprit + " needs about " + gigabytes(m.total()) + " of memory by estimate, above the limit of " +
-                   gigabytes(limit) + " (80% of this machine's " + gigabytes(physical_memory()) + ")");
-}
-
-/// Rules of several keys, point by point, and the memory the run needs. The sweep is sized
-/// before it is expanded: axes of a million values each must be refused, not built. A default
-/// `jobs` (one process per CPU) shrinks until the estimate fits: more cores than memory for
-/// them is the machine's shape, not the user's mistake.
-void check_sweep(Scenario& s, const std::string& where, const Origin& origin) {
-  const double points = count_points(s);
-  check_memory(s, estimate_memory(s, points, 0), points, 0, "", where, origin);
-  double largest_unit = 0;
-  const Point* largest = nullptr;
-  const std::vector<Point> all = expand_points(s);
-  for (const Point& point : all) {
-    try {
-      s.family->check_point(point);
-      s.family->check_written_keys(s.written, point, !s.platform.empty());
-      // The family's own check names the reason; this one holds for every key whose CSV cell a
-      // point leaves empty, so no two rows differ by an empty cell alone.
-      for (const ParameterSpec& p : s.family->parameters())
-        if (s.written.count(p.key) && !key_applies(p, point, !s.platform.empty()))
-          throw InputError("key '" + p.key + "' does not apply to this point (its CSV column is left empty); remove it");
-      const double bytes = unit_memory(s, point);
-      if (largest == nullptr || bytes > largest_unit) largest_unit = bytes, largest = &point;
-    } catch (const InputError& e) {
-      throw InputError(where + ": " + e.what());
-    }
-  }
-  const double limit = kMemoryShare * physical_memory();
-  while (!s.jobs_given && s.jobs > 1 && estimate_memory(s, points, largest_unit).total() > limit) --s.jobs;
-  check_memory(s, estimate_memory(s, points, largest_unit), points, largest_unit, sizes_of(*s.family, *largest), where,
-               origin);
-}
-
-/// The documented limits of the algorithms (Family::algorithm_limit), on every point: a listed
-/// algorithm that cannot run a point is refused now, before anything runs; one that came with
-/// the family's default list is left out, with a note, so that `--family reduce --hosts
-/// zone:big` runs what can run. Sweeps too large to expand here are left to the work units.
-void apply_algorithm_limits(Scenario& s, bool listed, const Origin& origin, std::vector<std::string>& notes) {
-  constexpr double kMostPointsChecked = 1e5;
-  if (count_points(s) > kMostPointsChecked) return;
-  const std::vector<Point> points = expand_points(s);
-  std::vector<std::string> kept;
-  std::string first_reason;
-  for (const std::string& algorithm : s.algorithms) {
-    std::string reason;
-    for (const Point& point : points) {
-      try {
-        reason = s.family->algorithm_limit(algorithm, point);
-      } catch (const InputError&) {
-        reason.clear();  // a bad point: check_sweep names it
-      }
-      if (!reason.empty()) break;
-    }
-    if (reason.empty()) {
-      kept.push_back(algorithm);
-      continue;
-    }
-    if (listed) throw InputError(origin.of("algorithms") + ": " + reason);
-    const bool another_kind = std::any_of(points.begin(), points.end(), [&](const Point& point) {
-      return !s.family->in_default_list(algorithm, point);
-    });
-    if (another_kind) continue;
-    if (first_reason.empty()) first_reason = reason;
-    notes.push_back("key 'algorithms' not given: " + algorithm + " is left out of the family's list (" + reason + ")");
-  }
-  if (kept.empty()) throw InputError(origin.of("algorithms") + ": " + first_reason);
-  s.algorithms = std::move(kept);
 }
 
 /// True if `text` names hosts (a word that is no number) rather than counting them.
@@ -209,67 +72,37 @@ bool names_hosts(const std::string& text) {
   return false;
 }
 
-/// The family's host-set keys (redistribute's `senders = zone:siteA`) given as host names: each
-/// becomes the count of hosts it selects, and their selections, in the family's order, the
-/// run's `hosts`. The platform is read in a forked child, once per key.
-void read_host_sets(Scenario& s, po::variables_map& vm, const Origin& origin) {
-  std::vector<std::string> selection, named, counted;
+/// The family's host-set keys (redistribute's `senders = zone:siteA`) given as host names: their
+/// selections, in the family's order, become the run's `hosts`, and resolve_scenario() counts
+/// them in the platform file.
+void read_host_sets(Scenario& s, const po::variables_map& vm) {
+  std::vector<std::string> named, counted;
   for (const std::string& key : s.family->host_set_keys())
     (vm.count(key) && names_hosts(vm[key].as<std::string>()) ? named : counted).push_back(key);
   // Counted hosts would be the file's first ones, which named ones may include: no mix.
   if (!named.empty() && !counted.empty())
-    throw InputError(origin.of(named.front()) + ": key '" + named.front() + "' names hosts, so key '" +
+    throw InputError(s.sources.of(named.front()) + ": key '" + named.front() + "' names hosts, so key '" +
                      counted.front() + "' must name its hosts too (a count takes the file's first hosts)");
-  int selected = 0;
   for (const std::string& key : named) {
     if (vm.count("hosts"))
-      throw InputError(origin.of(key) + ": key '" + key + "' names hosts and key 'hosts' is given too; give one of them");
-    const std::string platform = vm.count("platform") ? vm["platform"].as<std::string>() : "";
-    if (platform.empty())
-      throw InputError(origin.of(key) + ": key '" + key + "' names hosts of a platform file; give platform = FILE.xml");
-    const std::vector<std::string> patterns = split_list(vm[key].as<std::string>());
-    std::vector<std::string> cfg;
-    if (vm.count("cfg")) cfg = vm["cfg"].as<std::vector<std::string>>();
-    const int count = count_platform_hosts(platform, cfg, patterns);
-    selected += count;
-    selection.insert(selection.end(), patterns.begin(), patterns.end());
-    po::variable_value counted(std::string(std::to_string(count)), false);
-    vm.erase(key);
-    vm.emplace(key, counted);
+      throw InputError(s.sources.of(key) + ": key '" + key +
+                       "' names hosts and key 'hosts' is given too; give one of them");
+    if (!vm.count("platform") || vm["platform"].as<std::string>().empty())
+      throw InputError(s.sources.of(key) + ": key '" + key +
+                       "' names hosts of a platform file; give platform = FILE.xml");
+    NamedHostSet set{key, split_list(vm[key].as<std::string>())};
+    s.hosts.insert(s.hosts.end(), set.patterns.begin(), set.patterns.end());
+    s.named_host_sets.push_back(std::move(set));
   }
-  if (selection.empty()) return;
-  s.hosts = std::move(selection);
-  s.hosts_selected = selected;
 }
 
-/// Key `hosts`: which hosts of the platform file the run uses. The family's count of hosts, if
-/// not given, becomes what the selection holds (a forked child loads the file to count them).
-void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin& origin) {
+/// Key `hosts`: which hosts of the platform file the run uses (resolve_scenario() counts them).
+void read_host_selection(Scenario& s, const po::variables_map& vm) {
   s.hosts = split_list(vm["hosts"].as<std::string>());
-  if (s.hosts.empty()) throw InputError(origin.of("hosts") + ": key 'hosts' is empty");
+  if (s.hosts.empty()) throw InputError(s.sources.of("hosts") + ": key 'hosts' is empty");
   if (s.platform.empty())
-    throw InputError(origin.of("hosts") + ": key 'hosts' selects hosts of a platform file; give platform = FILE.xml");
-  const std::string key = s.family->host_count_key();
-  const int index = key.empty() ? -1 : s.family->parameter_index(key);
-  if (index < 0 || vm.count(key)) return;
-  s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
-  s.values[index] = {s.family->host_count_for(s.hosts_selected)};
-}
-
-/// Without key `hosts`, a family that counts a file's hosts (Family::counts_file_hosts) and whose
-/// count key is not given takes every host of the platform file.
-void read_file_host_count(Scenario& s, const po::variables_map& vm) {
-  const std::string key = s.family->host_count_key();
-  const int index = key.empty() ? -1 : s.family->parameter_index(key);
-  if (index < 0 || vm.count(key)) return;
-  // The sweep's first point, built alone: the sweep is sized before it is expanded.
-  Point first;
-  first.lists = s.lists;
-  first.texts = s.texts;
-  for (const std::vector<double>& axis : s.values) first.values.push_back(axis.empty() ? 0.0 : axis.front());
-  if (!s.family->counts_file_hosts(first)) return;
-  s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
-  s.values[index] = {s.family->host_count_for(s.hosts_selected)};
+    throw InputError(s.sources.of("hosts") +
+                     ": key 'hosts' selects hosts of a platform file; give platform = FILE.xml");
 }
 
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
@@ -281,7 +114,7 @@ constexpr double kMostPajePoints = 256;
 
 /// Keys `paje` and `trace-replication`, read once the engine, the replications, the cfg and the
 /// sweep are known: each refusal names the key.
-void read_paje(Scenario& s, const po::variables_map& vm, const Origin& origin) {
+void read_paje(Scenario& s, const po::variables_map& vm, const KeySources& origin) {
   if (!vm.count("paje")) {
     if (vm.count("trace-replication"))
       throw InputError(origin.of("trace-replication") +
@@ -315,6 +148,126 @@ void read_paje(Scenario& s, const po::variables_map& vm, const Origin& origin) {
   if (points > 1 && is_stream(s.paje))
     throw InputError(where + ": key 'paje' writes one file per point of the sweep (FILE.pN), so '" + s.paje +
                      "' must be a file path, not a device or a FIFO");
+}
+
+/// A family key's values: the numbers of an axis or of a list, or a word.
+void read_family_keys(Scenario& s, const po::variables_map& vm, bool manifest_source) {
+  for (const ParameterSpec& p : s.family->parameters()) {
+    const bool given = vm.count(p.key) > 0;
+    if (manifest_source ? s.sources.command_line.count(p.key) > 0 : given && !vm[p.key].defaulted())
+      s.written.insert(p.key);
+    const std::string where = s.sources.of(p.key);
+    std::vector<double> number, list;
+    std::string text;
+    const bool named_hosts = std::any_of(s.named_host_sets.begin(), s.named_host_sets.end(),
+                                         [&](const NamedHostSet& set) { return set.key == p.key; });
+    switch (p.kind) {
+      case ParameterKind::number:
+        // Hosts named by a host-set key are counted by resolve_scenario(): one value till then.
+        number = given && !named_hosts ? parse_values(p, vm[p.key].as<std::string>(), where)
+                                       : std::vector<double>{p.default_value};
+        break;
+      case ParameterKind::list:
+        if (given || !p.default_text.empty())
+          list = parse_values(p, given ? vm[p.key].as<std::string>() : p.default_text, where);
+        break;
+      case ParameterKind::text: {
+        text = given ? vm[p.key].as<std::string>() : p.default_text;
+        const std::vector<std::string> words = split_list(text);
+        if (given && words.size() != 1)
+          throw InputError(where + ": key '" + p.key + "' expects one word, got '" + text + "'");
+        if (!p.choices.empty() && std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
+          std::string allowed;
+          for (const std::string& c : p.choices) allowed += (allowed.empty() ? "" : ", ") + c;
+          throw InputError(where + ": key '" + p.key + "' expects one of " + allowed + ", got '" + text + "'");
+        }
+        break;
+      }
+    }
+    s.values.push_back(std::move(number));
+    s.lists.push_back(std::move(list));
+    s.texts.push_back(std::move(text));
+  }
+}
+
+/// Key `family`, then the keys of other families refused and the platform file's defaults added
+/// (not written).
+void read_family(Scenario& s, po::variables_map& vm) {
+  const std::string family = get(vm, "family", "reduce");
+  s.family = find_family(family);
+  if (s.family == nullptr) {
+    std::vector<std::string> names;
+    for (const Family* f : all_families()) names.push_back(f->name());
+    std::string known;
+    for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
+    throw InputError(s.sources.of("family") + ": key 'family' names no family: '" + family + "'" +
+                     did_you_mean(family, names) + " (families: " + known + ")");
+  }
+  if (vm.count("platform"))
+    for (const auto& [key, value] : s.family->platform_file_defaults())
+      if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
+  for (const Family* f : all_families())
+    for (const ParameterSpec& p : f->parameters())
+      if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
+        throw InputError(s.sources.of(p.key) + ": key '" + p.key + "' does not apply to family " + family);
+}
+
+/// Key `algorithms`: names of the family's table, each once; the whole table if not given.
+void read_algorithms(Scenario& s, const po::variables_map& vm) {
+  if (!vm.count("algorithms")) {
+    for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
+    return;
+  }
+  s.algorithms = split_list(vm["algorithms"].as<std::string>());
+  if (s.algorithms.empty()) throw InputError(s.sources.of("algorithms") + ": key 'algorithms' is empty");
+  for (const std::string& a : s.algorithms)
+    if (!s.family->has_algorithm(a)) {
+      std::vector<std::string> names;
+      for (const AlgorithmInfo& known : s.family->algorithms()) names.push_back(known.name);
+      throw InputError(s.sources.of("algorithms") + ": key 'algorithms': unknown algorithm '" + a + "' in family " +
+                       s.family->name() + did_you_mean(a, names) + " (see hetcoll list)");
+    }
+  std::set<std::string> unique(s.algorithms.begin(), s.algorithms.end());
+  if (unique.size() != s.algorithms.size())
+    throw InputError(s.sources.of("algorithms") + ": key 'algorithms' lists an algorithm twice");
+}
+
+/// The common keys of the run: counts, seed, engine, files, shard and flags.
+void read_common_keys(Scenario& s, const po::variables_map& vm) {
+  const KeySources& origin = s.sources;
+  s.replications = parse_count(vm, origin, "replications", s.replications, 1, kMaxReplications);
+  s.seed = parse_seed(vm, origin, s.seed);
+  s.block = parse_count(vm, origin, "block", s.block, 1, kMaxReplications);
+  s.jobs_given = vm.count("jobs") > 0;
+  if (s.jobs_given) s.jobs = static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs));
+  s.engine = get(vm, "engine", s.engine);
+  const std::vector<std::string>& engines = engine_words();
+  if (std::find(engines.begin(), engines.end(), s.engine) == engines.end()) {
+    std::string words;
+    for (const std::string& w : engines) words += (words.empty() ? "" : " or ") + w;
+    throw InputError(origin.of("engine") + ": key 'engine' expects " + words + ", got '" + s.engine + "'");
+  }
+  s.quantiles = get(vm, "quantiles", s.quantiles);
+  if (s.quantiles != "exact" && s.quantiles != "p2")
+    throw InputError(origin.of("quantiles") + ": key 'quantiles' expects exact or p2, got '" + s.quantiles + "'");
+  s.platform = get(vm, "platform", "");
+  if (vm.count("cfg")) s.cfg = vm["cfg"].as<std::vector<std::string>>();
+  for (const std::string& c : s.cfg)
+    if (c.find(':') == std::string::npos)
+      throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
+  // The platform file's own <config> is resolve_scenario()'s to read.
+  refuse_settings_the_model_engine_leaves_out(s.engine, s.cfg, origin.of("cfg"), "");
+  s.output = get(vm, "output", s.output);
+  if (s.output.empty())
+    throw InputError(origin.of("output") + ": key 'output' expects a file path or -, got an empty one");
+  s.raw = get(vm, "raw", "");
+  s.trace = get(vm, "trace", "");
+  if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));
+  s.resume = parse_flag(vm, origin, "resume");
+  s.progress = !parse_flag(vm, origin, "quiet");
+  s.dry_run = parse_flag(vm, origin, "dry-run");
+  if (s.resume && s.output == "-")
+    throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
 }
 
 }  // namespace
@@ -352,116 +305,16 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
       throw InputError(s.source + ": " + e.what());
     }
   }
-  // Notes go out once the whole scenario is known to be good: a refusal stays one line.
-  std::vector<std::string> notes;
-  const Origin origin(cli, s.source);
-
-  const std::string family = get(vm, "family", "reduce");
-  s.family = find_family(family);
-  if (s.family == nullptr) {
-    std::vector<std::string> names;
-    for (const Family* f : all_families()) names.push_back(f->name());
-    std::string known;
-    for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
-    throw InputError(origin.of("family") + ": key 'family' names no family: '" + family + "'" +
-                     did_you_mean(family, names) + " (families: " + known + ")");
-  }
-  if (vm.count("platform"))
-    for (const auto& [key, value] : s.family->platform_file_defaults())
-      if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
-  for (const Family* f : all_families())
-    for (const ParameterSpec& p : f->parameters())
-      if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
-        throw InputError(origin.of(p.key) + ": key '" + p.key + "' does not apply to family " + family);
-
-  if (vm.count("algorithms")) {
-    s.algorithms = split_list(vm["algorithms"].as<std::string>());
-    if (s.algorithms.empty()) throw InputError(origin.of("algorithms") + ": key 'algorithms' is empty");
-    for (const std::string& a : s.algorithms)
-      if (!s.family->has_algorithm(a)) {
-        std::vector<std::string> names;
-        for (const AlgorithmInfo& known : s.family->algorithms()) names.push_back(known.name);
-        throw InputError(origin.of("algorithms") + ": key 'algorithms': unknown algorithm '" + a + "' in family " +
-                         family + did_you_mean(a, names) + " (see hetcoll list)");
-      }
-    std::set<std::string> unique(s.algorithms.begin(), s.algorithms.end());
-    if (unique.size() != s.algorithms.size())
-      throw InputError(origin.of("algorithms") + ": key 'algorithms' lists an algorithm twice");
-  } else {
-    for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
-  }
-  read_host_sets(s, vm, origin);
-
-  for (const ParameterSpec& p : s.family->parameters()) {
-    const bool given = vm.count(p.key) > 0;
-    if (manifest_source ? cli.count(p.key) > 0 : given && !vm[p.key].defaulted()) s.written.insert(p.key);
-    const std::string where = origin.of(p.key);
-    std::vector<double> number, list;
-    std::string text;
-    switch (p.kind) {
-      case ParameterKind::number:
-        number = given ? parse_values(p, vm[p.key].as<std::string>(), where) : std::vector<double>{p.default_value};
-        break;
-      case ParameterKind::list:
-        if (given || !p.default_text.empty())
-          list = parse_values(p, given ? vm[p.key].as<std::string>() : p.default_text, where);
-        break;
-      case ParameterKind::text: {
-        text = given ? vm[p.key].as<std::string>() : p.default_text;
-        const std::vector<std::string> words = split_list(text);
-        if (given && words.size() != 1)
-          throw InputError(where + ": key '" + p.key + "' expects one word, got '" + text + "'");
-        if (!p.choices.empty() && std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
-          std::string allowed;
-          for (const std::string& c : p.choices) allowed += (allowed.empty() ? "" : ", ") + c;
-          throw InputError(where + ": key '" + p.key + "' expects one of " + allowed + ", got '" + text + "'");
-        }
-        break;
-      }
-    }
-    s.values.push_back(std::move(number));
-    s.lists.push_back(std::move(list));
-    s.texts.push_back(std::move(text));
-  }
-
-  s.replications = parse_count(vm, origin, "replications", s.replications, 1, kMaxReplications);
-  s.seed = parse_seed(vm, origin, s.seed);
-  s.block = parse_count(vm, origin, "block", s.block, 1, kMaxReplications);
-  s.jobs_given = vm.count("jobs") > 0;
-  s.jobs = s.jobs_given ? static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs))
-                        : default_jobs(static_cast<int>(kMaxJobs));
-  s.engine = get(vm, "engine", s.engine);
-  const std::vector<std::string>& engines = engine_words();
-  if (std::find(engines.begin(), engines.end(), s.engine) == engines.end()) {
-    std::string words;
-    for (const std::string& w : engines) words += (words.empty() ? "" : " or ") + w;
-    throw InputError(origin.of("engine") + ": key 'engine' expects " + words + ", got '" + s.engine + "'");
-  }
-  s.quantiles = get(vm, "quantiles", s.quantiles);
-  if (s.quantiles != "exact" && s.quantiles != "p2")
-    throw InputError(origin.of("quantiles") + ": key 'quantiles' expects exact or p2, got '" + s.quantiles + "'");
-  s.platform = get(vm, "platform", "");
-  if (vm.count("cfg")) s.cfg = vm["cfg"].as<std::vector<std::string>>();
-  for (const std::string& c : s.cfg)
-    if (c.find(':') == std::string::npos)
-      throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
-  refuse_settings_the_model_engine_leaves_out(s.engine, s.cfg, origin.of("cfg"), s.platform);
-  s.output = get(vm, "output", s.output);
-  if (s.output.empty()) throw InputError(origin.of("output") + ": key 'output' expects a file path or -, got an empty one");
-  s.raw = get(vm, "raw", "");
-  s.trace = get(vm, "trace", "");
-  if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));
-  s.resume = parse_flag(vm, origin, "resume");
-  s.progress = !parse_flag(vm, origin, "quiet");
-  s.dry_run = parse_flag(vm, origin, "dry-run");
-  if (s.resume && s.output == "-")
-    throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
-  if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);
-  if (!s.platform.empty() && s.hosts.empty()) read_file_host_count(s, vm);
-  apply_algorithm_limits(s, vm.count("algorithms") > 0, origin, notes);
-  check_sweep(s, point_origin(s, cli), origin);
-  read_paje(s, vm, origin);
-  s.notes = std::move(notes);
+  s.sources.file = s.source;
+  for (const auto& entry : cli) s.sources.command_line.insert(entry.first);
+  read_family(s, vm);
+  for (const auto& entry : vm) s.sources.given.insert(entry.first);
+  read_algorithms(s, vm);
+  read_host_sets(s, vm);
+  read_family_keys(s, vm, manifest_source);
+  read_common_keys(s, vm);
+  if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm);
+  read_paje(s, vm, s.sources);
   return s;
 }
 

@@ -2,6 +2,7 @@
 /// @file scenario_values.hpp
 /// @brief The values of keys as the parser reads them: lists of words, a family key's numbers
 /// (ranged, axes sorted), a shard. No key is looked up here: the caller says where the text came from.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -9,6 +10,10 @@
 #include "driver/scenario.hpp"
 
 namespace hetcoll {
+
+/// @brief Largest `jobs`: processes at once. Far above any machine's cores, and it keeps
+/// `4 * jobs` (the model engine's batching) and every count of children an int.
+constexpr std::uint64_t kMaxJobs = 1024;
 
 /// @brief The words of `text`, separated by blanks or commas (empty words dropped).
 std::vector<std::string> split_list(const std::string& text);

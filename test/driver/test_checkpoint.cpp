@@ -58,7 +58,7 @@ void prepare(Resumable& r) {
   r.output = r.dir.path() + "/o.csv";
   r.partial = checkpoint_path(r.output);
   test::run_quietly(four_points(r.full));
-  const Scenario s = parse_run_arguments(four_points(r.output));
+  const Scenario s = resolve_run_arguments(four_points(r.output));
   const std::vector<InputDigest> digests = digest_inputs(s);
   const std::vector<std::string> rows = rows_of(r.full);
   r.points = expand_points(s).size();
@@ -82,7 +82,7 @@ TEST(Checkpoint, ALoadKeepsExactlyTheBlocksWholeBeforeTheCut) {
   Resumable r;
   ASSERT_NO_FATAL_FAILURE(prepare(r));
   const std::string whole = file_bytes(r.partial);
-  const Scenario s = parse_run_arguments(resumed(r.output));
+  const Scenario s = resolve_run_arguments(resumed(r.output));
   RunSetup setup;
   setup.scenario = &s;
   setup.points = expand_points(s);
@@ -180,7 +180,7 @@ TEST(Checkpoint, AShardsUnitRecordsCutAnywhereResumeIntoTheMergeOfTheSingleRun) 
   std::vector<std::size_t> record_ends;
   std::vector<std::string> args = shard_args(1);
   args.push_back("--resume");
-  const Scenario s = parse_run_arguments(args);
+  const Scenario s = resolve_run_arguments(args);
   ASSERT_TRUE(shards_split_points(s));
   RunSetup setup;
   setup.scenario = &s;

@@ -15,7 +15,7 @@
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
 #include "driver/merge.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/unit_records.hpp"
 
@@ -24,7 +24,7 @@ namespace {
 
 std::string error_of(const std::vector<std::string>& args) {
   try {
-    parse_run_arguments(args);
+    resolve_run_arguments(args);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -36,7 +36,7 @@ std::string error_of(const std::vector<std::string>& args) {
 TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   const std::string path = ::testing::TempDir() + "/scenario.ini";
   std::ofstream(path) << "# a comment\nfamily = reduce\ncluster = platform\nprocessors = 8\ncv = 1 0.1\nreplications = 10\n";
-  const Scenario s = parse_run_arguments({path, "--cv", "3 0.3", "--ratio", "0,0.5"});
+  const Scenario s = resolve_run_arguments({path, "--cv", "3 0.3", "--ratio", "0,0.5"});
   const int cv = s.family->parameter_index("cv"), ratio = s.family->parameter_index("ratio");
   EXPECT_EQ(s.values[cv], (std::vector<double>{0.3, 3}));
   EXPECT_EQ(s.values[ratio], (std::vector<double>{0, 0.5}));
@@ -56,7 +56,7 @@ TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   // Without such a point, the default is every algorithm of the table.
   std::vector<std::string> all;
   for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
-  EXPECT_EQ(parse_run_arguments({path, "--ratio", "0"}).algorithms, all);
+  EXPECT_EQ(resolve_run_arguments({path, "--ratio", "0"}).algorithms, all);
 }
 
 TEST(ScenarioParser, AListedAlgorithmBeyondItsDocumentedLimitIsRefusedNamingTheKey) {
@@ -66,14 +66,14 @@ TEST(ScenarioParser, AListedAlgorithmBeyondItsDocumentedLimitIsRefusedNamingTheK
            {{"--family", "reduce", "--ratio", "0 1", "--algorithms", "tree-dyn snf"}, "'ratio'"},
            {{"--family", "divisible", "--workers", "6", "--algorithms", "optimal"}, "'algorithms'"}}) {
     try {
-      parse_run_arguments(args);
+      resolve_run_arguments(args);
       ADD_FAILURE() << args.back() << ": no InputError";
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
     }
   }
-  // Left out of the default list instead (with a note on stderr).
-  const Scenario s = parse_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "13"});
+  // Left out of the default list instead, with a note (ScenarioStages tests the notes).
+  const Scenario s = resolve_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "13"});
   EXPECT_EQ(std::find(s.algorithms.begin(), s.algorithms.end(), "optimal"), s.algorithms.end());
   EXPECT_NE(std::find(s.algorithms.begin(), s.algorithms.end(), "snf"), s.algorithms.end());
 }
@@ -115,10 +115,10 @@ TEST(ScenarioParser, ExactQuantilesBeyondMemoryAreRefusedSuggestingP2) {
 }
 
 TEST(ScenarioParser, QuantilesDefaultToExactAndP2IsPartOfTheRunsIdentity) {
-  const Scenario exact = parse_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model"});
+  const Scenario exact = resolve_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model"});
   EXPECT_EQ(exact.quantiles, "exact");
   const Scenario p2 =
-      parse_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model", "--quantiles", "p2"});
+      resolve_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model", "--quantiles", "p2"});
   EXPECT_EQ(p2.quantiles, "p2");
   EXPECT_EQ(run_identity(p2, {}).value("quantiles", ""), "p2");
   EXPECT_NE(identity_hash(run_identity(p2, {})), identity_hash(run_identity(exact, {})));
@@ -136,7 +136,7 @@ TEST(ScenarioParser, UnknownKeyInAFileNamesTheFileAndTheKey) {
 TEST(Sweep, ShardsPartitionTheUnitsFairlyAndUnitsCoverEveryReplication) {
   // 3 points of 3 units (the last one short), dealt to fewer, as many and more shards than
   // there are points or units.
-  Scenario s = parse_run_arguments({"--cv", "0.1 0.2 0.3", "--replications", "2500", "--block", "1000"});
+  Scenario s = resolve_run_arguments({"--cv", "0.1 0.2 0.3", "--replications", "2500", "--block", "1000"});
   const std::size_t points = 3;
   for (int count : {1, 2, 3, 4, 9, 20}) {
     std::vector<int> covered(points * 2500, 0);
@@ -229,14 +229,14 @@ namespace hetcoll {
 
 TEST(ScenarioParser, AFlagKeyAloneMeansOneAndTakesOnlyZeroOrOne) {
   // k = 3: random instances need k >= 1, and the parser checks every point.
-  const Scenario bare = parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped"});
+  const Scenario bare = resolve_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped"});
   const int index = bare.family->parameter_index("uncapped");
   ASSERT_GE(index, 0);
   ASSERT_TRUE(bare.family->parameters()[index].flag);
   EXPECT_EQ(bare.values[index], std::vector<double>{1});
-  const Scenario both = parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "0 1"});
+  const Scenario both = resolve_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "0 1"});
   EXPECT_EQ(both.values[index], (std::vector<double>{0, 1}));
-  EXPECT_THROW(parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "2"}), InputError);
+  EXPECT_THROW(resolve_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "2"}), InputError);
 }
 
 }  // namespace hetcoll
@@ -302,29 +302,29 @@ TEST(KeyRanges, CountsAreBoundedByTheMachine) {
   expect_refused({"--family", "broadcast", "--clusters", "1000000"}, "clusters = 1e+06");
   expect_refused({"--family", "redistribute", "--k", "3", "--senders", "65535", "--receivers", "65535"},
                  "senders = 65535");
-  EXPECT_EQ(parse_run_arguments({"--replications", "1e3"}).replications, 1000u);
-  EXPECT_EQ(parse_run_arguments({"--jobs", "1024"}).jobs, 1024);
+  EXPECT_EQ(resolve_run_arguments({"--replications", "1e3"}).replications, 1000u);
+  EXPECT_EQ(resolve_run_arguments({"--jobs", "1024"}).jobs, 1024);
   // 65536 hosts must stay possible on SimGrid (the default engine).
-  EXPECT_NO_THROW(parse_run_arguments({"--cluster", "platform", "--processors", "65536", "--replications", "1"}));
+  EXPECT_NO_THROW(resolve_run_arguments({"--cluster", "platform", "--processors", "65536", "--replications", "1"}));
 }
 
 TEST(KeyRanges, SeedsAreExactUnsigned64BitIntegers) {
-  const Scenario low = parse_run_arguments({"--seed", "9007199254740992"});
-  const Scenario high = parse_run_arguments({"--seed", "9007199254740993"});
+  const Scenario low = resolve_run_arguments({"--seed", "9007199254740992"});
+  const Scenario high = resolve_run_arguments({"--seed", "9007199254740993"});
   EXPECT_EQ(low.seed, 9007199254740992u);
   EXPECT_EQ(high.seed, 9007199254740993u);
   const Point point = expand_points(low).front();
   EXPECT_NE(point_seed(low.seed, low.family->parameters(), point, false),
             point_seed(high.seed, low.family->parameters(), point, false));
-  EXPECT_EQ(parse_run_arguments({"--seed", "18446744073709551615"}).seed, 18446744073709551615u);
+  EXPECT_EQ(resolve_run_arguments({"--seed", "18446744073709551615"}).seed, 18446744073709551615u);
   expect_refused({"--seed", "18446744073709551616"}, "'seed'");
   expect_refused({"--seed", "1e3"}, "digits");
   expect_refused({"--seed", "-1"}, "'seed'");
 }
 
 TEST(KeyRanges, MinusZeroIsZero) {
-  const Scenario minus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "-0"});
-  const Scenario plus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "0"});
+  const Scenario minus = resolve_run_arguments({"--family", "divisible", "--workers", "3", "--z", "-0"});
+  const Scenario plus = resolve_run_arguments({"--family", "divisible", "--workers", "3", "--z", "0"});
   const double z = minus.values[minus.family->parameter_index("z")][0];
   EXPECT_FALSE(std::signbit(z));
   const std::vector<ParameterSpec>& keys = minus.family->parameters();
@@ -337,7 +337,7 @@ TEST(ScenarioFile, ADirectoryIsRefusedAndAByteOrderMarkIsAccepted) {
   expect_refused({directory}, directory);
   expect_refused({directory}, "directory");
   const std::string bom = temp_file("bom.ini", "\xEF\xBB\xBF" "family = divisible\nworkers = 3\n");
-  EXPECT_EQ(parse_run_arguments({bom}).family->name(), "divisible");
+  EXPECT_EQ(resolve_run_arguments({bom}).family->name(), "divisible");
 }
 
 TEST(KeyRanges, EveryNumberKeyHasAFiniteRangeThatItsDefaultSatisfies) {
@@ -430,7 +430,8 @@ double at_point(const Scenario& s, const std::string& key) {
 
 TEST(ReduceKeys, CvIsTheCostCvAndLeavesTheClusterCvAlone) {
   const std::string path = temp_file("reduce-cv.ini", "family = reduce\ncv = 0.5\n");
-  for (const Scenario& s : {parse_run_arguments({path}), parse_run_arguments({"--family", "reduce", "--cv", "0.5"})}) {
+  for (const Scenario& s :
+       {resolve_run_arguments({path}), resolve_run_arguments({"--family", "reduce", "--cv", "0.5"})}) {
     EXPECT_EQ(only(s, "cv"), 0.5);
     EXPECT_EQ(at_point(s, "cv"), 0.5);
     EXPECT_EQ(only(s, "cluster-cv"), s.family->parameters()[s.family->parameter_index("cluster-cv")].default_value);

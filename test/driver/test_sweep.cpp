@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "algorithms/family.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver_harness.hpp"
 
@@ -22,7 +22,7 @@ const std::vector<std::string> kAxes = {"--family", "reduce", "--cluster", "plat
                                         "--cv",     "1 0.1 0.3", "--ratio", "0.5 0", "--engine", "model"};
 
 TEST(Sweep, TheCrossProductHoldsEveryCombinationOnceInCanonicalOrder) {
-  const Scenario s = parse_run_arguments(kAxes);
+  const Scenario s = resolve_run_arguments(kAxes);
   const std::vector<Point> points = expand_points(s);
   std::size_t product = 1;
   for (const std::vector<double>& axis : s.values) product *= std::max<std::size_t>(axis.size(), 1);
@@ -46,13 +46,13 @@ TEST(Sweep, TheCrossProductHoldsEveryCombinationOnceInCanonicalOrder) {
 }
 
 TEST(Sweep, AnAxisOfOneValueOrNoneMultipliesNothing) {
-  const Scenario one = parse_run_arguments(test::with_keys(kAxes, {{"--cv", "0.3"}}));
+  const Scenario one = resolve_run_arguments(test::with_keys(kAxes, {{"--cv", "0.3"}}));
   EXPECT_EQ(expand_points(one).size(), 4u);
   EXPECT_EQ(count_points(one), 4);
 }
 
 TEST(Sweep, PointSeedsAreAFunctionOfTheRootSeedAndThePointAlone) {
-  const Scenario s = parse_run_arguments(kAxes);
+  const Scenario s = resolve_run_arguments(kAxes);
   auto point_seed = [&s](std::uint64_t root, const Point& p) {
     return hetcoll::point_seed(root, s.family->parameters(), p, false);
   };
@@ -68,7 +68,8 @@ TEST(Sweep, PointSeedsAreAFunctionOfTheRootSeedAndThePointAlone) {
   for (std::uint64_t seed : other_root) EXPECT_EQ(seeds.count(seed), 0u) << "another root seed gives a seed of root 1";
   // A point's seed is the same whatever sweep it is part of: another axis value added, the axes
   // given in another order, or the point alone.
-  const Scenario wider = parse_run_arguments(test::with_keys(kAxes, {{"--cv", "0.2 1 0.1 0.3"}, {"--processors", "2 8 4"}}));
+  const Scenario wider =
+      resolve_run_arguments(test::with_keys(kAxes, {{"--cv", "0.2 1 0.1 0.3"}, {"--processors", "2 8 4"}}));
   std::map<std::vector<double>, std::uint64_t> in_wider;
   for (const Point& p : expand_points(wider)) in_wider[p.values] = point_seed(1, p);
   EXPECT_EQ(in_wider.size(), 24u);
@@ -77,7 +78,8 @@ TEST(Sweep, PointSeedsAreAFunctionOfTheRootSeedAndThePointAlone) {
     EXPECT_EQ(in_wider[p.values], point_seed(1, p));
   }
   const Point& last = points.back();
-  const Scenario alone = parse_run_arguments(test::with_keys(kAxes, {{"--processors", "4"}, {"--cv", "1"}, {"--ratio", "0.5"}}));
+  const Scenario alone =
+      resolve_run_arguments(test::with_keys(kAxes, {{"--processors", "4"}, {"--cv", "1"}, {"--ratio", "0.5"}}));
   ASSERT_EQ(expand_points(alone).size(), 1u);
   EXPECT_EQ(expand_points(alone)[0].values, last.values);
   EXPECT_EQ(point_seed(1, expand_points(alone)[0]), point_seed(1, last));
@@ -86,7 +88,7 @@ TEST(Sweep, PointSeedsAreAFunctionOfTheRootSeedAndThePointAlone) {
 TEST(Sweep, TheUnitsOfAPointDoNotDependOnTheShardsThatRunThem) {
   // Whatever the number of shards, the units every shard runs put together are the units of one
   // shard: the same (point, first, count) triples, each once.
-  Scenario s = parse_run_arguments(test::with_keys(kAxes, {{"--replications", "7"}, {"--block", "3"}}));
+  Scenario s = resolve_run_arguments(test::with_keys(kAxes, {{"--replications", "7"}, {"--block", "3"}}));
   const std::size_t points = expand_points(s).size();
   using Unit = std::tuple<std::size_t, std::uint64_t, std::uint64_t>;
   std::set<Unit> alone;
