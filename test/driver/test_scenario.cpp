@@ -4,8 +4,6 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
-#include <optional>
-#include <cstring>
 #include <set>
 
 #include "algorithms/family.hpp"
@@ -14,10 +12,8 @@
 #include "core/nearest_name.hpp"
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
-#include "driver/merge.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
-#include "driver/unit_records.hpp"
 
 namespace hetcoll {
 namespace {
@@ -132,100 +128,6 @@ TEST(ScenarioParser, UnknownKeyInAFileNamesTheFileAndTheKey) {
   EXPECT_NE(message.find(path), std::string::npos) << message;
   EXPECT_NE(message.find("whatever"), std::string::npos) << message;
 }
-
-TEST(Sweep, ShardsPartitionTheUnitsFairlyAndUnitsCoverEveryReplication) {
-  // 3 points of 3 units (the last one short), dealt to fewer, as many and more shards than
-  // there are points or units.
-  Scenario s = resolve_run_arguments({"--cv", "0.1 0.2 0.3", "--replications", "2500", "--block", "1000"});
-  const std::size_t points = 3;
-  for (int count : {1, 2, 3, 4, 9, 20}) {
-    std::vector<int> covered(points * 2500, 0);
-    std::vector<std::size_t> share;
-    for (int shard = 0; shard < count; ++shard) {
-      s.shard = {shard, count};
-      const std::vector<WorkUnit> units = make_units(s, points, std::vector<bool>(points, false));
-      share.push_back(units.size());
-      for (const WorkUnit& u : units) {
-        EXPECT_EQ(unit_shard(s, u.point, u.first / s.block), shard);
-        for (std::uint64_t r = u.first; r < u.first + u.count; ++r) ++covered[u.point * 2500 + r];
-      }
-      for (std::size_t p = 0; p < points; ++p) {
-        const auto held = std::count_if(units.begin(), units.end(), [&](const WorkUnit& u) { return u.point == p; });
-        // Whole: every unit of the point is here; a point of several units is whole in one
-        // shard only when there is one shard.
-        EXPECT_EQ(whole_in_shard(s, p), held == 3) << count << " shards, shard " << shard << ", point " << p;
-      }
-      EXPECT_EQ(whole_points_in_shard(s, points), count == 1 ? points : 0u);
-    }
-    for (int c : covered) EXPECT_EQ(c, 1) << count << " shards";
-    // A fair share: shards differ by one unit at most.
-    EXPECT_LE(*std::max_element(share.begin(), share.end()) - *std::min_element(share.begin(), share.end()), 1u)
-        << count << " shards";
-  }
-  // One unit per point: points are dealt round-robin, whole.
-  s.replications = 700;
-  for (int count : {1, 2, 5}) {
-    std::size_t whole = 0;
-    for (int shard = 0; shard < count; ++shard) {
-      s.shard = {shard, count};
-      std::size_t counted = 0;
-      for (std::size_t p = 0; p < points; ++p) counted += whole_in_shard(s, p) ? 1 : 0;
-      EXPECT_EQ(whole_points_in_shard(s, points), counted);
-      whole += counted;
-    }
-    EXPECT_EQ(whole, points);
-  }
-  s.replications = 2500;
-  // Saved units are left out, and nothing else.
-  s.shard = {0, 1};
-  EXPECT_EQ(make_units(s, points, std::vector<bool>(points, false), {{1, 1000}, {2, 0}}).size(), 7u);
-}
-
-TEST(UnitRecords, AResultComesBackBitForBitAndACutRecordIsRefused) {
-  UnitResult result;
-  // Values a text form could change: -0, a subnormal, the largest double, a NaN's payload.
-  result.values = {-0.0, 4.9e-324, 1.7976931348623157e308, std::nan("7"), 1.0 / 3, 2, 3, 4};
-  result.trace = "tree-dyn,64,1,0,send 0 1,0,0.25\n";
-  const WorkUnit unit{5, 2000, 2};
-  std::ostringstream out;
-  write_unit_record(out, unit, "64,1,0", result);
-  const std::string bytes = out.str();
-  std::istringstream in(bytes);
-  std::string line;
-  std::getline(in, line);
-  const std::optional<UnitRecord> head = parse_unit_head(line);
-  ASSERT_TRUE(head.has_value());
-  EXPECT_EQ(head->unit.point, 5u);
-  EXPECT_EQ(head->unit.first, 2000u);
-  EXPECT_EQ(head->fields, "64,1,0");
-  UnitResult back;
-  ASSERT_TRUE(read_unit_result(in, *head, 4, back));
-  ASSERT_EQ(back.values.size(), result.values.size());
-  EXPECT_EQ(std::memcmp(back.values.data(), result.values.data(), result.values.size() * sizeof(double)), 0);
-  EXPECT_EQ(back.trace, result.trace);
-  // Another series count, or any cut of the record, is refused.
-  std::istringstream again(bytes);
-  std::getline(again, line);
-  EXPECT_FALSE(read_unit_result(again, *head, 3, back));
-  for (std::size_t cut = line.size() + 1; cut < bytes.size(); cut += 7) {
-    std::istringstream torn(bytes.substr(0, cut));
-    std::getline(torn, line);
-    EXPECT_FALSE(read_unit_result(torn, *head, 4, back)) << "cut at " << cut;
-  }
-  EXPECT_FALSE(parse_unit_head("@unit 1 2 3").has_value());
-  EXPECT_FALSE(parse_unit_head("@point 1 2 3 4").has_value());
-}
-
-TEST(Merge, CanonicalOrderSortsPointsNumericallyAndKeepsAlgorithmOrder) {
-  const std::vector<std::string> rows = {"b,64,10,0,1", "a,64,10,0,1", "b,64,2,0,1", "a,64,2,0,1"};
-  const std::vector<std::string> expected = {"b,64,2,0,1", "a,64,2,0,1", "b,64,10,0,1", "a,64,10,0,1"};
-  EXPECT_EQ(canonical_order(rows, 3, "test"), expected);
-  EXPECT_THROW(canonical_order({"a,1,1,1,1", "a,1,1,1,2"}, 3, "test"), InputError);
-}
-
-}  // namespace hetcoll
-
-namespace hetcoll {
 
 TEST(ScenarioParser, AFlagKeyAloneMeansOneAndTakesOnlyZeroOrOne) {
   // k = 3: random instances need k >= 1, and the parser checks every point.

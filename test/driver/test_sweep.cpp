@@ -106,5 +106,53 @@ TEST(Sweep, TheUnitsOfAPointDoNotDependOnTheShardsThatRunThem) {
   }
 }
 
+TEST(Sweep, ShardsPartitionTheUnitsFairlyAndUnitsCoverEveryReplication) {
+  // 3 points of 3 units (the last one short), dealt to fewer, as many and more shards than
+  // there are points or units.
+  Scenario s = resolve_run_arguments({"--cv", "0.1 0.2 0.3", "--replications", "2500", "--block", "1000"});
+  const std::size_t points = 3;
+  for (int count : {1, 2, 3, 4, 9, 20}) {
+    std::vector<int> covered(points * 2500, 0);
+    std::vector<std::size_t> share;
+    for (int shard = 0; shard < count; ++shard) {
+      s.shard = {shard, count};
+      const std::vector<WorkUnit> units = make_units(s, points, std::vector<bool>(points, false));
+      share.push_back(units.size());
+      for (const WorkUnit& u : units) {
+        EXPECT_EQ(unit_shard(s, u.point, u.first / s.block), shard);
+        for (std::uint64_t r = u.first; r < u.first + u.count; ++r) ++covered[u.point * 2500 + r];
+      }
+      for (std::size_t p = 0; p < points; ++p) {
+        const auto held = std::count_if(units.begin(), units.end(), [&](const WorkUnit& u) { return u.point == p; });
+        // Whole: every unit of the point is here; a point of several units is whole in one
+        // shard only when there is one shard.
+        EXPECT_EQ(whole_in_shard(s, p), held == 3) << count << " shards, shard " << shard << ", point " << p;
+      }
+      EXPECT_EQ(whole_points_in_shard(s, points), count == 1 ? points : 0u);
+    }
+    for (int c : covered) EXPECT_EQ(c, 1) << count << " shards";
+    // A fair share: shards differ by one unit at most.
+    EXPECT_LE(*std::max_element(share.begin(), share.end()) - *std::min_element(share.begin(), share.end()), 1u)
+        << count << " shards";
+  }
+  // One unit per point: points are dealt round-robin, whole.
+  s.replications = 700;
+  for (int count : {1, 2, 5}) {
+    std::size_t whole = 0;
+    for (int shard = 0; shard < count; ++shard) {
+      s.shard = {shard, count};
+      std::size_t counted = 0;
+      for (std::size_t p = 0; p < points; ++p) counted += whole_in_shard(s, p) ? 1 : 0;
+      EXPECT_EQ(whole_points_in_shard(s, points), counted);
+      whole += counted;
+    }
+    EXPECT_EQ(whole, points);
+  }
+  s.replications = 2500;
+  // Saved units are left out, and nothing else.
+  s.shard = {0, 1};
+  EXPECT_EQ(make_units(s, points, std::vector<bool>(points, false), {{1, 1000}, {2, 0}}).size(), 7u);
+}
+
 }  // namespace
 }  // namespace hetcoll
