@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "algorithms/family.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "model_replications.hpp"
 
@@ -13,8 +13,8 @@ namespace {
 
 void ModelReduction(benchmark::State& state, const std::string& algorithm) {
   // RR-8315's setting: n equal hosts, costs of CV 1, a free ⊕.
-  const Scenario scenario = parse_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors",
-                                            std::to_string(state.range(0)), "--cv", "1", "--ratio", "0"});
+  const Scenario scenario = resolve_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors",
+                                                   std::to_string(state.range(0)), "--cv", "1", "--ratio", "0"});
   bench::time_model_replications(state, *scenario.family, expand_points(scenario).front(), algorithm);
 }
 
@@ -28,8 +28,8 @@ void ModelReductionOnDrawnCluster(benchmark::State& state, const std::string& al
   // A cluster drawn per replication (times gamma of CV 1): every replication sets each host's
   // UP link and computes its cluster's makespan lower bound (docs/performance.md, "Drawn clusters").
   const Scenario scenario =
-      parse_run_arguments({"--family", "reduce", "--algorithms", algorithm, "--cluster", "gamma", "--cluster-cv", "1",
-                           "--processors", std::to_string(state.range(0)), "--cv", "1", "--ratio", "0"});
+      resolve_run_arguments({"--family", "reduce", "--algorithms", algorithm, "--cluster", "gamma", "--cluster-cv", "1",
+                             "--processors", std::to_string(state.range(0)), "--cv", "1", "--ratio", "0"});
   bench::time_model_replications(state, *scenario.family, expand_points(scenario).front(), algorithm);
 }
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/random.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "engine/model/max_min_sharing.hpp"
 #include "model_replications.hpp"
@@ -20,9 +20,9 @@ namespace {
 // range(0) senders to range(0) receivers through one backbone; each end re-solves the rest.
 void SharedBackboneAllAtOnce(benchmark::State& state) {
   const std::string side = std::to_string(state.range(0));
-  const Scenario scenario =
-      parse_run_arguments({"--family", "redistribute", "--algorithms", "all-at-once", "--senders", side, "--receivers",
-                           side, "--edges", std::to_string(state.range(0) * state.range(0)), "--engine", "model"});
+  const Scenario scenario = resolve_run_arguments(
+      {"--family", "redistribute", "--algorithms", "all-at-once", "--senders", side, "--receivers", side, "--edges",
+       std::to_string(state.range(0) * state.range(0)), "--engine", "model"});
   bench::time_model_replications(state, *scenario.family, expand_points(scenario).front(), "all-at-once");
 }
 BENCHMARK(SharedBackboneAllAtOnce)->Arg(8)->Arg(32)->Unit(benchmark::kMillisecond);

@@ -4,6 +4,7 @@
 #include <iostream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/family.hpp"
@@ -84,8 +85,7 @@ int run(const std::vector<std::string>& args, const std::string& command_line) {
     }
   hetcoll::Scenario scenario = hetcoll::parse_run_arguments(args);
   scenario.command_line = command_line;
-  hetcoll::run_scenario(scenario);
-  for (const std::string& note : scenario.notes) std::cerr << "hetcoll: note: " << note << '\n';
+  hetcoll::run_scenario(std::move(scenario));
   return 0;
 }
 

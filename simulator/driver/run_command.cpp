@@ -22,6 +22,7 @@
 #include "driver/progress.hpp"
 #include "driver/run_files.hpp"
 #include "driver/run_outputs.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
@@ -51,20 +52,8 @@ std::string saved_points_text(const Checkpoint& checkpoint, const ShardShare& sh
          checkpoint.path() + ": " + then;
 }
 
-/// Refuses a platform file (or a selection of its hosts) smaller than the largest point.
-void refuse_too_few_hosts(const Scenario& s, int hosts) {
-  if (s.platform.empty()) return;
-  // Loading a large file takes SimGrid a while: the parser's count of the selection serves.
-  const int available = s.hosts_selected > 0 ? s.hosts_selected : count_platform_hosts(s.platform, s.cfg, s.hosts);
-  if (available < hosts)
-    throw InputError(s.platform + ": " + (s.hosts.empty() ? "the platform has " : "key 'hosts' selects ") +
-                     std::to_string(available) + " hosts, the scenario needs " + std::to_string(hosts) +
-                     " at its largest point");
-}
-
-}  // namespace
-
-void run_scenario(const Scenario& s) {
+/// The run of a resolved scenario: its files checked, then its work units.
+void run_resolved_scenario(const Scenario& s) {
   const Family& family = *s.family;
   RunSetup setup;
   setup.scenario = &s;
@@ -187,6 +176,15 @@ void run_scenario(const Scenario& s) {
     throw;
   }
   if (outputs.beside()) checkpoint.discard();
+}
+
+}  // namespace
+
+void run_scenario(Scenario s) {
+  const std::vector<std::string> notes = resolve_scenario(s);
+  run_resolved_scenario(s);
+  // Once the run has succeeded: a refused run says one line.
+  for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
 }
 
 }  // namespace hetcoll

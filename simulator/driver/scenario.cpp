@@ -18,6 +18,10 @@ std::string absolute_if_file(const std::string& word) {
 
 }  // namespace
 
+std::string KeySources::of(const std::string& key) const {
+  return command_line.count(key) || file.empty() ? std::string("command line") : file;
+}
+
 std::string to_ini(const Scenario& s) {
   std::ostringstream out;
   out << "family = " << s.family->name() << "\nalgorithms =";

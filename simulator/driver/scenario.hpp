@@ -1,6 +1,7 @@
 #pragma once
 /// @file scenario.hpp
-/// @brief The plain description of a run, as the parser resolves it from a file and a command line.
+/// @brief The plain description of a run: what the parser reads from a file and a command line,
+/// then what resolve_scenario() finds in the platform file and the machine.
 #include <cstdint>
 #include <set>
 #include <string>
@@ -21,6 +22,24 @@ struct RecordedInput {
   std::string key;     //!< the key that named it ("platform", a family key)
   std::string path;    //!< absolute
   std::string sha256;  //!< of its bytes when that run read them
+};
+
+/// @brief Where the keys of a scenario came from, for the refusals of the stages after the parser.
+struct KeySources {
+  std::string file;                    //!< the scenario file; empty for none
+  std::set<std::string> command_line;  //!< the keys the command line gave
+  /// The keys given anywhere: the command line, the file, a platform file's defaults
+  /// (Family::platform_file_defaults)
+  std::set<std::string> given;
+  /// "command line" if the command line gave `key` (or there is no file), else the file.
+  std::string of(const std::string& key) const;
+};
+
+/// @brief A family's host-set key given as host names (redistribute's `senders = zone:siteA`),
+/// which resolve_scenario() turns into the count of hosts they select.
+struct NamedHostSet {
+  std::string key;                    //!< the family's key
+  std::vector<std::string> patterns;  //!< names, globs, zone:NAME
 };
 
 /// @brief Everything `hetcoll run` needs; no Boost type leaks out of the parser.
@@ -56,12 +75,13 @@ struct Scenario {
   /// Key `hosts`: the platform file's hosts to use, in order (names, globs, zone:NAME); empty
   /// for the first ones in natural name order.
   std::vector<std::string> hosts;
-  /// How many hosts `hosts` selects, if the parser has counted them already (0: not counted).
+  /// How many hosts `hosts` selects, if resolve_scenario() has counted them (0: not counted).
   int hosts_selected = 0;
+  /// The host-set keys given as host names, in the family's order; each one's value is its
+  /// default, a placeholder, until resolve_scenario() counts the hosts.
+  std::vector<NamedHostSet> named_host_sets;
+  KeySources sources;  //!< where the keys came from
   std::vector<std::string> cfg;       //!< SimGrid --cfg pass-through, "key:value"
-  /// What the parser decided for the user (a default list shortened), for
-  /// stderr once the run has succeeded: a refused run says one line.
-  std::vector<std::string> notes;
   std::string output = "-";           //!< CSV path, or - for stdout
   std::string raw;                    //!< per-replication CSV path, empty for none
   std::string trace;                  //!< trace CSV path, empty for none
@@ -70,8 +90,8 @@ struct Scenario {
   std::string paje;
   std::uint64_t trace_replication = 0;  //!< the replication the Paje trace shows
   int jobs = 1;
-  /// False when `jobs` took its default (driver/cpu_count.hpp), which then shrinks to what the
-  /// memory estimate allows; a `jobs` given explicitly is refused instead.
+  /// False when `jobs` is not given: resolve_scenario() sets the default (driver/cpu_count.hpp),
+  /// which then shrinks to what the memory estimate allows; a `jobs` given is refused instead.
   bool jobs_given = false;
   Shard shard;
   bool resume = false;

@@ -1,15 +1,8 @@
 #include "driver/scenario_parser.hpp"
 
-#include <boost/program_options.hpp>
-
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
-#include <functional>
-#include <iostream>
 #include <set>
 #include <sstream>
 
@@ -17,105 +10,17 @@
 #include "core/error.hpp"
 #include "core/nearest_name.hpp"
 #include "core/number_format.hpp"
-#include "core/sha256.hpp"
-#include "driver/cpu_count.hpp"
-#include "driver/json_text.hpp"
-#include "driver/manifest.hpp"
 #include "driver/run_files.hpp"
-#include "engine/engine_factory.hpp"
+#include "driver/scenario_file.hpp"
+#include "driver/scenario_options.hpp"
+#include "driver/scenario_values.hpp"
 #include "driver/sweep.hpp"
+#include "engine/engine_factory.hpp"
 
 namespace po = boost::program_options;
 
 namespace hetcoll {
 namespace {
-
-// Keys shared by every family. Family keys are added from the family table.
-po::options_description common_options() {
-  po::options_description d("common keys");
-  d.add_options()
-      ("family", po::value<std::string>(), "family of algorithms (default: reduce)")
-      ("algorithms", po::value<std::string>(), "space-separated algorithm names (default: all of the family)")
-      ("replications", po::value<std::string>(), "Monte Carlo replications per point (default 1000)")
-      ("seed", po::value<std::string>(), "root seed of every random stream (default 1)")
-      ("block", po::value<std::string>(), "replications per work unit (default 1000)")
-      ("engine", po::value<std::string>(), "simgrid (default) or model")
-      ("quantiles", po::value<std::string>(),
-       "exact (default: every value kept) or p2 (streaming estimates of q10, q50, q90 in bounded memory)")
-      ("platform", po::value<std::string>(), "SimGrid XML platform (default: the family's built-in one)")
-      ("hosts", po::value<std::string>(),
-       "the platform file's hosts to use, in order: names, globs (cb1-*), zone:NAME (default: natural name order)")
-      ("cfg", po::value<std::vector<std::string>>()->composing(), "SimGrid setting key:value (repeatable)")
-      ("output", po::value<std::string>(), "CSV path, or - for stdout (default -)")
-      ("raw", po::value<std::string>(), "CSV of every replication's value")
-      ("trace", po::value<std::string>(), "CSV of the events of replication 0 of each point")
-      ("paje", po::value<std::string>(),
-       "Paje trace (SimGrid's, engine simgrid only) of one replication of each point, from a run of its own; "
-       "FILE.pN.EXT per point when the sweep has several")
-      ("trace-replication", po::value<std::string>(), "the replication the Paje trace shows (default 0)")
-      ("jobs", po::value<std::string>(),
-       "processes run at once (default: SLURM_CPUS_PER_TASK if set, else the CPUs this process may use, "
-       "fewer if memory would not hold them)")
-      ("shard", po::value<std::string>(), "i/N: compute only shard i of N's work units (dealt round-robin)")
-      ("resume", po::value<std::string>()->implicit_value("true"), "skip points already in OUTPUT.partial")
-      ("quiet", po::value<std::string>()->implicit_value("true"), "no progress on stderr")
-      ("dry-run", po::value<std::string>()->implicit_value("true"),
-       "print the points, work units, hosts, memory and an estimate of CPU time on stdout, then stop; "
-       "runs a short calibration of the largest point and writes nothing");
-  return d;
-}
-
-po::options_description family_options() {
-  po::options_description d("family keys");
-  std::set<std::string> seen;
-  for (const Family* f : all_families())
-    for (const ParameterSpec& p : f->parameters())
-      if (seen.insert(p.key).second) {
-        auto* value = po::value<std::string>();
-        if (p.flag) value->implicit_value("1");
-        d.add_options()(p.key.c_str(), value, p.description.c_str());
-      }
-  return d;
-}
-
-/// The refusal of a key no family and no common option has, with the known key it most likely
-/// meant (`where`: the file or the command line).
-std::string unknown_key(const std::string& where, std::string key, const po::options_description& options) {
-  key.erase(0, key.find_first_not_of('-'));  // the command line's spelling: --key
-  std::vector<std::string> names;
-  for (const auto& option : options.options()) names.push_back(option->long_name());
-  return where + ": unknown key '" + key + "'" + did_you_mean(key, names) + " (see hetcoll list)";
-}
-
-std::vector<std::string> split_list(const std::string& text) {
-  std::vector<std::string> items;
-  std::string item;
-  std::istringstream in(text);
-  while (in >> item) {
-    std::size_t start = 0;
-    for (std::size_t comma; (comma = item.find(',', start)) != std::string::npos; start = comma + 1)
-      if (comma > start) items.push_back(item.substr(start, comma - start));
-    if (start < item.size()) items.push_back(item.substr(start));
-  }
-  return items;
-}
-
-/// Where a key's value came from, for error messages.
-class Origin {
- public:
-  Origin(const po::variables_map& cli, std::string file) : cli_(cli), file_(std::move(file)) {}
-  std::string of(const std::string& key) const {
-    return cli_.count(key) || file_.empty() ? std::string("command line") : file_;
-  }
-
- private:
-  const po::variables_map& cli_;
-  std::string file_;
-};
-
-/// Largest --jobs: processes at once. Far above any machine's cores, and it keeps `4 * jobs`
-/// (the model engine's batching) and every count of children an int.
-constexpr std::uint64_t kMaxJobs = 1024;
 
 /// Largest replications and block: 2^53, so that replication numbers and unit bounds never
 /// wrap; the memory estimate refuses far fewer on any real machine.
@@ -123,7 +28,7 @@ constexpr std::uint64_t kMaxReplications = std::uint64_t{1} << 53;
 
 /// A count (replications, block, jobs): digits, or a number that is exactly whole such as 1e6
 /// (counts stay far below 2^53, where doubles are exact), in [minimum, maximum].
-std::uint64_t parse_count(const po::variables_map& vm, const Origin& origin, const std::string& key,
+std::uint64_t parse_count(const po::variables_map& vm, const KeySources& origin, const std::string& key,
                           std::uint64_t fallback, std::uint64_t minimum, std::uint64_t maximum) {
   if (!vm.count(key)) return fallback;
   const std::string text = vm[key].as<std::string>();
@@ -139,7 +44,7 @@ std::uint64_t parse_count(const po::variables_map& vm, const Origin& origin, con
 }
 
 /// The root seed: any unsigned 64-bit integer, in digits (a double would merge 2^53 and 2^53 + 1).
-std::uint64_t parse_seed(const po::variables_map& vm, const Origin& origin, std::uint64_t fallback) {
+std::uint64_t parse_seed(const po::variables_map& vm, const KeySources& origin, std::uint64_t fallback) {
   if (!vm.count("seed")) return fallback;
   const std::string text = vm["seed"].as<std::string>();
   const std::optional<std::uint64_t> value = parse_digits(text);
@@ -149,213 +54,12 @@ std::uint64_t parse_seed(const po::variables_map& vm, const Origin& origin, std:
   return *value;
 }
 
-bool parse_flag(const po::variables_map& vm, const Origin& origin, const std::string& key) {
+bool parse_flag(const po::variables_map& vm, const KeySources& origin, const std::string& key) {
   if (!vm.count(key)) return false;
   const std::string v = vm[key].as<std::string>();
   if (v == "true" || v == "1" || v == "yes") return true;
   if (v == "false" || v == "0" || v == "no") return false;
   throw InputError(origin.of(key) + ": key '" + key + "' expects true or false, got '" + v + "'");
-}
-
-std::vector<double> parse_values(const ParameterSpec& spec, const std::string& text, const std::string& where) {
-  const bool list = spec.kind == ParameterKind::list;
-  std::vector<double> values;
-  for (const std::string& item : split_list(text)) {
-    // -0 + 0 is +0: the point seed hashes the bits, and -0 must be the same point as 0.
-    const double v = parse_number(item, spec.key, where) + 0.0;
-    if (!in_range(spec, v))
-      throw InputError(where + ": key '" + spec.key + "' expects " + range_text(spec) + ", got '" + item + "'");
-    values.push_back(v);
-  }
-  if (values.empty()) throw InputError(where + ": key '" + spec.key + "' has no value");
-  if (list) return values;  // a list is one value: its order and repeats matter
-  if (!spec.axis && values.size() > 1)
-    throw InputError(where + ": key '" + spec.key + "' takes one value, not a list");
-  // Axes run in ascending order: the canonical point order that `hetcoll merge` restores.
-  std::sort(values.begin(), values.end());
-  values.erase(std::unique(values.begin(), values.end()), values.end());
-  return values;
-}
-
-Shard parse_shard(const std::string& text, const std::string& where) {
-  const std::size_t slash = text.find('/');
-  Shard s;
-  try {
-    if (slash == std::string::npos) throw std::invalid_argument("no slash");
-    std::size_t used = 0;
-    s.index = std::stoi(text.substr(0, slash), &used);
-    if (used != slash) throw std::invalid_argument("index");
-    const std::string count = text.substr(slash + 1);
-    s.count = std::stoi(count, &used);
-    if (used != count.size()) throw std::invalid_argument("count");
-  } catch (const std::exception&) {
-    throw InputError(where + ": key 'shard' expects i/N, got '" + text + "'");
-  }
-  if (s.count < 1 || s.index < 0 || s.index >= s.count)
-    throw InputError(where + ": key 'shard' expects i/N with 0 <= i < N, got '" + text + "'");
-  return s;
-}
-
-/// The inputs a manifest records (key "inputs"), but the scenario file and those whose key
-/// `given` says the command line gives again.
-std::vector<RecordedInput> recorded_inputs(const nlohmann::json& manifest, const std::string& path,
-                                           const std::function<bool(const std::string&)>& given) {
-  std::vector<RecordedInput> inputs;
-  const nlohmann::json listed = manifest.value("inputs", nlohmann::json::array());
-  for (const nlohmann::json& in : listed.is_array() ? listed : nlohmann::json::array()) {
-    if (!in.is_object() || !in.value("key", nlohmann::json()).is_string() || !in.value("path", nlohmann::json()).is_string() ||
-        !in.value("sha256", nlohmann::json()).is_string())
-      throw InputError(path + ": key \"inputs\" expects objects with a key, a path and a sha256, got " + dump_json(in));
-    const std::string key = in["key"].get<std::string>();
-    if (key != "scenario" && !given(key))
-      inputs.push_back({key, in["path"].get<std::string>(), in["sha256"].get<std::string>()});
-  }
-  return inputs;
-}
-
-/// The text of a scenario file, without a UTF-8 byte order mark (editors on Windows write one);
-/// `s.source_sha256` gets the SHA-256 of its bytes, and, for a manifest, `s.recorded_inputs`
-/// its inputs but those the command line names again (`given`).
-std::string read_scenario_file(Scenario& s, bool& manifest_source, const std::function<bool(const std::string&)>& given) {
-  const std::string& path = s.source;
-  std::error_code error;
-  if (std::filesystem::is_directory(path, error))
-    throw InputError(path + ": is a directory, not a scenario file (KEY = VALUE lines)");
-  std::ifstream file(path, std::ios::binary);
-  std::ostringstream text;
-  if (!file || (!(text << file.rdbuf()) && file.peek() != std::char_traits<char>::eof()))
-    throw InputError(path + ": cannot read the scenario file");
-  std::string content = text.str();
-  s.source_sha256 = sha256_hex(content);
-  if (content.compare(0, 3, "\xEF\xBB\xBF") == 0) content.erase(0, 3);
-  // A run's manifest (OUTPUT.manifest.json) reruns the run: its resolved scenario is inside.
-  const std::size_t first = content.find_first_not_of(" \t\r\n");
-  manifest_source = first != std::string::npos && content[first] == '{';
-  if (manifest_source) {
-    const nlohmann::json manifest = parse_manifest(content, path);
-    if (!manifest.contains("scenario") || !manifest["scenario"].is_string())
-      throw InputError(path + ": a manifest without its scenario (expected key \"scenario\")");
-    s.recorded_inputs = recorded_inputs(manifest, path, given);
-    return manifest["scenario"].get<std::string>();
-  }
-  return content;
-}
-
-/// Where a point's values came from, for a rule of several keys: the file, the command line or both.
-std::string point_origin(const Scenario& s, const po::variables_map& cli) {
-  if (s.source.empty()) return "command line";
-  for (const ParameterSpec& p : s.family->parameters())
-    if (cli.count(p.key)) return s.source + " and the command line";
-  return s.source;
-}
-
-/// The whole-number keys of a point above 1 (processors = 65536, senders = 300): what sizes it.
-std::string sizes_of(const Family& family, const Point& point) {
-  std::string text;
-  const auto& params = family.parameters();
-  for (std::size_t i = 0; i < params.size(); ++i)
-    if (params[i].kind == ParameterKind::number && params[i].integer && !params[i].flag && point.values[i] > 1)
-      text += (text.empty() ? "" : ", ") + params[i].key + " = " + format_number(point.values[i]);
-  return text.empty() ? "its hosts" : text;
-}
-
-/// Share of physical memory a run may take by estimate; the rest is the system's and the
-/// estimate's margin.
-constexpr double kMemoryShare = 0.8;
-
-/// Refuses a run whose memory estimate exceeds kMemoryShare of the machine, naming the keys of
-/// its largest part.
-void check_memory(const Scenario& s, const MemoryEstimate& m, double points, double largest_unit,
-                  const std::string& largest_point, const std::string& where, const Origin& origin) {
-  const double limit = kMemoryShare * physical_memory();
-  if (m.total() <= limit) return;
-  const double largest = std::max({m.points, m.series, m.units, m.children});
-  const std::string replications = "key 'replications' = " + std::to_string(s.replications);
-  std::string culprit;
-  if (largest == m.points) {
-    culprit = where + ": the sweep's " + format_number(points) + " points (the product of the axes' value counts)";
-  } else if (largest == m.series) {
-    culprit = origin.of("replications") + ": " + replications +
-              " (exact quantiles keep every value of a point; key 'quantiles' = p2 estimates them in bounded memory)";
-  } else if (largest == m.units) {
-    culprit = origin.of("replications") + ": " + replications + " with key 'block' = " + std::to_string(s.block) +
-              " (" + format_number(points * std::ceil(static_cast<double>(s.replications) / s.block)) + " work units)";
-  } else if (s.jobs * largest_unit >= m.children / 2) {
-    culprit = where + ": the largest point (" + largest_point + ", " + gigabytes(largest_unit) + " per process on the " +
-              s.engine + " engine) with key 'jobs' = " + std::to_string(s.jobs);
-  } else {
-    culprit = origin.of("block") + ": key 'block' = " + std::to_string(s.block) + " with key 'jobs' = " +
-              std::to_string(s.jobs) + " (each process holds a unit's values)";
-  }
-  throw InputError(culprit + " needs about " + gigabytes(m.total()) + " of memory by estimate, above the limit of " +
-                   gigabytes(limit) + " (80% of this machine's " + gigabytes(physical_memory()) + ")");
-}
-
-/// Rules of several keys, point by point, and the memory the run needs. The sweep is sized
-/// before it is expanded: axes of a million values each must be refused, not built. A default
-/// `jobs` (one process per CPU) shrinks until the estimate fits: more cores than memory for
-/// them is the machine's shape, not the user's mistake.
-void check_sweep(Scenario& s, const std::string& where, const Origin& origin) {
-  const double points = count_points(s);
-  check_memory(s, estimate_memory(s, points, 0), points, 0, "", where, origin);
-  double largest_unit = 0;
-  const Point* largest = nullptr;
-  const std::vector<Point> all = expand_points(s);
-  for (const Point& point : all) {
-    try {
-      s.family->check_point(point);
-      s.family->check_written_keys(s.written, point, !s.platform.empty());
-      // The family's own check names the reason; this one holds for every key whose CSV cell a
-      // point leaves empty, so no two rows differ by an empty cell alone.
-      for (const ParameterSpec& p : s.family->parameters())
-        if (s.written.count(p.key) && !key_applies(p, point, !s.platform.empty()))
-          throw InputError("key '" + p.key + "' does not apply to this point (its CSV column is left empty); remove it");
-      const double bytes = unit_memory(s, point);
-      if (largest == nullptr || bytes > largest_unit) largest_unit = bytes, largest = &point;
-    } catch (const InputError& e) {
-      throw InputError(where + ": " + e.what());
-    }
-  }
-  const double limit = kMemoryShare * physical_memory();
-  while (!s.jobs_given && s.jobs > 1 && estimate_memory(s, points, largest_unit).total() > limit) --s.jobs;
-  check_memory(s, estimate_memory(s, points, largest_unit), points, largest_unit, sizes_of(*s.family, *largest), where,
-               origin);
-}
-
-/// The documented limits of the algorithms (Family::algorithm_limit), on every point: a listed
-/// algorithm that cannot run a point is refused now, before anything runs; one that came with
-/// the family's default list is left out, with a note, so that `--family reduce --hosts
-/// zone:big` runs what can run. Sweeps too large to expand here are left to the work units.
-void apply_algorithm_limits(Scenario& s, bool listed, const Origin& origin, std::vector<std::string>& notes) {
-  constexpr double kMostPointsChecked = 1e5;
-  if (count_points(s) > kMostPointsChecked) return;
-  const std::vector<Point> points = expand_points(s);
-  std::vector<std::string> kept;
-  std::string first_reason;
-  for (const std::string& algorithm : s.algorithms) {
-    std::string reason;
-    for (const Point& point : points) {
-      try {
-        reason = s.family->algorithm_limit(algorithm, point);
-      } catch (const InputError&) {
-        reason.clear();  // a bad point: check_sweep names it
-      }
-      if (!reason.empty()) break;
-    }
-    if (reason.empty()) {
-      kept.push_back(algorithm);
-      continue;
-    }
-    if (listed) throw InputError(origin.of("algorithms") + ": " + reason);
-    const bool another_kind = std::any_of(points.begin(), points.end(), [&](const Point& point) {
-      return !s.family->in_default_list(algorithm, point);
-    });
-    if (another_kind) continue;
-    if (first_reason.empty()) first_reason = reason;
-    notes.push_back("key 'algorithms' not given: " + algorithm + " is left out of the family's list (" + reason + ")");
-  }
-  if (kept.empty()) throw InputError(origin.of("algorithms") + ": " + first_reason);
-  s.algorithms = std::move(kept);
 }
 
 /// True if `text` names hosts (a word that is no number) rather than counting them.
@@ -368,67 +72,37 @@ bool names_hosts(const std::string& text) {
   return false;
 }
 
-/// The family's host-set keys (redistribute's `senders = zone:siteA`) given as host names: each
-/// becomes the count of hosts it selects, and their selections, in the family's order, the
-/// run's `hosts`. The platform is read in a forked child, once per key.
-void read_host_sets(Scenario& s, po::variables_map& vm, const Origin& origin) {
-  std::vector<std::string> selection, named, counted;
+/// The family's host-set keys (redistribute's `senders = zone:siteA`) given as host names: their
+/// selections, in the family's order, become the run's `hosts`, and resolve_scenario() counts
+/// them in the platform file.
+void read_host_sets(Scenario& s, const po::variables_map& vm) {
+  std::vector<std::string> named, counted;
   for (const std::string& key : s.family->host_set_keys())
     (vm.count(key) && names_hosts(vm[key].as<std::string>()) ? named : counted).push_back(key);
   // Counted hosts would be the file's first ones, which named ones may include: no mix.
   if (!named.empty() && !counted.empty())
-    throw InputError(origin.of(named.front()) + ": key '" + named.front() + "' names hosts, so key '" +
+    throw InputError(s.sources.of(named.front()) + ": key '" + named.front() + "' names hosts, so key '" +
                      counted.front() + "' must name its hosts too (a count takes the file's first hosts)");
-  int selected = 0;
   for (const std::string& key : named) {
     if (vm.count("hosts"))
-      throw InputError(origin.of(key) + ": key '" + key + "' names hosts and key 'hosts' is given too; give one of them");
-    const std::string platform = vm.count("platform") ? vm["platform"].as<std::string>() : "";
-    if (platform.empty())
-      throw InputError(origin.of(key) + ": key '" + key + "' names hosts of a platform file; give platform = FILE.xml");
-    const std::vector<std::string> patterns = split_list(vm[key].as<std::string>());
-    std::vector<std::string> cfg;
-    if (vm.count("cfg")) cfg = vm["cfg"].as<std::vector<std::string>>();
-    const int count = count_platform_hosts(platform, cfg, patterns);
-    selected += count;
-    selection.insert(selection.end(), patterns.begin(), patterns.end());
-    po::variable_value counted(std::string(std::to_string(count)), false);
-    vm.erase(key);
-    vm.emplace(key, counted);
+      throw InputError(s.sources.of(key) + ": key '" + key +
+                       "' names hosts and key 'hosts' is given too; give one of them");
+    if (!vm.count("platform") || vm["platform"].as<std::string>().empty())
+      throw InputError(s.sources.of(key) + ": key '" + key +
+                       "' names hosts of a platform file; give platform = FILE.xml");
+    NamedHostSet set{key, split_list(vm[key].as<std::string>())};
+    s.hosts.insert(s.hosts.end(), set.patterns.begin(), set.patterns.end());
+    s.named_host_sets.push_back(std::move(set));
   }
-  if (selection.empty()) return;
-  s.hosts = std::move(selection);
-  s.hosts_selected = selected;
 }
 
-/// Key `hosts`: which hosts of the platform file the run uses. The family's count of hosts, if
-/// not given, becomes what the selection holds (a forked child loads the file to count them).
-void read_host_selection(Scenario& s, const po::variables_map& vm, const Origin& origin) {
+/// Key `hosts`: which hosts of the platform file the run uses (resolve_scenario() counts them).
+void read_host_selection(Scenario& s, const po::variables_map& vm) {
   s.hosts = split_list(vm["hosts"].as<std::string>());
-  if (s.hosts.empty()) throw InputError(origin.of("hosts") + ": key 'hosts' is empty");
+  if (s.hosts.empty()) throw InputError(s.sources.of("hosts") + ": key 'hosts' is empty");
   if (s.platform.empty())
-    throw InputError(origin.of("hosts") + ": key 'hosts' selects hosts of a platform file; give platform = FILE.xml");
-  const std::string key = s.family->host_count_key();
-  const int index = key.empty() ? -1 : s.family->parameter_index(key);
-  if (index < 0 || vm.count(key)) return;
-  s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
-  s.values[index] = {s.family->host_count_for(s.hosts_selected)};
-}
-
-/// Without key `hosts`, a family that counts a file's hosts (Family::counts_file_hosts) and whose
-/// count key is not given takes every host of the platform file.
-void read_file_host_count(Scenario& s, const po::variables_map& vm) {
-  const std::string key = s.family->host_count_key();
-  const int index = key.empty() ? -1 : s.family->parameter_index(key);
-  if (index < 0 || vm.count(key)) return;
-  // The sweep's first point, built alone: the sweep is sized before it is expanded.
-  Point first;
-  first.lists = s.lists;
-  first.texts = s.texts;
-  for (const std::vector<double>& axis : s.values) first.values.push_back(axis.empty() ? 0.0 : axis.front());
-  if (!s.family->counts_file_hosts(first)) return;
-  s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
-  s.values[index] = {s.family->host_count_for(s.hosts_selected)};
+    throw InputError(s.sources.of("hosts") +
+                     ": key 'hosts' selects hosts of a platform file; give platform = FILE.xml");
 }
 
 std::string get(const po::variables_map& vm, const std::string& key, const std::string& fallback) {
@@ -440,7 +114,7 @@ constexpr double kMostPajePoints = 256;
 
 /// Keys `paje` and `trace-replication`, read once the engine, the replications, the cfg and the
 /// sweep are known: each refusal names the key.
-void read_paje(Scenario& s, const po::variables_map& vm, const Origin& origin) {
+void read_paje(Scenario& s, const po::variables_map& vm, const KeySources& origin) {
   if (!vm.count("paje")) {
     if (vm.count("trace-replication"))
       throw InputError(origin.of("trace-replication") +
@@ -476,73 +150,127 @@ void read_paje(Scenario& s, const po::variables_map& vm, const Origin& origin) {
                      "' must be a file path, not a device or a FIFO");
 }
 
-}  // namespace
-
-namespace {
-
-/// "  --key  description" with the description wrapped at 100 columns under a fixed indent.
-void describe_key(std::ostream& out, const std::string& key, const std::string& text) {
-  constexpr std::size_t kIndent = 24, kWidth = 100;
-  std::string line = "  --" + key;
-  if (line.size() + 2 > kIndent) {
-    out << line << '\n';
-    line.clear();
-  }
-  line.resize(kIndent, ' ');
-  std::istringstream words(text);
-  bool first = true;
-  for (std::string word; words >> word; first = false) {
-    if (!first && line.size() + 1 + word.size() > kWidth) {
-      out << line << '\n';
-      line.assign(kIndent, ' ');
-      first = true;
+/// A family key's values: the numbers of an axis or of a list, or a word.
+void read_family_keys(Scenario& s, const po::variables_map& vm, bool manifest_source) {
+  for (const ParameterSpec& p : s.family->parameters()) {
+    const bool given = vm.count(p.key) > 0;
+    if (manifest_source ? s.sources.command_line.count(p.key) > 0 : given && !vm[p.key].defaulted())
+      s.written.insert(p.key);
+    const std::string where = s.sources.of(p.key);
+    std::vector<double> number, list;
+    std::string text;
+    const bool named_hosts = std::any_of(s.named_host_sets.begin(), s.named_host_sets.end(),
+                                         [&](const NamedHostSet& set) { return set.key == p.key; });
+    switch (p.kind) {
+      case ParameterKind::number:
+        // Hosts named by a host-set key are counted by resolve_scenario(): one value till then.
+        number = given && !named_hosts ? parse_values(p, vm[p.key].as<std::string>(), where)
+                                       : std::vector<double>{p.default_value};
+        break;
+      case ParameterKind::list:
+        if (given || !p.default_text.empty())
+          list = parse_values(p, given ? vm[p.key].as<std::string>() : p.default_text, where);
+        break;
+      case ParameterKind::text: {
+        text = given ? vm[p.key].as<std::string>() : p.default_text;
+        const std::vector<std::string> words = split_list(text);
+        if (given && words.size() != 1)
+          throw InputError(where + ": key '" + p.key + "' expects one word, got '" + text + "'");
+        if (!p.choices.empty() && std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
+          std::string allowed;
+          for (const std::string& c : p.choices) allowed += (allowed.empty() ? "" : ", ") + c;
+          throw InputError(where + ": key '" + p.key + "' expects one of " + allowed + ", got '" + text + "'");
+        }
+        break;
+      }
     }
-    line += (first ? "" : " ") + word;
+    s.values.push_back(std::move(number));
+    s.lists.push_back(std::move(list));
+    s.texts.push_back(std::move(text));
   }
-  out << line << '\n';
 }
 
-/// A family key's help: its description, then its kind, default and valid range.
-std::string key_help(const ParameterSpec& p) {
-  std::string text = p.description + " (";
-  if (p.kind == ParameterKind::text) {
-    text += "a word";
-    if (!p.choices.empty()) {
-      std::string words;
-      for (const std::string& c : p.choices) words += (words.empty() ? "" : ", ") + c;
-      text += ": " + words;
-    } else if (!p.valid_text.empty()) {
-      text += ": " + p.valid_text;
-    }
-    text += "; default " + (p.default_text.empty() ? std::string("none") : p.default_text);
-  } else {
-    text += p.kind == ParameterKind::list ? "a list, " : "";
-    text += range_text(p) + "; default ";
-    text += p.kind == ParameterKind::list ? (p.default_text.empty() ? std::string("none") : p.default_text)
-                                          : format_number(p.default_value);
-    if (p.axis) text += "; a sweep axis: several values sweep";
+/// Key `family`, then the keys of other families refused and the platform file's defaults added
+/// (not written).
+void read_family(Scenario& s, po::variables_map& vm) {
+  const std::string family = get(vm, "family", "reduce");
+  s.family = find_family(family);
+  if (s.family == nullptr) {
+    std::vector<std::string> names;
+    for (const Family* f : all_families()) names.push_back(f->name());
+    std::string known;
+    for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
+    throw InputError(s.sources.of("family") + ": key 'family' names no family: '" + family + "'" +
+                     did_you_mean(family, names) + " (families: " + known + ")");
   }
-  return text + ")";
+  if (vm.count("platform"))
+    for (const auto& [key, value] : s.family->platform_file_defaults())
+      if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
+  for (const Family* f : all_families())
+    for (const ParameterSpec& p : f->parameters())
+      if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
+        throw InputError(s.sources.of(p.key) + ": key '" + p.key + "' does not apply to family " + family);
+}
+
+/// Key `algorithms`: names of the family's table, each once; the whole table if not given.
+void read_algorithms(Scenario& s, const po::variables_map& vm) {
+  if (!vm.count("algorithms")) {
+    for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
+    return;
+  }
+  s.algorithms = split_list(vm["algorithms"].as<std::string>());
+  if (s.algorithms.empty()) throw InputError(s.sources.of("algorithms") + ": key 'algorithms' is empty");
+  for (const std::string& a : s.algorithms)
+    if (!s.family->has_algorithm(a)) {
+      std::vector<std::string> names;
+      for (const AlgorithmInfo& known : s.family->algorithms()) names.push_back(known.name);
+      throw InputError(s.sources.of("algorithms") + ": key 'algorithms': unknown algorithm '" + a + "' in family " +
+                       s.family->name() + did_you_mean(a, names) + " (see hetcoll list)");
+    }
+  std::set<std::string> unique(s.algorithms.begin(), s.algorithms.end());
+  if (unique.size() != s.algorithms.size())
+    throw InputError(s.sources.of("algorithms") + ": key 'algorithms' lists an algorithm twice");
+}
+
+/// The common keys of the run: counts, seed, engine, files, shard and flags.
+void read_common_keys(Scenario& s, const po::variables_map& vm) {
+  const KeySources& origin = s.sources;
+  s.replications = parse_count(vm, origin, "replications", s.replications, 1, kMaxReplications);
+  s.seed = parse_seed(vm, origin, s.seed);
+  s.block = parse_count(vm, origin, "block", s.block, 1, kMaxReplications);
+  s.jobs_given = vm.count("jobs") > 0;
+  if (s.jobs_given) s.jobs = static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs));
+  s.engine = get(vm, "engine", s.engine);
+  const std::vector<std::string>& engines = engine_words();
+  if (std::find(engines.begin(), engines.end(), s.engine) == engines.end()) {
+    std::string words;
+    for (const std::string& w : engines) words += (words.empty() ? "" : " or ") + w;
+    throw InputError(origin.of("engine") + ": key 'engine' expects " + words + ", got '" + s.engine + "'");
+  }
+  s.quantiles = get(vm, "quantiles", s.quantiles);
+  if (s.quantiles != "exact" && s.quantiles != "p2")
+    throw InputError(origin.of("quantiles") + ": key 'quantiles' expects exact or p2, got '" + s.quantiles + "'");
+  s.platform = get(vm, "platform", "");
+  if (vm.count("cfg")) s.cfg = vm["cfg"].as<std::vector<std::string>>();
+  for (const std::string& c : s.cfg)
+    if (c.find(':') == std::string::npos)
+      throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
+  // The platform file's own <config> is resolve_scenario()'s to read.
+  refuse_settings_the_model_engine_leaves_out(s.engine, s.cfg, origin.of("cfg"), "");
+  s.output = get(vm, "output", s.output);
+  if (s.output.empty())
+    throw InputError(origin.of("output") + ": key 'output' expects a file path or -, got an empty one");
+  s.raw = get(vm, "raw", "");
+  s.trace = get(vm, "trace", "");
+  if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));
+  s.resume = parse_flag(vm, origin, "resume");
+  s.progress = !parse_flag(vm, origin, "quiet");
+  s.dry_run = parse_flag(vm, origin, "dry-run");
+  if (s.resume && s.output == "-")
+    throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
 }
 
 }  // namespace
-
-std::string run_usage(const std::string& family) {
-  std::ostringstream out;
-  out << "usage: hetcoll run [SCENARIO.ini | OUTPUT.manifest.json] [--KEY VALUE ...]\n"
-      << "       hetcoll run --family FAMILY --help    only that family's keys\n\n"
-      << "Every key may be given in the scenario file (KEY = VALUE) or on the command line, which\n"
-      << "wins. Valid ranges and the reasons for them: docs/keys.md.\n\ncommon keys:\n";
-  const po::options_description common = common_options();
-  for (const auto& option : common.options())
-    describe_key(out, option->long_name(), option->description());
-  for (const Family* f : all_families()) {
-    if (!family.empty() && f->name() != family) continue;
-    out << "\nfamily " << f->name() << ": " << f->description() << "\n";
-    for (const ParameterSpec& p : f->parameters()) describe_key(out, p.key, key_help(p));
-  }
-  return out.str();
-}
 
 Scenario parse_run_arguments(const std::vector<std::string>& args) {
   po::options_description options;
@@ -577,116 +305,16 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
       throw InputError(s.source + ": " + e.what());
     }
   }
-  // Notes go out once the whole scenario is known to be good: a refusal stays one line.
-  std::vector<std::string> notes;
-  const Origin origin(cli, s.source);
-
-  const std::string family = get(vm, "family", "reduce");
-  s.family = find_family(family);
-  if (s.family == nullptr) {
-    std::vector<std::string> names;
-    for (const Family* f : all_families()) names.push_back(f->name());
-    std::string known;
-    for (const std::string& name : names) known += (known.empty() ? "" : ", ") + name;
-    throw InputError(origin.of("family") + ": key 'family' names no family: '" + family + "'" +
-                     did_you_mean(family, names) + " (families: " + known + ")");
-  }
-  if (vm.count("platform"))
-    for (const auto& [key, value] : s.family->platform_file_defaults())
-      if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
-  for (const Family* f : all_families())
-    for (const ParameterSpec& p : f->parameters())
-      if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)
-        throw InputError(origin.of(p.key) + ": key '" + p.key + "' does not apply to family " + family);
-
-  if (vm.count("algorithms")) {
-    s.algorithms = split_list(vm["algorithms"].as<std::string>());
-    if (s.algorithms.empty()) throw InputError(origin.of("algorithms") + ": key 'algorithms' is empty");
-    for (const std::string& a : s.algorithms)
-      if (!s.family->has_algorithm(a)) {
-        std::vector<std::string> names;
-        for (const AlgorithmInfo& known : s.family->algorithms()) names.push_back(known.name);
-        throw InputError(origin.of("algorithms") + ": key 'algorithms': unknown algorithm '" + a + "' in family " +
-                         family + did_you_mean(a, names) + " (see hetcoll list)");
-      }
-    std::set<std::string> unique(s.algorithms.begin(), s.algorithms.end());
-    if (unique.size() != s.algorithms.size())
-      throw InputError(origin.of("algorithms") + ": key 'algorithms' lists an algorithm twice");
-  } else {
-    for (const AlgorithmInfo& a : s.family->algorithms()) s.algorithms.push_back(a.name);
-  }
-  read_host_sets(s, vm, origin);
-
-  for (const ParameterSpec& p : s.family->parameters()) {
-    const bool given = vm.count(p.key) > 0;
-    if (manifest_source ? cli.count(p.key) > 0 : given && !vm[p.key].defaulted()) s.written.insert(p.key);
-    const std::string where = origin.of(p.key);
-    std::vector<double> number, list;
-    std::string text;
-    switch (p.kind) {
-      case ParameterKind::number:
-        number = given ? parse_values(p, vm[p.key].as<std::string>(), where) : std::vector<double>{p.default_value};
-        break;
-      case ParameterKind::list:
-        if (given || !p.default_text.empty())
-          list = parse_values(p, given ? vm[p.key].as<std::string>() : p.default_text, where);
-        break;
-      case ParameterKind::text: {
-        text = given ? vm[p.key].as<std::string>() : p.default_text;
-        const std::vector<std::string> words = split_list(text);
-        if (given && words.size() != 1)
-          throw InputError(where + ": key '" + p.key + "' expects one word, got '" + text + "'");
-        if (!p.choices.empty() && std::find(p.choices.begin(), p.choices.end(), text) == p.choices.end()) {
-          std::string allowed;
-          for (const std::string& c : p.choices) allowed += (allowed.empty() ? "" : ", ") + c;
-          throw InputError(where + ": key '" + p.key + "' expects one of " + allowed + ", got '" + text + "'");
-        }
-        break;
-      }
-    }
-    s.values.push_back(std::move(number));
-    s.lists.push_back(std::move(list));
-    s.texts.push_back(std::move(text));
-  }
-
-  s.replications = parse_count(vm, origin, "replications", s.replications, 1, kMaxReplications);
-  s.seed = parse_seed(vm, origin, s.seed);
-  s.block = parse_count(vm, origin, "block", s.block, 1, kMaxReplications);
-  s.jobs_given = vm.count("jobs") > 0;
-  s.jobs = s.jobs_given ? static_cast<int>(parse_count(vm, origin, "jobs", 1, 1, kMaxJobs))
-                        : default_jobs(static_cast<int>(kMaxJobs));
-  s.engine = get(vm, "engine", s.engine);
-  const std::vector<std::string>& engines = engine_words();
-  if (std::find(engines.begin(), engines.end(), s.engine) == engines.end()) {
-    std::string words;
-    for (const std::string& w : engines) words += (words.empty() ? "" : " or ") + w;
-    throw InputError(origin.of("engine") + ": key 'engine' expects " + words + ", got '" + s.engine + "'");
-  }
-  s.quantiles = get(vm, "quantiles", s.quantiles);
-  if (s.quantiles != "exact" && s.quantiles != "p2")
-    throw InputError(origin.of("quantiles") + ": key 'quantiles' expects exact or p2, got '" + s.quantiles + "'");
-  s.platform = get(vm, "platform", "");
-  if (vm.count("cfg")) s.cfg = vm["cfg"].as<std::vector<std::string>>();
-  for (const std::string& c : s.cfg)
-    if (c.find(':') == std::string::npos)
-      throw InputError(origin.of("cfg") + ": key 'cfg' expects key:value, got '" + c + "'");
-  refuse_settings_the_model_engine_leaves_out(s.engine, s.cfg, origin.of("cfg"), s.platform);
-  s.output = get(vm, "output", s.output);
-  if (s.output.empty()) throw InputError(origin.of("output") + ": key 'output' expects a file path or -, got an empty one");
-  s.raw = get(vm, "raw", "");
-  s.trace = get(vm, "trace", "");
-  if (vm.count("shard")) s.shard = parse_shard(vm["shard"].as<std::string>(), origin.of("shard"));
-  s.resume = parse_flag(vm, origin, "resume");
-  s.progress = !parse_flag(vm, origin, "quiet");
-  s.dry_run = parse_flag(vm, origin, "dry-run");
-  if (s.resume && s.output == "-")
-    throw InputError(origin.of("resume") + ": key 'resume' needs an output file, not stdout");
-  if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm, origin);
-  if (!s.platform.empty() && s.hosts.empty()) read_file_host_count(s, vm);
-  apply_algorithm_limits(s, vm.count("algorithms") > 0, origin, notes);
-  check_sweep(s, point_origin(s, cli), origin);
-  read_paje(s, vm, origin);
-  s.notes = std::move(notes);
+  s.sources.file = s.source;
+  for (const auto& entry : cli) s.sources.command_line.insert(entry.first);
+  read_family(s, vm);
+  for (const auto& entry : vm) s.sources.given.insert(entry.first);
+  read_algorithms(s, vm);
+  read_host_sets(s, vm);
+  read_family_keys(s, vm, manifest_source);
+  read_common_keys(s, vm);
+  if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm);
+  read_paje(s, vm, s.sources);
   return s;
 }
 

@@ -11,7 +11,7 @@
 #include "algorithms/family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "support/unit_in_child.hpp"
@@ -26,7 +26,7 @@ Scenario example_of(const Family& family, const std::string& cv = "") {
   const std::vector<std::string> example = family.example();
   args.insert(args.end(), example.begin(), example.end());
   if (!cv.empty()) args.insert(args.end(), {"--cv", cv});
-  return parse_run_arguments(args);
+  return resolve_run_arguments(args);
 }
 
 /// The values of `scenario` at `point`.
@@ -127,11 +127,11 @@ TEST(FamilyContract, AFileAloneGivesEveryFamilyThatCountsHostsEveryHostOfTheFile
     if (key.empty()) continue;
     SCOPED_TRACE(f->name());
     const int index = f->parameter_index(key);
-    const Scenario alone = parse_run_arguments({"--family", f->name(), "--platform", file});
-    const Scenario every = parse_run_arguments({"--family", f->name(), "--platform", file, "--hosts", "*"});
+    const Scenario alone = resolve_run_arguments({"--family", f->name(), "--platform", file});
+    const Scenario every = resolve_run_arguments({"--family", f->name(), "--platform", file, "--hosts", "*"});
     EXPECT_EQ(alone.values[index], every.values[index]);
     EXPECT_EQ(alone.values[index], std::vector<double>{f->host_count_for(32)});
-    const Scenario given = parse_run_arguments({"--family", f->name(), "--platform", file, "--" + key, "3"});
+    const Scenario given = resolve_run_arguments({"--family", f->name(), "--platform", file, "--" + key, "3"});
     EXPECT_EQ(given.values[index], std::vector<double>{3});
   }
 }
@@ -144,8 +144,8 @@ TEST(FamilyContract, OnSharedLinksWithDrawnCostsTheEnginesAgreeInEveryFamily) {
   const std::string file = std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-racks.xml";
   for (const Family* f : all_families()) {
     SCOPED_TRACE(f->name());
-    Scenario model = parse_run_arguments({"--family", f->name(), "--platform", file, "--cv", "0.5", "--replications",
-                                          "3", "--engine", "model"});
+    Scenario model = resolve_run_arguments(
+        {"--family", f->name(), "--platform", file, "--cv", "0.5", "--replications", "3", "--engine", "model"});
     Scenario simgrid = model;
     simgrid.engine = "simgrid";
     const Point point = expand_points(model).front();

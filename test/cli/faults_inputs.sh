@@ -275,4 +275,23 @@ expect_bad_input "divisible --root host9, not a host of the run" "$d"
 d=$(new_dir); family_run "$d" divisible opt-fifo --workers 3 --root 1
 expect_bad_input "divisible --root 1 on the built-in star (its master is host 0)" "$d"
 
+
+# ---- the driver's stages -----------------------------------------------------------------
+# The parser reads no platform file: the resolution refuses a missing one, naming it, whichever
+# key selects its hosts; beside a fault of the keys, the keys' fault is the one named
+# (docs/design.md, "The driver's stages").
+# expect_named NAME WORD: the refusal of ARGS is a bad input whose line names WORD.
+expect_named() {
+  expect_bad_input "$1" "$d"
+  if ! grep -qF -- "$2" "$tmp/stderr"; then fail "$1" "'$2' not named: $(excerpt)"; fi
+}
+d=$(new_dir); small_run "$d" cluster "" processors "" platform "$d/missing.xml"
+expect_named "reduce on a missing platform file" "$d/missing.xml"
+ARGS+=(--hosts "zone:a")
+expect_named "reduce on hosts (key hosts) of a missing platform file" "$d/missing.xml"
+family_run "$d" redistribute ggp --platform "$d/missing.xml" --senders zone:a --receivers zone:b
+expect_named "redistribute on host sets of a missing platform file" "$d/missing.xml"
+ARGS+=(--cv abc)
+expect_named "a missing platform file beside a bad cv: the cv is named" "'cv'"
+
 finish

@@ -14,6 +14,7 @@
 #include "core/error.hpp"
 #include "driver/run_command.hpp"
 #include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 
 namespace hetcoll::test {
 

@@ -5,9 +5,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -18,6 +22,7 @@
 #include "driver/merge.hpp"
 #include "driver/run_files.hpp"
 #include "driver/sweep.hpp"
+#include "driver/unit_records.hpp"
 #include "driver/work_dir.hpp"
 #include "driver_harness.hpp"
 
@@ -58,7 +63,7 @@ void prepare(Resumable& r) {
   r.output = r.dir.path() + "/o.csv";
   r.partial = checkpoint_path(r.output);
   test::run_quietly(four_points(r.full));
-  const Scenario s = parse_run_arguments(four_points(r.output));
+  const Scenario s = resolve_run_arguments(four_points(r.output));
   const std::vector<InputDigest> digests = digest_inputs(s);
   const std::vector<std::string> rows = rows_of(r.full);
   r.points = expand_points(s).size();
@@ -82,7 +87,7 @@ TEST(Checkpoint, ALoadKeepsExactlyTheBlocksWholeBeforeTheCut) {
   Resumable r;
   ASSERT_NO_FATAL_FAILURE(prepare(r));
   const std::string whole = file_bytes(r.partial);
-  const Scenario s = parse_run_arguments(resumed(r.output));
+  const Scenario s = resolve_run_arguments(resumed(r.output));
   RunSetup setup;
   setup.scenario = &s;
   setup.points = expand_points(s);
@@ -180,7 +185,7 @@ TEST(Checkpoint, AShardsUnitRecordsCutAnywhereResumeIntoTheMergeOfTheSingleRun) 
   std::vector<std::size_t> record_ends;
   std::vector<std::string> args = shard_args(1);
   args.push_back("--resume");
-  const Scenario s = parse_run_arguments(args);
+  const Scenario s = resolve_run_arguments(args);
   ASSERT_TRUE(shards_split_points(s));
   RunSetup setup;
   setup.scenario = &s;
@@ -215,6 +220,41 @@ TEST(Checkpoint, AShardsUnitRecordsCutAnywhereResumeIntoTheMergeOfTheSingleRun) 
     merge_parts(merge);
     ASSERT_EQ(file_bytes(merge.output), file_bytes(dir.path() + "/single.csv")) << "cut at byte " << cut;
   }
+}
+
+TEST(UnitRecords, AResultComesBackBitForBitAndACutRecordIsRefused) {
+  UnitResult result;
+  // Values a text form could change: -0, a subnormal, the largest double, a NaN's payload.
+  result.values = {-0.0, 4.9e-324, 1.7976931348623157e308, std::nan("7"), 1.0 / 3, 2, 3, 4};
+  result.trace = "tree-dyn,64,1,0,send 0 1,0,0.25\n";
+  const WorkUnit unit{5, 2000, 2};
+  std::ostringstream out;
+  write_unit_record(out, unit, "64,1,0", result);
+  const std::string bytes = out.str();
+  std::istringstream in(bytes);
+  std::string line;
+  std::getline(in, line);
+  const std::optional<UnitRecord> head = parse_unit_head(line);
+  ASSERT_TRUE(head.has_value());
+  EXPECT_EQ(head->unit.point, 5u);
+  EXPECT_EQ(head->unit.first, 2000u);
+  EXPECT_EQ(head->fields, "64,1,0");
+  UnitResult back;
+  ASSERT_TRUE(read_unit_result(in, *head, 4, back));
+  ASSERT_EQ(back.values.size(), result.values.size());
+  EXPECT_EQ(std::memcmp(back.values.data(), result.values.data(), result.values.size() * sizeof(double)), 0);
+  EXPECT_EQ(back.trace, result.trace);
+  // Another series count, or any cut of the record, is refused.
+  std::istringstream again(bytes);
+  std::getline(again, line);
+  EXPECT_FALSE(read_unit_result(again, *head, 3, back));
+  for (std::size_t cut = line.size() + 1; cut < bytes.size(); cut += 7) {
+    std::istringstream torn(bytes.substr(0, cut));
+    std::getline(torn, line);
+    EXPECT_FALSE(read_unit_result(torn, *head, 4, back)) << "cut at " << cut;
+  }
+  EXPECT_FALSE(parse_unit_head("@unit 1 2 3").has_value());
+  EXPECT_FALSE(parse_unit_head("@point 1 2 3 4").has_value());
 }
 
 }  // namespace

@@ -14,7 +14,7 @@
 #include "core/number_format.hpp"
 #include "driver/csv_output.hpp"
 #include "driver/merge.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 
 namespace hetcoll {
@@ -23,7 +23,7 @@ namespace {
 /// The message of the parser's refusal of `args`, or "" if it accepts them.
 std::string refusal(const std::vector<std::string>& args) {
   try {
-    parse_run_arguments(args);
+    resolve_run_arguments(args);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -90,7 +90,7 @@ TEST(CsvColumns, AKeyThatDoesNotApplyIsAnEmptyCellWhichTheFamilyRefusesWrittenAn
     const std::vector<ParameterSpec>& params = family->parameters();
     std::map<std::string, std::set<bool>> seen;  // key with a predicate -> applied, did not
     for (const std::vector<std::string>& args : scenarios_in_every_mode(*family, dir)) {
-      const Scenario s = parse_run_arguments(args);
+      const Scenario s = resolve_run_arguments(args);
       const bool file = !s.platform.empty();
       for (const Point& point : expand_points(s)) {
         const std::vector<std::string> cells = split_csv_row(parameter_fields(*family, point, file) + ',');
@@ -167,7 +167,7 @@ TEST(CsvColumns, ASweepsPointsComeInTheOrderOfItsRows) {
           with_key(args, p.key, format_number(p.default_value) + " " + format_number(other));
       if (refusal(swept).empty()) args = swept;
     }
-    const Scenario s = parse_run_arguments(args);
+    const Scenario s = resolve_run_arguments(args);
     const bool file = !s.platform.empty();
     std::vector<std::string> rows;
     for (const Point& point : expand_points(s)) rows.push_back("a," + parameter_fields(*family, point, file) + ",1");

@@ -74,8 +74,8 @@ TEST(Manifest, ReadsBackAsWrittenAndItsIdentityIsTheScenarios) {
   EXPECT_EQ(parse_manifest(dump_json(m, 2), "again"), m);
   EXPECT_EQ(parse_manifest(file_bytes(path), path), m);
   // The identity is what the scenario determines, not where its files go or how its work is split.
-  const Scenario s =
-      parse_run_arguments(test::with_keys(small_run(dir.path() + "/elsewhere"), {{"--jobs", "2"}, {"--shard", "1/3"}}));
+  const Scenario s = resolve_run_arguments(
+      test::with_keys(small_run(dir.path() + "/elsewhere"), {{"--jobs", "2"}, {"--shard", "1/3"}}));
   EXPECT_EQ(run_identity(s, digest_inputs(s)), m["identity"]);
   EXPECT_EQ(identity_hash(run_identity(s, digest_inputs(s))), m.value("hash", ""));
 }
@@ -84,7 +84,7 @@ TEST(Manifest, TheFirstDifferenceOfTwoIdentitiesNamesItsKey) {
   const WorkDir dir("hetcoll-test");
   const std::vector<std::string> base = small_run(dir.path());
   auto identity = [&](const std::vector<std::pair<std::string, std::string>>& keys) {
-    const Scenario s = parse_run_arguments(test::with_keys(base, keys));
+    const Scenario s = resolve_run_arguments(test::with_keys(base, keys));
     return run_identity(s, digest_inputs(s));
   };
   const nlohmann::json here = identity({});

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/sha256.hpp"
 #include "driver/manifest.hpp"
 #include "driver/merge.hpp"
@@ -154,6 +155,13 @@ TEST(Merge, AUnitsFileThatLacksAUnitOrHoldsAForeignOneIsRefused) {
   test::write_bytes(units, bytes);
   test::write_bytes(manifest, manifest_bytes);
   merge_parts(request(parts, dir.path()));
+}
+
+TEST(Merge, CanonicalOrderSortsPointsNumericallyAndKeepsAlgorithmOrder) {
+  const std::vector<std::string> rows = {"b,64,10,0,1", "a,64,10,0,1", "b,64,2,0,1", "a,64,2,0,1"};
+  const std::vector<std::string> expected = {"b,64,2,0,1", "a,64,2,0,1", "b,64,10,0,1", "a,64,10,0,1"};
+  EXPECT_EQ(canonical_order(rows, 3, "test"), expected);
+  EXPECT_THROW(canonical_order({"a,1,1,1,1", "a,1,1,1,2"}, 3, "test"), InputError);
 }
 
 }  // namespace

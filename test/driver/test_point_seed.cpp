@@ -11,7 +11,7 @@
 
 #include "algorithms/family.hpp"
 #include "core/number_format.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 
 namespace hetcoll {
@@ -65,7 +65,7 @@ struct Layout {
 Layout example_of(const Family& family) {
   std::vector<std::string> args = {"--family", family.name(), "--engine", "model"};
   for (const std::string& word : family.example()) args.push_back(word);
-  const Scenario s = parse_run_arguments(args);
+  const Scenario s = resolve_run_arguments(args);
   return {family.parameters(), expand_points(s).front(), !s.platform.empty()};
 }
 
@@ -174,7 +174,7 @@ TEST(PointSeed, EveryListDefaultIsWrittenAsTheSeedReadsIt) {
   // default text: a default written otherwise ("1, 2") would put it in every seed.
   for (const Family* family : all_families()) {
     const std::vector<ParameterSpec>& keys = family->parameters();
-    const Scenario defaults = parse_run_arguments({"--family", family->name()});
+    const Scenario defaults = resolve_run_arguments({"--family", family->name()});
     for (std::size_t i = 0; i < keys.size(); ++i) {
       if (keys[i].kind != ParameterKind::list) continue;
       std::string written;

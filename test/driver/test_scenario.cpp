@@ -4,8 +4,6 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
-#include <optional>
-#include <cstring>
 #include <set>
 
 #include "algorithms/family.hpp"
@@ -14,17 +12,15 @@
 #include "core/nearest_name.hpp"
 #include "core/number_format.hpp"
 #include "driver/manifest.hpp"
-#include "driver/merge.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
-#include "driver/unit_records.hpp"
 
 namespace hetcoll {
 namespace {
 
 std::string error_of(const std::vector<std::string>& args) {
   try {
-    parse_run_arguments(args);
+    resolve_run_arguments(args);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -36,7 +32,7 @@ std::string error_of(const std::vector<std::string>& args) {
 TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   const std::string path = ::testing::TempDir() + "/scenario.ini";
   std::ofstream(path) << "# a comment\nfamily = reduce\ncluster = platform\nprocessors = 8\ncv = 1 0.1\nreplications = 10\n";
-  const Scenario s = parse_run_arguments({path, "--cv", "3 0.3", "--ratio", "0,0.5"});
+  const Scenario s = resolve_run_arguments({path, "--cv", "3 0.3", "--ratio", "0,0.5"});
   const int cv = s.family->parameter_index("cv"), ratio = s.family->parameter_index("ratio");
   EXPECT_EQ(s.values[cv], (std::vector<double>{0.3, 3}));
   EXPECT_EQ(s.values[ratio], (std::vector<double>{0, 0.5}));
@@ -56,7 +52,7 @@ TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   // Without such a point, the default is every algorithm of the table.
   std::vector<std::string> all;
   for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
-  EXPECT_EQ(parse_run_arguments({path, "--ratio", "0"}).algorithms, all);
+  EXPECT_EQ(resolve_run_arguments({path, "--ratio", "0"}).algorithms, all);
 }
 
 TEST(ScenarioParser, AListedAlgorithmBeyondItsDocumentedLimitIsRefusedNamingTheKey) {
@@ -66,14 +62,14 @@ TEST(ScenarioParser, AListedAlgorithmBeyondItsDocumentedLimitIsRefusedNamingTheK
            {{"--family", "reduce", "--ratio", "0 1", "--algorithms", "tree-dyn snf"}, "'ratio'"},
            {{"--family", "divisible", "--workers", "6", "--algorithms", "optimal"}, "'algorithms'"}}) {
     try {
-      parse_run_arguments(args);
+      resolve_run_arguments(args);
       ADD_FAILURE() << args.back() << ": no InputError";
     } catch (const InputError& e) {
       EXPECT_NE(std::string(e.what()).find(key), std::string::npos) << e.what();
     }
   }
-  // Left out of the default list instead (with a note on stderr).
-  const Scenario s = parse_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "13"});
+  // Left out of the default list instead, with a note (ScenarioStages tests the notes).
+  const Scenario s = resolve_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "13"});
   EXPECT_EQ(std::find(s.algorithms.begin(), s.algorithms.end(), "optimal"), s.algorithms.end());
   EXPECT_NE(std::find(s.algorithms.begin(), s.algorithms.end(), "snf"), s.algorithms.end());
 }
@@ -115,10 +111,10 @@ TEST(ScenarioParser, ExactQuantilesBeyondMemoryAreRefusedSuggestingP2) {
 }
 
 TEST(ScenarioParser, QuantilesDefaultToExactAndP2IsPartOfTheRunsIdentity) {
-  const Scenario exact = parse_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model"});
+  const Scenario exact = resolve_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model"});
   EXPECT_EQ(exact.quantiles, "exact");
   const Scenario p2 =
-      parse_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model", "--quantiles", "p2"});
+      resolve_run_arguments({"--cluster", "platform", "--processors", "2", "--engine", "model", "--quantiles", "p2"});
   EXPECT_EQ(p2.quantiles, "p2");
   EXPECT_EQ(run_identity(p2, {}).value("quantiles", ""), "p2");
   EXPECT_NE(identity_hash(run_identity(p2, {})), identity_hash(run_identity(exact, {})));
@@ -133,110 +129,16 @@ TEST(ScenarioParser, UnknownKeyInAFileNamesTheFileAndTheKey) {
   EXPECT_NE(message.find("whatever"), std::string::npos) << message;
 }
 
-TEST(Sweep, ShardsPartitionTheUnitsFairlyAndUnitsCoverEveryReplication) {
-  // 3 points of 3 units (the last one short), dealt to fewer, as many and more shards than
-  // there are points or units.
-  Scenario s = parse_run_arguments({"--cv", "0.1 0.2 0.3", "--replications", "2500", "--block", "1000"});
-  const std::size_t points = 3;
-  for (int count : {1, 2, 3, 4, 9, 20}) {
-    std::vector<int> covered(points * 2500, 0);
-    std::vector<std::size_t> share;
-    for (int shard = 0; shard < count; ++shard) {
-      s.shard = {shard, count};
-      const std::vector<WorkUnit> units = make_units(s, points, std::vector<bool>(points, false));
-      share.push_back(units.size());
-      for (const WorkUnit& u : units) {
-        EXPECT_EQ(unit_shard(s, u.point, u.first / s.block), shard);
-        for (std::uint64_t r = u.first; r < u.first + u.count; ++r) ++covered[u.point * 2500 + r];
-      }
-      for (std::size_t p = 0; p < points; ++p) {
-        const auto held = std::count_if(units.begin(), units.end(), [&](const WorkUnit& u) { return u.point == p; });
-        // Whole: every unit of the point is here; a point of several units is whole in one
-        // shard only when there is one shard.
-        EXPECT_EQ(whole_in_shard(s, p), held == 3) << count << " shards, shard " << shard << ", point " << p;
-      }
-      EXPECT_EQ(whole_points_in_shard(s, points), count == 1 ? points : 0u);
-    }
-    for (int c : covered) EXPECT_EQ(c, 1) << count << " shards";
-    // A fair share: shards differ by one unit at most.
-    EXPECT_LE(*std::max_element(share.begin(), share.end()) - *std::min_element(share.begin(), share.end()), 1u)
-        << count << " shards";
-  }
-  // One unit per point: points are dealt round-robin, whole.
-  s.replications = 700;
-  for (int count : {1, 2, 5}) {
-    std::size_t whole = 0;
-    for (int shard = 0; shard < count; ++shard) {
-      s.shard = {shard, count};
-      std::size_t counted = 0;
-      for (std::size_t p = 0; p < points; ++p) counted += whole_in_shard(s, p) ? 1 : 0;
-      EXPECT_EQ(whole_points_in_shard(s, points), counted);
-      whole += counted;
-    }
-    EXPECT_EQ(whole, points);
-  }
-  s.replications = 2500;
-  // Saved units are left out, and nothing else.
-  s.shard = {0, 1};
-  EXPECT_EQ(make_units(s, points, std::vector<bool>(points, false), {{1, 1000}, {2, 0}}).size(), 7u);
-}
-
-TEST(UnitRecords, AResultComesBackBitForBitAndACutRecordIsRefused) {
-  UnitResult result;
-  // Values a text form could change: -0, a subnormal, the largest double, a NaN's payload.
-  result.values = {-0.0, 4.9e-324, 1.7976931348623157e308, std::nan("7"), 1.0 / 3, 2, 3, 4};
-  result.trace = "tree-dyn,64,1,0,send 0 1,0,0.25\n";
-  const WorkUnit unit{5, 2000, 2};
-  std::ostringstream out;
-  write_unit_record(out, unit, "64,1,0", result);
-  const std::string bytes = out.str();
-  std::istringstream in(bytes);
-  std::string line;
-  std::getline(in, line);
-  const std::optional<UnitRecord> head = parse_unit_head(line);
-  ASSERT_TRUE(head.has_value());
-  EXPECT_EQ(head->unit.point, 5u);
-  EXPECT_EQ(head->unit.first, 2000u);
-  EXPECT_EQ(head->fields, "64,1,0");
-  UnitResult back;
-  ASSERT_TRUE(read_unit_result(in, *head, 4, back));
-  ASSERT_EQ(back.values.size(), result.values.size());
-  EXPECT_EQ(std::memcmp(back.values.data(), result.values.data(), result.values.size() * sizeof(double)), 0);
-  EXPECT_EQ(back.trace, result.trace);
-  // Another series count, or any cut of the record, is refused.
-  std::istringstream again(bytes);
-  std::getline(again, line);
-  EXPECT_FALSE(read_unit_result(again, *head, 3, back));
-  for (std::size_t cut = line.size() + 1; cut < bytes.size(); cut += 7) {
-    std::istringstream torn(bytes.substr(0, cut));
-    std::getline(torn, line);
-    EXPECT_FALSE(read_unit_result(torn, *head, 4, back)) << "cut at " << cut;
-  }
-  EXPECT_FALSE(parse_unit_head("@unit 1 2 3").has_value());
-  EXPECT_FALSE(parse_unit_head("@point 1 2 3 4").has_value());
-}
-
-TEST(Merge, CanonicalOrderSortsPointsNumericallyAndKeepsAlgorithmOrder) {
-  const std::vector<std::string> rows = {"b,64,10,0,1", "a,64,10,0,1", "b,64,2,0,1", "a,64,2,0,1"};
-  const std::vector<std::string> expected = {"b,64,2,0,1", "a,64,2,0,1", "b,64,10,0,1", "a,64,10,0,1"};
-  EXPECT_EQ(canonical_order(rows, 3, "test"), expected);
-  EXPECT_THROW(canonical_order({"a,1,1,1,1", "a,1,1,1,2"}, 3, "test"), InputError);
-}
-
-}  // namespace hetcoll
-
-namespace hetcoll {
-
 TEST(ScenarioParser, AFlagKeyAloneMeansOneAndTakesOnlyZeroOrOne) {
   // k = 3: random instances need k >= 1, and the parser checks every point.
-  const Scenario bare = parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped"});
+  const Scenario bare = resolve_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped"});
   const int index = bare.family->parameter_index("uncapped");
   ASSERT_GE(index, 0);
   ASSERT_TRUE(bare.family->parameters()[index].flag);
   EXPECT_EQ(bare.values[index], std::vector<double>{1});
-  const Scenario both = parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "0 1"});
+  const Scenario both = resolve_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "0 1"});
   EXPECT_EQ(both.values[index], (std::vector<double>{0, 1}));
-  EXPECT_THROW(parse_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "2"}), InputError);
+  EXPECT_THROW(resolve_run_arguments({"--family", "redistribute", "--k", "3", "--uncapped", "2"}), InputError);
 }
 
 }  // namespace hetcoll
@@ -302,29 +204,29 @@ TEST(KeyRanges, CountsAreBoundedByTheMachine) {
   expect_refused({"--family", "broadcast", "--clusters", "1000000"}, "clusters = 1e+06");
   expect_refused({"--family", "redistribute", "--k", "3", "--senders", "65535", "--receivers", "65535"},
                  "senders = 65535");
-  EXPECT_EQ(parse_run_arguments({"--replications", "1e3"}).replications, 1000u);
-  EXPECT_EQ(parse_run_arguments({"--jobs", "1024"}).jobs, 1024);
+  EXPECT_EQ(resolve_run_arguments({"--replications", "1e3"}).replications, 1000u);
+  EXPECT_EQ(resolve_run_arguments({"--jobs", "1024"}).jobs, 1024);
   // 65536 hosts must stay possible on SimGrid (the default engine).
-  EXPECT_NO_THROW(parse_run_arguments({"--cluster", "platform", "--processors", "65536", "--replications", "1"}));
+  EXPECT_NO_THROW(resolve_run_arguments({"--cluster", "platform", "--processors", "65536", "--replications", "1"}));
 }
 
 TEST(KeyRanges, SeedsAreExactUnsigned64BitIntegers) {
-  const Scenario low = parse_run_arguments({"--seed", "9007199254740992"});
-  const Scenario high = parse_run_arguments({"--seed", "9007199254740993"});
+  const Scenario low = resolve_run_arguments({"--seed", "9007199254740992"});
+  const Scenario high = resolve_run_arguments({"--seed", "9007199254740993"});
   EXPECT_EQ(low.seed, 9007199254740992u);
   EXPECT_EQ(high.seed, 9007199254740993u);
   const Point point = expand_points(low).front();
   EXPECT_NE(point_seed(low.seed, low.family->parameters(), point, false),
             point_seed(high.seed, low.family->parameters(), point, false));
-  EXPECT_EQ(parse_run_arguments({"--seed", "18446744073709551615"}).seed, 18446744073709551615u);
+  EXPECT_EQ(resolve_run_arguments({"--seed", "18446744073709551615"}).seed, 18446744073709551615u);
   expect_refused({"--seed", "18446744073709551616"}, "'seed'");
   expect_refused({"--seed", "1e3"}, "digits");
   expect_refused({"--seed", "-1"}, "'seed'");
 }
 
 TEST(KeyRanges, MinusZeroIsZero) {
-  const Scenario minus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "-0"});
-  const Scenario plus = parse_run_arguments({"--family", "divisible", "--workers", "3", "--z", "0"});
+  const Scenario minus = resolve_run_arguments({"--family", "divisible", "--workers", "3", "--z", "-0"});
+  const Scenario plus = resolve_run_arguments({"--family", "divisible", "--workers", "3", "--z", "0"});
   const double z = minus.values[minus.family->parameter_index("z")][0];
   EXPECT_FALSE(std::signbit(z));
   const std::vector<ParameterSpec>& keys = minus.family->parameters();
@@ -337,7 +239,7 @@ TEST(ScenarioFile, ADirectoryIsRefusedAndAByteOrderMarkIsAccepted) {
   expect_refused({directory}, directory);
   expect_refused({directory}, "directory");
   const std::string bom = temp_file("bom.ini", "\xEF\xBB\xBF" "family = divisible\nworkers = 3\n");
-  EXPECT_EQ(parse_run_arguments({bom}).family->name(), "divisible");
+  EXPECT_EQ(resolve_run_arguments({bom}).family->name(), "divisible");
 }
 
 TEST(KeyRanges, EveryNumberKeyHasAFiniteRangeThatItsDefaultSatisfies) {
@@ -430,7 +332,8 @@ double at_point(const Scenario& s, const std::string& key) {
 
 TEST(ReduceKeys, CvIsTheCostCvAndLeavesTheClusterCvAlone) {
   const std::string path = temp_file("reduce-cv.ini", "family = reduce\ncv = 0.5\n");
-  for (const Scenario& s : {parse_run_arguments({path}), parse_run_arguments({"--family", "reduce", "--cv", "0.5"})}) {
+  for (const Scenario& s :
+       {resolve_run_arguments({path}), resolve_run_arguments({"--family", "reduce", "--cv", "0.5"})}) {
     EXPECT_EQ(only(s, "cv"), 0.5);
     EXPECT_EQ(at_point(s, "cv"), 0.5);
     EXPECT_EQ(only(s, "cluster-cv"), s.family->parameters()[s.family->parameter_index("cluster-cv")].default_value);

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
@@ -16,8 +16,8 @@ namespace {
 // The brute-force optimum of a 5-worker star solves 14,400 LPs per replication: one unit of 40
 // replications outlasts several 50 ms periods on any machine.
 TEST(WorkRunner, WhileNoUnitFinishesTheOldestRunningOneIsNamedEveryPeriod) {
-  const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "optimal", "--workers", "5",
-                                          "--replications", "40", "--engine", "model"});
+  const Scenario s = resolve_run_arguments({"--family", "divisible", "--algorithms", "optimal", "--workers", "5",
+                                            "--replications", "40", "--engine", "model"});
   const WorkDir dir("hetcoll-test");
   RunSetup setup;
   setup.scenario = &s;
@@ -39,8 +39,8 @@ TEST(WorkRunner, WhileNoUnitFinishesTheOldestRunningOneIsNamedEveryPeriod) {
 
 // Without a callback no timer is set: a unit's children and the parent see no SIGALRM.
 TEST(WorkRunner, WithoutACallbackUnitsRunAsBefore) {
-  const Scenario s = parse_run_arguments({"--family", "divisible", "--workers", "3", "--replications", "4",
-                                          "--engine", "model"});
+  const Scenario s =
+      resolve_run_arguments({"--family", "divisible", "--workers", "3", "--replications", "4", "--engine", "model"});
   const WorkDir dir("hetcoll-test");
   RunSetup setup;
   setup.scenario = &s;

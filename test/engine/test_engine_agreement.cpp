@@ -14,7 +14,7 @@
 #include "algorithms/reduce/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
@@ -39,7 +39,7 @@ std::vector<double> unit_values(Scenario scenario, const std::string& engine, co
 /// The one point of `hetcoll run --family reduce ARGS`, as the parser builds and checks it.
 Point reduce_point(std::vector<std::string> args) {
   args.insert(args.begin(), {"--family", "reduce"});
-  const std::vector<Point> points = expand_points(parse_run_arguments(args));
+  const std::vector<Point> points = expand_points(resolve_run_arguments(args));
   if (points.size() != 1) throw std::runtime_error("not one point");
   return points.front();
 }

@@ -5,7 +5,7 @@
 
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "platform/simgrid_xml.hpp"
@@ -33,7 +33,7 @@ Star star_of(const Scenario& s, std::uint64_t r) {
 
 void expect_engines_end_at_t(const std::vector<std::string>& args) {
   const WorkDir dir("hetcoll-divisible");
-  const Scenario s = parse_run_arguments(args);
+  const Scenario s = resolve_run_arguments(args);
   const std::vector<double> model = unit_values(s, "model", dir), simgrid = unit_values(s, "simgrid", dir);
   const std::size_t algorithms = s.algorithms.size();
   ASSERT_EQ(model.size(), s.replications * algorithms * kWidth);
@@ -108,9 +108,9 @@ TEST(DivisibleMessage, DoublingTheMessageDoublesCAndDAndHalvesEveryAlgorithmsThr
   std::size_t count = 0;
   for (const DivisibleAlgorithm& a : test::planners()) every += (count++ ? " " : "") + a.name;
   auto run = [&](const char* message, const char* wc_ratio) {
-    const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", every, "--platform", file,
-                                            "--workers", "5", "--message", message, "--wc-ratio", wc_ratio,
-                                            "--replications", "1"});
+    const Scenario s =
+        resolve_run_arguments({"--family", "divisible", "--algorithms", every, "--platform", file, "--workers", "5",
+                               "--message", message, "--wc-ratio", wc_ratio, "--replications", "1"});
     return unit_values(s, "model", dir);
   };
   const std::vector<double> base = run("1000000000000", "1"), doubled = run("2000000000000", "2");
@@ -136,16 +136,16 @@ TEST(DivisibleMessage, TheDefaultUnitOnAFileIs8MiB) {
   for (int i = 0; i < 5; ++i) EXPECT_EQ(read.c[i], 8388608 / (kStarUnit / c[i]));
   std::vector<std::string> args = {"--family", "divisible", "--algorithms", "opt-fifo opt-lifo", "--platform", file,
                                    "--workers", "5", "--replications", "1"};
-  const Scenario implicit = parse_run_arguments(args);
+  const Scenario implicit = resolve_run_arguments(args);
   EXPECT_EQ(expand_points(implicit).front().values[implicit.family->parameter_index("message")], 8388608);
   args.insert(args.end(), {"--message", "8388608"});
   const std::vector<double> by_default = unit_values(implicit, "model", dir),
-                            explicit_ = unit_values(parse_run_arguments(args), "model", dir);
+                            explicit_ = unit_values(resolve_run_arguments(args), "model", dir);
   EXPECT_EQ(by_default, explicit_);
   // A unit of 1e12 B gives the star as written (c = 1 on a 1e12 B/s link): smaller units cost
   // less to send, so more of them go through in T.
   args.back() = "1000000000000";
-  const std::vector<double> terabyte = unit_values(parse_run_arguments(args), "model", dir);
+  const std::vector<double> terabyte = unit_values(resolve_run_arguments(args), "model", dir);
   EXPECT_GT(by_default[0], terabyte[0]);
 }
 
@@ -156,9 +156,9 @@ TEST(DivisibleExecution, AStarReadFromAPlatformFileEndsAtTOnBothEngines) {
   const WorkDir dir("hetcoll-divisible");
   const std::string file = dir.path() + "/figure3.xml";
   write_simgrid_xml_file(star_platform({{1, 2, 1}, {1, 3, 1}, {2, 3, 4}}), file);
-  const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "opt-fifo opt-lifo optimal",
-                                          "--platform", file, "--workers", "3", "--message", "1000000000000",
-                                          "--replications", "1"});
+  const Scenario s =
+      resolve_run_arguments({"--family", "divisible", "--algorithms", "opt-fifo opt-lifo optimal", "--platform", file,
+                             "--workers", "3", "--message", "1000000000000", "--replications", "1"});
   const Star read = [&] {
     const Platform built = star_platform({{1, 2, 1}, {1, 3, 1}, {2, 3, 4}});
     Platform p = built;

@@ -14,7 +14,7 @@
 #include "core/error.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "driver/csv_output.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 
 namespace hetcoll {
@@ -24,7 +24,7 @@ namespace {
 std::string error_of(std::vector<std::string> args) {
   args.insert(args.begin(), {"--family", "divisible"});
   try {
-    const Scenario s = parse_run_arguments(args);
+    const Scenario s = resolve_run_arguments(args);
     for (const Point& point : expand_points(s)) {
       s.family->hosts_needed(point);
       s.family->prepare(point, s.algorithms, s.family->platform_for(point), 1);
@@ -81,8 +81,8 @@ TEST(DivisibleFamily, AnUnboundedLpIsAnInputErrorNamingThePairOfOrders) {
 }
 
 TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptFifo) {
-  const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "fifo-inc-c opt-fifo", "--workers",
-                                          "10", "--z", "0.8", "--wc-ratio", "2", "--seed", "3"});
+  const Scenario s = resolve_run_arguments({"--family", "divisible", "--algorithms", "fifo-inc-c opt-fifo", "--workers",
+                                            "10", "--z", "0.8", "--wc-ratio", "2", "--seed", "3"});
   const Point point = expand_points(s).front();
   const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, false);
   auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), seed);
@@ -110,8 +110,8 @@ TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptF
 }
 
 TEST(DivisibleFamily, WithoutOptFifoTheNormalizationStillUsesItsThroughput) {
-  const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "opt-lifo", "--c", "1,1,5", "--w",
-                                          "1,1,5"});
+  const Scenario s =
+      resolve_run_arguments({"--family", "divisible", "--algorithms", "opt-lifo", "--c", "1,1,5", "--w", "1,1,5"});
   const Point point = expand_points(s).front();
   auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), 1);
   std::vector<LinkSetting> settings;

@@ -9,7 +9,7 @@
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "core/error.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
@@ -235,9 +235,9 @@ TEST(DivisibleAffineLp, StarsWithLatencyFromAFileEndAtTheLpLengthOnBothEnginesFo
     const Star read = read_back(star);
     ASSERT_TRUE(read.has_latency());
     for (const char* port : {"two-port", "one-port"}) {
-      Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", every_algorithm(), "--platform", file,
-                                        "--workers", "5", "--port", port, "--message", "1000000000000",
-                                        "--replications", "1"});
+      Scenario s = resolve_run_arguments({"--family", "divisible", "--algorithms", every_algorithm(), "--platform",
+                                          file, "--workers", "5", "--port", port, "--message", "1000000000000",
+                                          "--replications", "1"});
       const Point point = expand_points(s).front();
       s.engine = "model";
       const std::vector<double> model = test_support::unit_values_in_child(s, point, dir.path());
@@ -267,7 +267,7 @@ TEST(DivisibleAffineLp, AFileWhereNoWorkerCanTakeLoadIsOneLineNamingTheClosestWo
   platform.route_table.resize(9);
   for (int a = 0; a < 3; ++a)
     for (int b = 0; b < 3; ++b) platform.route_table[a * 3 + b] = a == b ? RouteCost{} : star_platform(star).route(a, b);
-  const Scenario s = parse_run_arguments({"--family", "divisible", "--workers", "2"});
+  const Scenario s = resolve_run_arguments({"--family", "divisible", "--workers", "2"});
   try {
     s.family->prepare(expand_points(s).front(), s.algorithms, platform, 1);
     FAIL() << "a star where no worker fits T was accepted";
@@ -295,9 +295,9 @@ struct SiteSchedule {
 std::string two_sites_file() { return std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-sites.xml"; }
 
 Scenario two_sites_scenario(const std::string& algorithm, const std::string& port, const std::string& engine) {
-  Scenario s = parse_run_arguments({std::string(HETCOLL_SOURCE_DIR) + "/scenarios/divisible-two-sites.ini",
-                                    "--platform", two_sites_file(), "--algorithms", algorithm, "--port", port,
-                                    "--engine", engine, "--wc-ratio", "100"});
+  Scenario s = resolve_run_arguments({std::string(HETCOLL_SOURCE_DIR) + "/scenarios/divisible-two-sites.ini",
+                                      "--platform", two_sites_file(), "--algorithms", algorithm, "--port", port,
+                                      "--engine", engine, "--wc-ratio", "100"});
   s.replications = 1;
   return s;
 }

@@ -9,7 +9,7 @@
 
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/noisy_policy.hpp"
@@ -56,7 +56,7 @@ TEST(DivisibleNoise, TheEnginesAgreeOnDrawnCostsAndCvZeroIsTheNominalRun) {
   auto with = [&](std::vector<std::string> extra) {
     std::vector<std::string> args = base;
     args.insert(args.end(), extra.begin(), extra.end());
-    return parse_run_arguments(args);
+    return resolve_run_arguments(args);
   };
   const std::vector<double> nominal = unit_values(with({}), "model", dir);
   EXPECT_EQ(unit_values(with({"--cv", "0"}), "model", dir), nominal);
@@ -79,8 +79,8 @@ TEST(DivisibleNoise, TwoAlgorithmsThatBuildTheSamePlanMeetTheSameDrawsInEveryRep
   // same draws whatever the algorithm. With w proportional to c, FIFO-INC-C and FIFO-INC-W sort
   // the workers alike and build one plan, so under noise they must still give equal values.
   const WorkDir dir("hetcoll-divisible");
-  const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "fifo-inc-c fifo-inc-w", "--c",
-                                          "0.5,2,1,3", "--w", "1,4,2,6", "--cv", "0.9", "--replications", "20"});
+  const Scenario s = resolve_run_arguments({"--family", "divisible", "--algorithms", "fifo-inc-c fifo-inc-w", "--c",
+                                            "0.5,2,1,3", "--w", "1,4,2,6", "--cv", "0.9", "--replications", "20"});
   const std::vector<double> values = unit_values(s, "model", dir);
   ASSERT_EQ(values.size(), 20 * 2 * kWidth);
   std::set<double> distinct;
@@ -98,8 +98,8 @@ TEST(DivisibleNoise, TheStarsDoNotChangeWithCv) {
   // throughput behind `normalized`) are those of cv = 0 replication by replication.
   const WorkDir dir("hetcoll-divisible");
   auto run = [&](const char* cv) {
-    return unit_values(parse_run_arguments({"--family", "divisible", "--algorithms", "opt-fifo", "--workers", "5",
-                                            "--replications", "4", "--cv", cv}),
+    return unit_values(resolve_run_arguments({"--family", "divisible", "--algorithms", "opt-fifo", "--workers", "5",
+                                              "--replications", "4", "--cv", cv}),
                        "model", dir);
   };
   const std::vector<double> zero = run("0"), noisy = run("1");

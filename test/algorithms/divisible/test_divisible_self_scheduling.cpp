@@ -8,7 +8,7 @@
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "algorithms/divisible/self_scheduling.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "support/unit_in_child.hpp"
@@ -91,8 +91,8 @@ using test::unit_values;
 TEST(DivisibleSelfScheduling, TheEnginesAgreeWithAndWithoutUncertainCosts) {
   const WorkDir dir("hetcoll-divisible");
   for (const char* cv : {"0", "0.7"}) {
-    const Scenario s = parse_run_arguments({"--family", "divisible", "--algorithms", "self-scheduling opt-fifo",
-                                            "--workers", "8", "--chunk", "0.05", "--cv", cv, "--replications", "3"});
+    const Scenario s = resolve_run_arguments({"--family", "divisible", "--algorithms", "self-scheduling opt-fifo",
+                                              "--workers", "8", "--chunk", "0.05", "--cv", cv, "--replications", "3"});
     const std::vector<double> model = unit_values(s, "model", dir), simgrid = unit_values(s, "simgrid", dir);
     ASSERT_EQ(model.size(), 3 * 2 * kWidth);
     ASSERT_EQ(simgrid.size(), model.size());

@@ -13,7 +13,7 @@
 #include "algorithms/redistribute/redistribution_family.hpp"
 #include "core/random.hpp"
 #include "driver/scenario.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/simgrid/simgrid_session.hpp"
@@ -87,7 +87,7 @@ TEST(RedistributionDefaults, ASearchIsListedOnlyWhereItFitsEveryInstanceThePoint
         }
   EXPECT_GT(fitting, 0);
   EXPECT_GT(refused, 0);
-  const Scenario defaults = parse_run_arguments({"--family", "redistribute"});
+  const Scenario defaults = resolve_run_arguments({"--family", "redistribute"});
   const Point point = expand_points(defaults).at(0);
   for (const RedistributionAlgorithm& a : redistribution_algorithms()) {
     const bool listed = std::count(defaults.algorithms.begin(), defaults.algorithms.end(), a.name) > 0;

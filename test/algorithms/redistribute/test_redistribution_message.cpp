@@ -15,7 +15,7 @@
 #include "algorithms/redistribute/redistribution_family.hpp"
 #include "algorithms/redistribute/redistribution_harness.hpp"
 #include "driver/scenario.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 
@@ -189,10 +189,10 @@ TEST(RedistributionMessage, WithoutAMatrixItIsRefusedInOneLineNamingTheKey) {
   // With a matrix, any unit in range is taken, at its default or not.
   for (const char* message : {"125000", "1", "9000000000"})
     EXPECT_EQ(input_error([&] {
-                parse_run_arguments({"--family", "redistribute", "--matrix",
-                                     std::string(HETCOLL_SOURCE_DIR) + "/scenarios/jw-example-matrix.csv", "--senders",
-                                     "2", "--receivers", "2", "--nic", "300,200,100,300", "--backbone", "200",
-                                     "--message", message});
+                resolve_run_arguments({"--family", "redistribute", "--matrix",
+                                       std::string(HETCOLL_SOURCE_DIR) + "/scenarios/jw-example-matrix.csv",
+                                       "--senders", "2", "--receivers", "2", "--nic", "300,200,100,300", "--backbone",
+                                       "200", "--message", message});
               }),
               "(no error)")
         << message;

@@ -14,7 +14,7 @@
 #include "algorithms/redistribute/redistribution_family.hpp"
 #include "algorithms/redistribute/factories.hpp"
 #include "core/error.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "platform/simgrid_xml.hpp"
 #include "algorithms/redistribute/redistribution_harness.hpp"
 
@@ -217,7 +217,7 @@ TEST(RedistributionPoint, ParserRejectsNegativeBetaZeroSpeedsAndNegativeK) {
   for (const auto& [key, value] : std::vector<std::pair<std::string, std::string>>{
            {"beta", "-1"}, {"nic", "300 0 100 300"}, {"backbone", "-200"}, {"k", "-1"}, {"k", "1.5"}}) {
     const std::string message =
-        input_error([&] { parse_run_arguments({"--family", "redistribute", "--" + key, value}); });
+        input_error([&] { resolve_run_arguments({"--family", "redistribute", "--" + key, value}); });
     EXPECT_NE(message.find("'" + key + "'"), std::string::npos) << message;
   }
 }

@@ -22,7 +22,7 @@
 #include "algorithms/reduce/reduce_family.hpp"
 #include "algorithms/reduce/registry.hpp"
 #include "core/random.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "engine/engine.hpp"
 #include "engine/model/model_engine.hpp"
 #include "engine/recording_policy.hpp"
@@ -38,7 +38,7 @@ inline std::size_t unit_width() { return 1 + reduce_family().metrics().size(); }
 /// `args` as `hetcoll run --family reduce ARGS` parses them.
 inline Scenario parsed(std::vector<std::string> args) {
   args.insert(args.begin(), {"--family", "reduce"});
-  return parse_run_arguments(args);
+  return resolve_run_arguments(args);
 }
 
 // ---- The registry -----------------------------------------------------------------------------

@@ -13,7 +13,7 @@
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "reduce_harness.hpp"

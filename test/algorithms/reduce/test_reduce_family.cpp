@@ -22,7 +22,7 @@
 #include "algorithms/reduce/reduce_family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
-#include "driver/scenario_parser.hpp"
+#include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
 #include "driver/work_runner.hpp"
@@ -57,7 +57,7 @@ std::string join(const std::vector<double>& values) {
 /// The one point of `hetcoll run --family reduce ARGS` (the parser checks it).
 Point parsed_point(std::vector<std::string> args) {
   args.insert(args.begin(), {"--family", "reduce"});
-  const std::vector<Point> points = expand_points(parse_run_arguments(args));
+  const std::vector<Point> points = expand_points(resolve_run_arguments(args));
   if (points.size() != 1) throw std::runtime_error("not one point");
   return points.front();
 }
@@ -515,7 +515,7 @@ TEST(ReduceFamily, AKeyOfAnotherClusterLawIsRefusedEvenAtItsDefault) {
       if (cluster != "times") args.insert(args.end(), {"--processors", "4"});
       std::string message;
       try {
-        parse_run_arguments(args);
+        resolve_run_arguments(args);
       } catch (const InputError& e) {
         message = e.what();
       }
@@ -529,8 +529,8 @@ TEST(ReduceFamily, AKeyOfAnotherClusterLawIsRefusedEvenAtItsDefault) {
     }
   EXPECT_GT(refused, 0);
   // cluster = platform reads none of them.
-  EXPECT_THROW(parse_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "4", "--spread", "4",
-                                    "--engine", "model"}),
+  EXPECT_THROW(resolve_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "4", "--spread",
+                                      "4", "--engine", "model"}),
                InputError);
 }
 
