@@ -19,7 +19,9 @@
 #include "driver/manifest.hpp"
 #include "driver/point_collector.hpp"
 #include "driver/run_files.hpp"
+#include "driver/side_file_merge.hpp"
 #include "driver/sweep.hpp"
+#include "driver/unit_index.hpp"
 #include "driver/unit_records.hpp"
 #include "driver/work_dir.hpp"
 
@@ -66,154 +68,8 @@ std::pair<std::string, std::vector<std::string>> read_csv(const std::string& pat
   return {header, rows};
 }
 
-/// One part's side file, read a row at a time with the point its row belongs to.
-class SideFileReader {
- public:
-  SideFileReader(const std::string& path, std::size_t parameter_columns) : path_(path), columns_(parameter_columns), in_(path) {
-    if (!in_) throw InputError(path + ": cannot read the CSV file");
-    if (!std::getline(in_, header_)) throw InputError(path + ": empty file, expected a hetcoll CSV header");
-    advance();
-  }
-  const std::string& header() const { return header_; }
-  bool done() const { return done_; }
-  const std::vector<double>& point() const { return point_; }
-  const std::string& row() const { return row_; }
-
-  /// The next non-empty row; a part's rows must come in point order, as a run writes them.
-  void advance() {
-    std::vector<double> previous = std::move(point_);
-    for (;;) {
-      if (!std::getline(in_, row_)) {
-        done_ = true;
-        return;
-      }
-      if (!row_.empty()) break;
-    }
-    const std::vector<std::string> f = split_csv_row(row_);
-    if (f.size() <= columns_) throw InputError(path_ + ": a row has too few columns: '" + row_ + "'");
-    point_.clear();
-    for (std::size_t c = 1; c <= columns_; ++c)
-      point_.push_back(parameter_order_value(f[c], "column " + std::to_string(c + 1), path_));
-    if (!previous.empty() && point_ < previous)
-      throw InputError(path_ + ": rows are not in point order (a hetcoll run writes them so): '" + row_ + "'");
-  }
-
- private:
-  std::string path_;
-  std::size_t columns_;
-  std::ifstream in_;
-  std::string header_, row_;
-  std::vector<double> point_;
-  bool done_ = false;
-};
-
-/// Rows of side files (raw, trace) of all parts, in point order: within a point they keep the
-/// order the single run writes them in. Each part is in point order already, so this is a
-/// merge of sorted files, streamed: raw files of gigabytes never sit in memory. The rows of
-/// points made from unit results are written in between (copy_until).
-class SideFileMerge {
- public:
-  SideFileMerge(const std::vector<std::string>& paths, std::size_t parameter_columns, std::ostream& out) : out_(out) {
-    for (const std::string& path : paths) {
-      parts_.push_back(std::make_unique<SideFileReader>(path, parameter_columns));
-      if (parts_.back()->header() != parts_.front()->header())
-        throw InputError(path + ": header differs from " + paths.front() + "'s");
-    }
-    out_ << parts_.front()->header() << '\n';
-  }
-
-  /// Copies the rows of the points before `point`; of every point if `point` is null.
-  void copy_until(const std::vector<double>* point) {
-    for (;;) {
-      SideFileReader* next = nullptr;  // the first part (in the order given) at the smallest point
-      for (const auto& part : parts_)
-        if (!part->done() && (next == nullptr || part->point() < next->point())) next = part.get();
-      if (next == nullptr || (point != nullptr && !(next->point() < *point))) return;
-      const std::vector<double> at = next->point();
-      while (!next->done() && next->point() == at) {
-        out_ << next->row() << '\n';
-        next->advance();
-      }
-    }
-  }
-
- private:
-  std::ostream& out_;
-  std::vector<std::unique_ptr<SideFileReader>> parts_;
-};
-
 std::string file_of(const nlohmann::json& manifest, const char* which) {
   return manifest["files"].value(which, "");
-}
-
-/// "point 3 (replications 2000 to 2999)", for messages about a unit.
-std::string describe(const WorkUnit& u) {
-  return "the work unit of point " + std::to_string(u.point) + " (replications " + std::to_string(u.first) + " to " +
-         std::to_string(u.first + u.count - 1) + ")";
-}
-
-/// Where a unit's record lies: which part's units file, and at which byte its result starts.
-struct UnitEntry {
-  UnitRecord record;
-  std::size_t part = 0;
-  std::streamoff result = 0;
-};
-
-/// The unit records of every part, by point, each point's in replication order: the index a
-/// merge reads the points from, one at a time. Refuses (InputError naming the file) a file that
-/// is not a units file, a record that is not one of this run's units or not of its part's
-/// shard, a unit given twice and a unit missing.
-std::map<std::size_t, std::vector<UnitEntry>> index_units(const Scenario& deal, std::size_t points,
-                                                          const std::vector<std::string>& files,
-                                                          const std::vector<int>& shard_of_file) {
-  std::map<std::size_t, std::vector<UnitEntry>> by_point;
-  std::map<std::pair<std::size_t, std::uint64_t>, std::size_t> seen;  // unit -> file
-  for (std::size_t f = 0; f < files.size(); ++f) {
-    const std::string& path = files[f];
-    std::ifstream in(path, std::ios::binary);
-    std::string line;
-    if (!in || !std::getline(in, line) || line != kUnitsFileHeader)
-      throw InputError(path + ": not a hetcoll units file (expected a first line '" + kUnitsFileHeader + "')");
-    Scenario shard = deal;
-    shard.shard.index = shard_of_file[f];
-    for (std::streamoff at = in.tellg(); std::getline(in, line); at = in.tellg()) {
-      const std::optional<UnitRecord> record = parse_unit_head(line);
-      if (!record || !cut_as_scenario(deal, *record, points))
-        throw InputError(path + ": byte " + std::to_string(at) + " starts no unit record of this run");
-      const WorkUnit& u = record->unit;
-      if (unit_shard(deal, u.point, u.first / deal.block) != shard.shard.index || whole_in_shard(shard, u.point))
-        throw InputError(path + ": holds " + describe(u) + ", which is not shard " + std::to_string(shard.shard.index) +
-                         "'s to hand over");
-      const auto [previous, fresh] = seen.emplace(std::make_pair(u.point, u.first), f);
-      if (!fresh) throw InputError(path + ": " + describe(u) + " is given twice (also in " + files[previous->second] + ")");
-      const std::streamoff result = in.tellg();
-      in.seekg(result + static_cast<std::streamoff>(record->bytes));
-      if (in.get() != '\n') throw InputError(path + ": " + describe(u) + " is cut short");
-      by_point[u.point].push_back({*record, f, result});
-    }
-  }
-  const std::uint64_t per_point = units_per_point(deal);
-  for (std::size_t p = 0; p < points; ++p) {
-    if (files.empty()) break;
-    std::vector<UnitEntry>& entries = by_point[p];
-    std::sort(entries.begin(), entries.end(),
-              [](const UnitEntry& a, const UnitEntry& b) { return a.record.unit.first < b.record.unit.first; });
-    for (std::uint64_t b = 0; b < per_point; ++b)
-      if (b >= entries.size() || entries[b].record.unit.first != b * deal.block) {
-        const std::uint64_t first = b * deal.block;
-        const int owner = unit_shard(deal, p, b);
-        throw InputError(files[static_cast<std::size_t>(
-                             std::find(shard_of_file.begin(), shard_of_file.end(), owner) - shard_of_file.begin())] +
-                         ": " + describe({p, first, std::min(deal.block, deal.replications - first)}) +
-                         " is missing (shard " + std::to_string(owner) + " runs it)");
-      }
-    const std::string& fields = entries.front().record.fields;
-    for (const UnitEntry& e : entries)
-      if (e.record.fields != fields)
-        throw InputError(files[e.part] + ": " + describe(e.record.unit) + " gives the point's parameters as '" +
-                         e.record.fields + "', another record '" + fields + "'");
-  }
-  return by_point;
 }
 
 /// The numbers of a CSV row's parameter columns, as the side files' readers order them.
@@ -388,7 +244,7 @@ void merge_parts(const MergeRequest& request) {
       in.seekg(e.result);
       UnitResult result;
       if (!read_unit_result(in, e.record, series, result))
-        throw InputError(unit_files[e.part] + ": " + describe(e.record.unit) + " is damaged (expected " +
+        throw InputError(unit_files[e.part] + ": " + describe_unit(e.record.unit) + " is damaged (expected " +
                          std::to_string(e.record.unit.count * series) + " values)");
       saved = collector.add(e.record.unit, std::move(result));
     }
