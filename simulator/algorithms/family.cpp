@@ -3,7 +3,7 @@
 #include "algorithms/broadcast/broadcast_family.hpp"
 #include "algorithms/divisible/divisible_family.hpp"
 #include "algorithms/redistribute/redistribution_family.hpp"
-#include "algorithms/reduce/reduce_family.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
 
 namespace hetcoll {
 

@@ -1,4 +1,4 @@
-#include "algorithms/reduce/cluster.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "algorithms/reduce/result_host.hpp"
+#include "algorithms/reduce/support/result_host.hpp"
 
 namespace hetcoll {
 

@@ -5,8 +5,8 @@
 #include <memory>
 #include <vector>
 
-#include "algorithms/reduce/ep_schedule.hpp"
-#include "algorithms/reduce/registry.hpp"
+#include "algorithms/reduce/support/ep_schedule.hpp"
+#include "algorithms/reduce/support/registry.hpp"
 
 namespace hetcoll {
 

@@ -1,7 +1,7 @@
 #pragma once
 /// @file static_tree_plan.hpp
-/// @brief A reduction along a fixed tree, as a Plan: the binomial tree and the execution rules
-/// of RR-8315's static trees (§3.2; execution rules: docs/reduce.md), run by Binomial-stat and
+/// @brief A reduction along a fixed tree, as a Plan: the execution rules of RR-8315's static
+/// trees (§3.2; execution rules: docs/reduce.md), run by Binomial-stat and
 /// Fibonacci-stat.
 #include <vector>
 
@@ -12,10 +12,6 @@ namespace hetcoll {
 /// @brief children[r] = the processors that send to r, in the order r receives from them.
 /// Every child has a larger index than its parent, and processor 0 is the root.
 using ChildrenLists = std::vector<std::vector<int>>;
-
-/// @brief Binomial tree on n processors (RR-8315 §3.2): r receives from r+1, r+2, r+4, … while
-/// 2^k divides r and r + 2^(k-1) < n.
-ChildrenLists binomial_children(int n);
 
 /// @brief The Plan of a static tree (semantics: docs/reduce.md, "Static-tree semantics").
 ///

@@ -1,8 +1,8 @@
-#include "algorithms/reduce/static_tree.hpp"
+#include "algorithms/reduce/support/static_tree.hpp"
 
 #include <utility>
 
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 
 namespace hetcoll {
 namespace {

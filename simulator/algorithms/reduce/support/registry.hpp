@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "algorithms/algorithm_table.hpp"
-#include "algorithms/reduce/reduction_costs.hpp"
+#include "algorithms/reduce/support/reduction_costs.hpp"
 #include "algorithms/root.hpp"
 #include "core/random.hpp"
 #include "engine/activity.hpp"

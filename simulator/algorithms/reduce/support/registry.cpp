@@ -1,8 +1,8 @@
-#include "algorithms/reduce/registry.hpp"
+#include "algorithms/reduce/support/registry.hpp"
 
 #include <stdexcept>
 
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {

@@ -1,4 +1,4 @@
-#include "algorithms/reduce/schedule_check.hpp"
+#include "algorithms/reduce/support/schedule_check.hpp"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 /// @file dynamic_reduction.hpp
 /// @brief The event handling that Tree-dyn and Non-Commut-Tree-dyn share (RR-8315 §3.2).
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 
 namespace hetcoll {
 

@@ -1,18 +1,6 @@
-#include "algorithms/reduce/static_tree_plan.hpp"
+#include "algorithms/reduce/support/static_tree_plan.hpp"
 
 namespace hetcoll {
-
-ChildrenLists binomial_children(int n) {
-  ChildrenLists children(n);
-  for (int r = 0; r < n; ++r) {
-    // Round k adds child r + 2^(k−1) while 2^k divides r; r = 0 is divisible by every 2^k.
-    for (long long half = 1; r + half < n; half *= 2) {
-      if (r % (2 * half) != 0) break;
-      children[r].push_back(static_cast<int>(r + half));
-    }
-  }
-  return children;
-}
 
 Plan static_tree_plan(const ChildrenLists& children, bool computes, bool overlap, double comm_cost, int root) {
   const int n = static_cast<int>(children.size());

@@ -1,14 +1,14 @@
-#include "algorithms/reduce/reduce_family.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/factories.hpp"
-#include "algorithms/reduce/reduction_costs.hpp"
-#include "algorithms/reduce/result_host.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/reduction_costs.hpp"
+#include "algorithms/reduce/support/result_host.hpp"
 #include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"

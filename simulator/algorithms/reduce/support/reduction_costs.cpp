@@ -1,4 +1,4 @@
-#include "algorithms/reduce/reduction_costs.hpp"
+#include "algorithms/reduce/support/reduction_costs.hpp"
 
 #include <cmath>
 #include <cstdio>

@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 
 namespace hetcoll {
 

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/random.hpp"
-#include "algorithms/reduce/cluster.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
 #include "engine/activity.hpp"
 #include "engine/plan.hpp"
 

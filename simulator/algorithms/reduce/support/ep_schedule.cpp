@@ -6,7 +6,7 @@
 // FIFO of tokens); the destinations take one backward pass, O(n). ep_makespan, which needs no
 // destinations, keeps one heap entry per run of equal times started together: O(n) plus a heap
 // operation per such run.
-#include "algorithms/reduce/ep_schedule.hpp"
+#include "algorithms/reduce/support/ep_schedule.hpp"
 
 #include <algorithm>
 #include <functional>
