@@ -1,7 +1,7 @@
 #include "algorithms/family.hpp"
 
 #include "algorithms/broadcast/broadcast_family.hpp"
-#include "algorithms/divisible/divisible_family.hpp"
+#include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/redistribute/redistribution_family.hpp"
 #include "algorithms/reduce/support/reduce_family.hpp"
 

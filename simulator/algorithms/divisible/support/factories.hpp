@@ -1,7 +1,7 @@
 #pragma once
 /// @file factories.hpp
 /// @brief The algorithms of the registry, one per file (internal to the family).
-#include "algorithms/divisible/registry.hpp"
+#include "algorithms/divisible/support/registry.hpp"
 
 namespace hetcoll {
 

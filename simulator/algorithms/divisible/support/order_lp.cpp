@@ -1,4 +1,4 @@
-#include "algorithms/divisible/order_lp.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
 
 #include <glpk.h>
 

@@ -11,8 +11,8 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/divisible/star.hpp"
-#include "algorithms/divisible/star_platform.hpp"
+#include "algorithms/divisible/support/star.hpp"
+#include "algorithms/divisible/support/star_platform.hpp"
 #include "engine/executor.hpp"
 
 namespace hetcoll {

@@ -1,4 +1,4 @@
-#include "algorithms/divisible/star.hpp"
+#include "algorithms/divisible/support/star.hpp"
 
 #include <algorithm>
 #include <limits>

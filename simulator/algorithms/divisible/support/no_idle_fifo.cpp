@@ -3,7 +3,7 @@
 //   Σ_{j≤i} α_j c_j + α_i w_i + Σ_{i≤j≤q} α_j d_j = 1,
 // and subtracting consecutive equations gives α_{i+1} (c_{i+1} + w_{i+1}) = α_i (w_i + d_i).
 // Cost: O(p) after the caller's sort.
-#include "algorithms/divisible/no_idle_fifo.hpp"
+#include "algorithms/divisible/support/no_idle_fifo.hpp"
 
 #include <cmath>
 

@@ -5,9 +5,9 @@
 // With latency the recursion does not hold either, and the affine LP on the order decides too.
 // Cost: O(p) after the caller's sort (two-port); one LP of p variables per removal round
 // (one-port or latency).
-#include "algorithms/divisible/no_idle_fifo.hpp"
-#include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/factories.hpp"
+#include "algorithms/divisible/support/no_idle_fifo.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
 

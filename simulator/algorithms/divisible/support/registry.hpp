@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "algorithms/algorithm_table.hpp"
-#include "algorithms/divisible/star.hpp"
+#include "algorithms/divisible/support/star.hpp"
 
 namespace hetcoll {
 

@@ -1,4 +1,4 @@
-#include "algorithms/divisible/star_plan.hpp"
+#include "algorithms/divisible/support/star_plan.hpp"
 
 namespace hetcoll {
 

@@ -1,4 +1,4 @@
-#include "algorithms/divisible/star_platform.hpp"
+#include "algorithms/divisible/support/star_platform.hpp"
 
 #include <algorithm>
 

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/divisible/star.hpp"
+#include "algorithms/divisible/support/star.hpp"
 
 struct glp_prob;
 

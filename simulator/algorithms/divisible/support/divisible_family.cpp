@@ -1,4 +1,4 @@
-#include "algorithms/divisible/divisible_family.hpp"
+#include "algorithms/divisible/support/divisible_family.hpp"
 
 #include <algorithm>
 #include <cstddef>
@@ -6,11 +6,11 @@
 #include <numeric>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/registry.hpp"
-#include "algorithms/divisible/self_scheduling.hpp"
-#include "algorithms/divisible/star_plan.hpp"
-#include "algorithms/divisible/star_platform.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/registry.hpp"
+#include "algorithms/divisible/support/self_scheduling.hpp"
+#include "algorithms/divisible/support/star_plan.hpp"
+#include "algorithms/divisible/support/star_platform.hpp"
 #include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"

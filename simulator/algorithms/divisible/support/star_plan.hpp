@@ -1,8 +1,8 @@
 #pragma once
 /// @file star_plan.hpp
 /// @brief A divisible schedule as a static Plan for the engines.
-#include "algorithms/divisible/star.hpp"
-#include "algorithms/divisible/star_platform.hpp"
+#include "algorithms/divisible/support/star.hpp"
+#include "algorithms/divisible/support/star_platform.hpp"
 #include "engine/plan.hpp"
 
 namespace hetcoll {

@@ -4,7 +4,7 @@
 /// FIFO-INC-C and FIFO-INC-W.
 #include <vector>
 
-#include "algorithms/divisible/star.hpp"
+#include "algorithms/divisible/support/star.hpp"
 
 namespace hetcoll {
 

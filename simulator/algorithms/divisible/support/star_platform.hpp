@@ -4,7 +4,7 @@
 /// master to a worker gives c_i, the route back d_i, the worker's speed w_i.
 #include <vector>
 
-#include "algorithms/divisible/star.hpp"
+#include "algorithms/divisible/support/star.hpp"
 #include "engine/engine.hpp"
 #include "platform/platform.hpp"
 

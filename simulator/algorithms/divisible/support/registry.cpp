@@ -1,11 +1,11 @@
-#include "algorithms/divisible/registry.hpp"
+#include "algorithms/divisible/support/registry.hpp"
 
 #include <algorithm>
 #include <numeric>
 #include <stdexcept>
 #include <string>
 
-#include "algorithms/divisible/factories.hpp"
+#include "algorithms/divisible/support/factories.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {
