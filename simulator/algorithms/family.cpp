@@ -2,7 +2,7 @@
 
 #include "algorithms/broadcast/broadcast_family.hpp"
 #include "algorithms/divisible/support/divisible_family.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "algorithms/reduce/support/reduce_family.hpp"
 
 namespace hetcoll {

@@ -1,4 +1,4 @@
-#include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
 
 #include <algorithm>
 #include <fstream>

@@ -1,11 +1,11 @@
 #pragma once
-/// @file schedulers.hpp
+/// @file factories.hpp
 /// @brief The scheduling algorithms of the `redistribute` family, one per file, as functions
 /// from an instance to a schedule (registry.cpp lists them by name).
 #include <cstdint>
 
-#include "algorithms/redistribute/instance.hpp"
-#include "algorithms/redistribute/peel.hpp"
+#include "algorithms/redistribute/support/instance.hpp"
+#include "algorithms/redistribute/support/peel.hpp"
 
 namespace hetcoll {
 

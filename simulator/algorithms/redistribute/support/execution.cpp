@@ -1,11 +1,11 @@
-#include "algorithms/redistribute/execution.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 #include <stdexcept>
 
-#include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 

@@ -1,14 +1,14 @@
-#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
 
 #include <algorithm>
 #include <cstddef>
 #include <memory>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/redistribute/execution.hpp"
-#include "algorithms/redistribute/redistribution_keys.hpp"
-#include "algorithms/redistribute/redistribution_runner.hpp"
-#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
+#include "algorithms/redistribute/support/redistribution_keys.hpp"
+#include "algorithms/redistribute/support/redistribution_runner.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 

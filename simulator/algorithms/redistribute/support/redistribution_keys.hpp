@@ -4,7 +4,7 @@
 /// the reading of its points and its runner.
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/keys.hpp"
-#include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
 
 namespace hetcoll {
 

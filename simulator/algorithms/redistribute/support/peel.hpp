@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/redistribute/instance.hpp"
+#include "algorithms/redistribute/support/instance.hpp"
 
 namespace hetcoll {
 

@@ -6,7 +6,7 @@
 // emits at most one step of cost β + at most d·β, with d ≥ 1; hence cost ≤ 2βR, the
 // 2-approximation. Time: at most min(R, |E|) peels, each a warm-started Hopcroft–Karp (and,
 // for OGGP, a binary search over the distinct weights).
-#include "algorithms/redistribute/peel.hpp"
+#include "algorithms/redistribute/support/peel.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -15,7 +15,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
-#include "algorithms/redistribute/matching.hpp"
+#include "algorithms/redistribute/support/matching.hpp"
 
 namespace hetcoll {
 namespace {

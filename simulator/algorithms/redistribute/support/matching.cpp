@@ -12,7 +12,7 @@
 //   all once the largest feasible threshold is known: that is found first on a second matching
 //   kept across peels (largest_feasible_threshold), where a test usually succeeds at once and
 //   fails only on the peels where the threshold drops.
-#include "algorithms/redistribute/matching.hpp"
+#include "algorithms/redistribute/support/matching.hpp"
 
 #include <algorithm>
 #include <limits>

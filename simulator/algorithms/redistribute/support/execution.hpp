@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/redistribute/instance.hpp"
+#include "algorithms/redistribute/support/instance.hpp"
 #include "engine/engine.hpp"
 #include "engine/plan.hpp"
 #include "platform/platform.hpp"

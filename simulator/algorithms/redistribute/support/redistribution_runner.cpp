@@ -2,18 +2,18 @@
 // "Execution"): one instance per replication (a matrix's, or a random one), each algorithm's
 // schedule as a plan of capped or uncapped steps, or without step barriers, optionally on
 // drawn stream sizes.
-#include "algorithms/redistribute/redistribution_runner.hpp"
+#include "algorithms/redistribute/support/redistribution_runner.hpp"
 
 #include <cstddef>
 #include <memory>
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/redistribute/asynchronous_steps.hpp"
-#include "algorithms/redistribute/execution.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
-#include "algorithms/redistribute/redistribution_keys.hpp"
-#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/support/asynchronous_steps.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
+#include "algorithms/redistribute/support/redistribution_keys.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"

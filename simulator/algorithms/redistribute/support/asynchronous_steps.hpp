@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "algorithms/redistribute/instance.hpp"
+#include "algorithms/redistribute/support/instance.hpp"
 #include "engine/executor.hpp"
 
 namespace hetcoll {

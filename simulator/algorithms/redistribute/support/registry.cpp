@@ -1,8 +1,8 @@
-#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
 
 #include <string>
 
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 
 namespace hetcoll {
 namespace {

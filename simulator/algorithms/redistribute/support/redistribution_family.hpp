@@ -3,7 +3,7 @@
 /// @brief The `redistribute` family: scheduling messages between two clusters through a
 /// backbone (Jeannot & Wagner; docs/redistribute.md).
 #include "algorithms/family.hpp"
-#include "algorithms/redistribute/inputs.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
 
 namespace hetcoll {
 

@@ -6,7 +6,7 @@
 #include <cstdint>
 
 #include "algorithms/algorithm_table.hpp"
-#include "algorithms/redistribute/instance.hpp"
+#include "algorithms/redistribute/support/instance.hpp"
 
 namespace hetcoll {
 

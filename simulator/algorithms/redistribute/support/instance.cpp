@@ -1,4 +1,4 @@
-#include "algorithms/redistribute/instance.hpp"
+#include "algorithms/redistribute/support/instance.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -7,13 +7,6 @@ namespace hetcoll {
 namespace {
 
 bool whole(double x) { return x == std::floor(x); }
-
-// Smallest value the rounded-up bound may take: w itself if pieces may be fractions.
-double round_up_if(bool whole_units, double x) {
-  // The quotient of two whole numbers can land a few ulps above an integer (7/1 cannot, but
-  // 30/3 computed from sums could): a tolerance keeps such values from rounding up by one.
-  return whole_units ? std::ceil(x - 1e-9) : x;
-}
 
 }  // namespace
 
@@ -76,33 +69,5 @@ Instance one_port(const Instance& instance) {
   std::fill(one.delta.begin(), one.delta.end(), 1);
   return one;
 }
-
-double lower_bound(const Instance& instance) {
-  if (instance.messages.empty()) return 0;
-  const int nodes = instance.senders + instance.receivers;
-  std::vector<double> load(nodes, 0.0);
-  std::vector<int> degree(nodes, 0);
-  double total = 0;
-  for (const Message& msg : instance.messages) {
-    for (int v : {msg.sender, instance.receiver_node(msg.receiver)}) {
-      load[v] += msg.weight;
-      ++degree[v];
-    }
-    total += msg.weight;
-  }
-  const bool whole_units = instance.whole_units();
-  const double k = instance.k;
-  const double m = static_cast<double>(instance.messages.size());
-  double transfer = round_up_if(whole_units, total / k);
-  double steps = std::ceil(m / k);
-  for (int v = 0; v < nodes; ++v) {
-    if (degree[v] == 0) continue;
-    transfer = std::max(transfer, round_up_if(whole_units, load[v] / instance.delta[v]));
-    steps = std::max(steps, std::ceil(static_cast<double>(degree[v]) / instance.delta[v]));
-  }
-  return transfer + instance.beta * steps;
-}
-
-double one_port_lower_bound(const Instance& instance) { return lower_bound(one_port(instance)); }
 
 }  // namespace hetcoll

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/redistribute/instance.hpp"
+#include "algorithms/redistribute/support/instance.hpp"
 #include "core/random.hpp"
 
 namespace hetcoll {

@@ -2,7 +2,7 @@
 // the schedule's streams, list-scheduled under the δ(v) and k limits. Cost per event: a scan of
 // the waiting streams, O(pieces); a replication O(pieces²) at worst, far below the schedules'
 // own computation.
-#include "algorithms/redistribute/asynchronous_steps.hpp"
+#include "algorithms/redistribute/support/asynchronous_steps.hpp"
 
 #include <cmath>
 

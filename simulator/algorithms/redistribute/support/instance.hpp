@@ -61,7 +61,8 @@ std::string check_schedule(const Instance& instance, const Schedule& schedule, b
 /// @brief The instance with every δ set to 1: the 1-port view that GGP and OGGP schedule.
 Instance one_port(const Instance& instance);
 
-/// @brief LB_δ, hetcoll's δ-port lower bound (docs/redistribute.md):
+/// @brief LB_δ, hetcoll's δ-port lower bound, the value of the lower-bound row (lower_bound.cpp;
+/// docs/redistribute.md):
 /// max(max_v w(v)/δ(v), P/k) + β·max(max_v ⌈deg(v)/δ(v)⌉, ⌈m/k⌉), where the weight terms are
 /// rounded up when instance.whole_units() (then every schedule here has whole pieces).
 /// No max_e w(e) term: two streams of one message may run in parallel.
