@@ -5,8 +5,8 @@
 #include <optional>
 #include <utility>
 
-#include "algorithms/broadcast/best_senders.hpp"
-#include "algorithms/broadcast/lookahead.hpp"
+#include "algorithms/broadcast/support/best_senders.hpp"
+#include "algorithms/broadcast/support/lookahead.hpp"
 
 namespace hetcoll {
 

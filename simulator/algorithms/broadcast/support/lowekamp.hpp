@@ -4,7 +4,7 @@
 /// Algorithm 1; docs/broadcast.md).
 #include <vector>
 
-#include "algorithms/broadcast/latency_matrix.hpp"
+#include "algorithms/broadcast/support/latency_matrix.hpp"
 
 namespace hetcoll {
 

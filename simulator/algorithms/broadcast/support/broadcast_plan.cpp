@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/broadcast_plan.hpp"
+#include "algorithms/broadcast/support/broadcast_plan.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -3,7 +3,7 @@
 //
 // Cost: O(n² log n) for sorting the n(n−1)/2 edges, then near-constant time per edge with a
 // union-find whose roots carry the subnet's smallest internal edge.
-#include "algorithms/broadcast/lowekamp.hpp"
+#include "algorithms/broadcast/support/lowekamp.hpp"
 
 #include <algorithm>
 #include <limits>

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/broadcast/latency_matrix.hpp"
-#include "algorithms/broadcast/plogp.hpp"
+#include "algorithms/broadcast/support/latency_matrix.hpp"
+#include "algorithms/broadcast/support/plogp.hpp"
 #include "engine/probe.hpp"
 
 namespace hetcoll {

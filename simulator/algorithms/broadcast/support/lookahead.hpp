@@ -4,7 +4,7 @@
 /// date as B shrinks instead of recomputed over B × B every step.
 #include <vector>
 
-#include "algorithms/broadcast/inter_schedule.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
 
 namespace hetcoll {
 

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/broadcast/grid_platform.hpp"
-#include "algorithms/broadcast/inter_schedule.hpp"
-#include "algorithms/broadcast/random_grid.hpp"
+#include "algorithms/broadcast/support/grid_platform.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
+#include "algorithms/broadcast/support/random_grid.hpp"
 #include "algorithms/family.hpp"
 #include "engine/probe.hpp"
 

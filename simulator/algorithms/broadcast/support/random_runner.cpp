@@ -8,10 +8,10 @@
 // plan runs on drawn costs: every message (g + L) and every cluster's internal broadcast T is its
 // nominal duration times a gamma draw; the senders' gaps are the heuristic's model of a send,
 // fixed.
-#include "algorithms/broadcast/broadcast_plan.hpp"
-#include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/dynamic_ecef.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/broadcast_plan.hpp"
+#include "algorithms/broadcast/support/broadcast_settings.hpp"
+#include "algorithms/broadcast/support/dynamic_ecef.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"
 #include "engine/noisy_policy.hpp"

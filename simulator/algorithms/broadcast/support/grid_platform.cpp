@@ -1,6 +1,6 @@
 // Platform of Steffenel's GRID5000 experiment (§7, Table 4): zones from the latency matrix,
 // bandwidths chosen here (the paper gives none; see docs/broadcast.md). O(n² · zones).
-#include "algorithms/broadcast/grid_platform.hpp"
+#include "algorithms/broadcast/support/grid_platform.hpp"
 
 #include <algorithm>
 

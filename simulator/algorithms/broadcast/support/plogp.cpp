@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/plogp.hpp"
+#include "algorithms/broadcast/support/plogp.hpp"
 
 #include <algorithm>
 #include <stdexcept>

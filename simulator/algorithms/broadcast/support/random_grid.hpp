@@ -2,7 +2,7 @@
 /// @file random_grid.hpp
 /// @brief Random inter-cluster instances of Steffenel's simulations (§6, Table 3; draws as in
 /// docs/broadcast.md).
-#include "algorithms/broadcast/inter_schedule.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
 #include "core/random.hpp"
 
 namespace hetcoll {

@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/lookahead.hpp"
+#include "algorithms/broadcast/support/lookahead.hpp"
 
 #include <algorithm>
 

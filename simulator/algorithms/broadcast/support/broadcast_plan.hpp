@@ -13,8 +13,8 @@
 #include <functional>
 #include <vector>
 
-#include "algorithms/broadcast/plogp.hpp"
-#include "algorithms/broadcast/tree_shapes.hpp"
+#include "algorithms/broadcast/support/plogp.hpp"
+#include "algorithms/broadcast/support/tree_shapes.hpp"
 #include "engine/plan.hpp"
 
 namespace hetcoll {

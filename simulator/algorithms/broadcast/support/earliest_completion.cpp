@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/earliest_completion.hpp"
+#include "algorithms/broadcast/support/earliest_completion.hpp"
 
 #include <limits>
 

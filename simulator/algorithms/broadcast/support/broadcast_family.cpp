@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/broadcast_family.hpp"
+#include "algorithms/broadcast/support/broadcast_family.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -6,10 +6,10 @@
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/cluster_command.hpp"
-#include "algorithms/broadcast/intra_models.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/broadcast_settings.hpp"
+#include "algorithms/broadcast/support/cluster_command.hpp"
+#include "algorithms/broadcast/support/intra_models.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 #include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"

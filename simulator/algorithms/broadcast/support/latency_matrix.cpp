@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/latency_matrix.hpp"
+#include "algorithms/broadcast/support/latency_matrix.hpp"
 
 #include <fstream>
 #include <sstream>

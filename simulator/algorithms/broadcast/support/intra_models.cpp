@@ -14,7 +14,7 @@
 //   segmented binomial  ⌈log2 P⌉·L + ⌊log2 P⌋·g(s)·k
 //   scatter/collect     (log2 P + P − 1)·L + 2·((P−1)/P)·g(m)
 // Each is O(1) given g; the segment search evaluates ⌊log2 m⌋ + 1 sizes.
-#include "algorithms/broadcast/intra_models.hpp"
+#include "algorithms/broadcast/support/intra_models.hpp"
 
 #include <cmath>
 #include <stdexcept>

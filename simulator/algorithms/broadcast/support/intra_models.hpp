@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/broadcast/plogp.hpp"
+#include "algorithms/broadcast/support/plogp.hpp"
 
 namespace hetcoll {
 

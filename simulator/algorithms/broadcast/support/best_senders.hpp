@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "algorithms/broadcast/inter_schedule.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
 
 namespace hetcoll {
 

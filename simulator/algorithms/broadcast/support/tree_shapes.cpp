@@ -1,5 +1,5 @@
 // Broadcast tree shapes of Table 1 (Steffenel 2006; Kielmann et al. 2001). Each is O(P).
-#include "algorithms/broadcast/tree_shapes.hpp"
+#include "algorithms/broadcast/support/tree_shapes.hpp"
 
 #include <cstddef>
 

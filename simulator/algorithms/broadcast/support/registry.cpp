@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

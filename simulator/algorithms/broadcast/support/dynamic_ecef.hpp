@@ -11,7 +11,7 @@
 /// nothing more starts its internal broadcast T. With exact costs it runs static ECEF's schedule.
 #include <vector>
 
-#include "algorithms/broadcast/inter_schedule.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
 #include "engine/executor.hpp"
 
 namespace hetcoll {

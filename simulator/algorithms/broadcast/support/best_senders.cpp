@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/best_senders.hpp"
+#include "algorithms/broadcast/support/best_senders.hpp"
 
 #include <cmath>
 #include <limits>

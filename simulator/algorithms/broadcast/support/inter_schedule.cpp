@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/inter_schedule.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
 
 #include <algorithm>
 #include <stdexcept>

@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/random_grid.hpp"
+#include "algorithms/broadcast/support/random_grid.hpp"
 
 namespace hetcoll {
 

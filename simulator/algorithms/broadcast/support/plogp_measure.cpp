@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/plogp_measure.hpp"
+#include "algorithms/broadcast/support/plogp_measure.hpp"
 
 #include <cmath>
 

@@ -1,4 +1,4 @@
-#include "algorithms/broadcast/cluster_command.hpp"
+#include "algorithms/broadcast/support/cluster_command.hpp"
 
 #include <sys/resource.h>
 #include <unistd.h>
@@ -9,9 +9,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "algorithms/broadcast/latency_matrix.hpp"
-#include "algorithms/broadcast/lowekamp.hpp"
-#include "algorithms/broadcast/plogp_measure.hpp"
+#include "algorithms/broadcast/support/latency_matrix.hpp"
+#include "algorithms/broadcast/support/lowekamp.hpp"
+#include "algorithms/broadcast/support/plogp_measure.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "engine/engine_factory.hpp"

@@ -6,7 +6,7 @@
 /// Drivers, `hetcoll list` and the tests iterate over this one table; no code elsewhere
 /// branches on heuristic names.
 #include "algorithms/algorithm_table.hpp"
-#include "algorithms/broadcast/inter_schedule.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
 
 namespace hetcoll {
 

@@ -2,7 +2,7 @@
 /// @file grid_platform.hpp
 /// @brief A hierarchical platform (one zone per cluster, WAN links between zones) generated from a
 /// host latency matrix, such as the GRID5000 machines of Steffenel's Table 4.
-#include "algorithms/broadcast/latency_matrix.hpp"
+#include "algorithms/broadcast/support/latency_matrix.hpp"
 #include "platform/platform.hpp"
 
 namespace hetcoll {

@@ -10,12 +10,12 @@
 #include <stdexcept>
 #include <algorithm>
 
-#include "algorithms/broadcast/broadcast_plan.hpp"
-#include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/registry.hpp"
-#include "algorithms/broadcast/intra_models.hpp"
-#include "algorithms/broadcast/lowekamp.hpp"
-#include "algorithms/broadcast/plogp_measure.hpp"
+#include "algorithms/broadcast/support/broadcast_plan.hpp"
+#include "algorithms/broadcast/support/broadcast_settings.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
+#include "algorithms/broadcast/support/intra_models.hpp"
+#include "algorithms/broadcast/support/lowekamp.hpp"
+#include "algorithms/broadcast/support/plogp_measure.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "engine/noisy_policy.hpp"
