@@ -32,7 +32,8 @@ TEST(FamilyLayout, EveryAlgorithmIsOneFileAtTheTopOfItsFamilysFolder) {
     for (const AlgorithmInfo& a : f->algorithms()) {
       const std::string file = file_of_row(a.name);
       EXPECT_TRUE(rows.insert(file).second) << f->name() << ": two rows map to " << file;
-      EXPECT_TRUE(fs::is_regular_file(folder / file)) << f->name() << " algorithm " << a.name << " has no " << folder / file;
+      EXPECT_TRUE(fs::is_regular_file(folder / file))
+          << f->name() << " algorithm " << a.name << " has no " << folder / file;
     }
     EXPECT_TRUE(fs::is_directory(folder / "support")) << "no " << folder / "support";
     for (const fs::directory_entry& entry : fs::directory_iterator(folder)) {
