@@ -7,9 +7,9 @@
 //   build/hetcoll_bench --benchmark_filter=Broadcast
 #include <benchmark/benchmark.h>
 
-#include "algorithms/broadcast/broadcast_family.hpp"
-#include "algorithms/broadcast/registry.hpp"
-#include "algorithms/broadcast/random_grid.hpp"
+#include "algorithms/broadcast/support/broadcast_family.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
+#include "algorithms/broadcast/support/random_grid.hpp"
 #include "model_replications.hpp"
 // The scans, outside the library on purpose (one algorithm per file there).
 #include "../test/algorithms/broadcast/reference_heuristics.hpp"

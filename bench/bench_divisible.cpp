@@ -7,8 +7,8 @@
 //   build/hetcoll_bench --benchmark_filter=Divisible
 #include <benchmark/benchmark.h>
 
-#include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/registry.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/registry.hpp"
 #include "algorithms/family.hpp"
 #include "core/random.hpp"
 #include "engine/model/model_engine.hpp"

@@ -12,9 +12,9 @@
 // No BENCHMARK_MAIN here: it links into hetcoll_bench beside bench_engines.cpp.
 #include <benchmark/benchmark.h>
 
-#include "algorithms/redistribute/factories.hpp"
-#include "algorithms/redistribute/inputs.hpp"
-#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
 #include "reference_peeling.hpp"
 
 namespace hetcoll {

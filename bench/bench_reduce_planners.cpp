@@ -7,8 +7,8 @@
 //   build/hetcoll_bench --benchmark_filter=ReduceSnfWorstRatioSearch
 #include <benchmark/benchmark.h>
 
-#include "algorithms/reduce/factories.hpp"
-#include "algorithms/reduce/cluster.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
 #include "../test/algorithms/reduce/snf_ratio_search.hpp"
 
 namespace hetcoll {

@@ -1,7 +1,7 @@
 #pragma once
 /// @file reference_peeling.hpp
 /// @brief The peeling and matcher of GGP, OGGP and DGGP as they were before the incremental
-/// matcher (commit c0f0df7, simulator/algorithms/redistribute/peel.cpp and matching.cpp), kept
+/// matcher (commit c0f0df7, simulator/algorithms/redistribute/support/peel.cpp and matching.cpp), kept
 /// verbatim as the "before" that bench_redistribution.cpp times beside the library. Not part of
 /// the library, and no test oracle: it shares the library's procedure, so the tests check the
 /// peeling against its defining properties instead (test_redistribution_peeling.cpp).
@@ -12,8 +12,8 @@
 #include <unordered_map>
 #include <vector>
 
-#include "algorithms/redistribute/factories.hpp"
-#include "algorithms/redistribute/peel.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
+#include "algorithms/redistribute/support/peel.hpp"
 
 namespace hetcoll::reference {
 

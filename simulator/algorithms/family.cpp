@@ -1,9 +1,9 @@
 #include "algorithms/family.hpp"
 
-#include "algorithms/broadcast/broadcast_family.hpp"
-#include "algorithms/divisible/divisible_family.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
-#include "algorithms/reduce/reduce_family.hpp"
+#include "algorithms/broadcast/support/broadcast_family.hpp"
+#include "algorithms/divisible/support/divisible_family.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
 
 namespace hetcoll {
 

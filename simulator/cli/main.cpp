@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "algorithms/family.hpp"
-#include "algorithms/reduce/cluster.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/atomic_file.hpp"

@@ -7,7 +7,7 @@
 #include <set>
 
 #include "algorithms/family.hpp"
-#include "algorithms/reduce/registry.hpp"
+#include "algorithms/reduce/support/registry.hpp"
 #include "core/error.hpp"
 #include "core/nearest_name.hpp"
 #include "core/number_format.hpp"

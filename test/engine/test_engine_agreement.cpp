@@ -11,7 +11,7 @@
 #include <set>
 
 #include "algorithms/family.hpp"
-#include "algorithms/reduce/registry.hpp"
+#include "algorithms/reduce/support/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/scenario_resolution.hpp"

@@ -5,8 +5,8 @@
 // binomial tree on ranks (c − root) mod C, largest subtree first, ignoring every cost; each
 // cluster then broadcasts internally. On a platform the family spans the tree over all hosts
 // instead (see broadcast_plan.hpp). O(C).
-#include "algorithms/broadcast/registry.hpp"
-#include "algorithms/broadcast/tree_shapes.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
+#include "algorithms/broadcast/support/tree_shapes.hpp"
 
 namespace hetcoll {
 

@@ -11,8 +11,8 @@
 #include <limits>
 #include <optional>
 
-#include "algorithms/broadcast/best_senders.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/best_senders.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

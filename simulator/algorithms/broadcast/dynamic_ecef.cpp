@@ -1,10 +1,10 @@
 // Dynamic ECEF (docs/broadcast.md, "Dynamic ECEF"): ECEF re-run from the observed state at every
 // event. Cost: one ECEF run, O(C² log C), per event, 2C events: O(C³ log C) per broadcast.
-#include "algorithms/broadcast/dynamic_ecef.hpp"
+#include "algorithms/broadcast/support/dynamic_ecef.hpp"
 
 #include <cmath>
 
-#include "algorithms/broadcast/earliest_completion.hpp"
+#include "algorithms/broadcast/support/earliest_completion.hpp"
 
 namespace hetcoll {
 

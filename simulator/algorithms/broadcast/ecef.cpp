@@ -4,8 +4,8 @@
 // Each step takes the pair that completes first: argmin over i ∈ A, j ∈ B of RT_i + g_ij + L_ij,
 // ties to the smallest (i, j). O(C² log C) over the whole schedule: each receiver keeps its
 // senders in a heap (EarliestCompletion, BestSenders).
-#include "algorithms/broadcast/earliest_completion.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/earliest_completion.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

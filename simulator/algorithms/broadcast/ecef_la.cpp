@@ -5,8 +5,8 @@
 // g_jk + L_jk (0 when j is the last cluster of B): prefer receivers that are good senders in turn.
 // O(C² log C): F_j changes only when its nearest k leaves B (Lookahead), and each receiver keeps
 // its senders in a heap (EarliestCompletion).
-#include "algorithms/broadcast/earliest_completion.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/earliest_completion.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

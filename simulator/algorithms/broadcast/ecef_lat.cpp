@@ -2,8 +2,8 @@
 //
 // ECEF-LA whose lookahead also counts the internal broadcast of the cluster reached next:
 // F_j = min over k ∈ B∖{j} of g_jk + L_jk + T_k (0 when B = {j}). O(C² log C), as ECEF-LA.
-#include "algorithms/broadcast/earliest_completion.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/earliest_completion.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

@@ -4,8 +4,8 @@
 // g_jk + L_jk + T_k (0 when B = {j}), so receivers near slow clusters come first; the pair is
 // still the argmin of RT_i + g_ij + L_ij + F_j. O(C² log C), as ECEF-LA (F_j only goes down
 // here, which the per-receiver heaps never assume: they hold RT_i + g_ij + L_ij alone).
-#include "algorithms/broadcast/earliest_completion.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/earliest_completion.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

@@ -12,7 +12,7 @@
 #include <limits>
 #include <vector>
 
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

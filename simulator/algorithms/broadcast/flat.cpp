@@ -3,7 +3,7 @@
 // The root's coordinator sends to every other cluster in index order, whoever else already has
 // the message. Cost in the model (sender busy for g): cluster j, the n-th served, has the message
 // at Σ_{k served before j} g_0k + g_0j + L_0j; makespan = max over j of that + T_j. O(C).
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
 

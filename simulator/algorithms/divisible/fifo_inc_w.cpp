@@ -1,6 +1,6 @@
 // FIFO-INC-W (Beaumont, Marchal, Robert, section 5): FIFO with all workers, sent by
 // non-decreasing w_i (faster workers first). Cost: O(p log p).
-#include "algorithms/divisible/factories.hpp"
+#include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
 

@@ -4,8 +4,8 @@
 // Cost: one simplex on p variables and p (+1 one-port) rows, per removal round.
 #include <numeric>
 
-#include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/factories.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
 

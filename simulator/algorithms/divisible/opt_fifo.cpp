@@ -12,9 +12,9 @@
 // Cost: O(p log p) for the sort, O(p) after it (two-port); 2p LPs with latency.
 #include <algorithm>
 
-#include "algorithms/divisible/no_idle_fifo.hpp"
-#include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/factories.hpp"
+#include "algorithms/divisible/support/no_idle_fifo.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
 

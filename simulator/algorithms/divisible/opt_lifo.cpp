@@ -8,8 +8,8 @@
 // the order is given to the affine LP as a LIFO pair, and the best kept (with start-up costs,
 // the last workers may cost more time than they bring). The one-port row still never binds.
 // Cost: O(p log p) for the sort, O(p) after it; p LPs with latency.
-#include "algorithms/divisible/factories.hpp"
-#include "algorithms/divisible/order_lp.hpp"
+#include "algorithms/divisible/support/factories.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
 
 namespace hetcoll {
 

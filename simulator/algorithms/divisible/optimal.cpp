@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/factories.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
 namespace {

@@ -1,6 +1,6 @@
 // Self-scheduling (docs/divisible.md, "Self-scheduling"): a master serving chunks on demand.
 // Cost: O(1) per event.
-#include "algorithms/divisible/self_scheduling.hpp"
+#include "algorithms/divisible/support/self_scheduling.hpp"
 
 #include <algorithm>
 #include <cmath>

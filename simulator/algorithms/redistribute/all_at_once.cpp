@@ -5,7 +5,7 @@
 // no meaningful cost; it is only ever executed without rate caps. Under SimGrid's max–min
 // sharing it takes β + the time of the flows' fair shares; the contention-free model engine
 // reports β + max_e amount / route bandwidth instead, which ignores sharing.
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 
 namespace hetcoll {
 

@@ -8,7 +8,7 @@
 // cost ≤ 2βR ≤ 2·LB_δ (the paper's 2-approximation). Split O(n·k·m); OGGP O((m + kn)^{5/2}).
 #include <map>
 
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 
 namespace hetcoll {
 namespace {

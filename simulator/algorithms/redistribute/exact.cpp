@@ -11,7 +11,7 @@
 #include <cmath>
 #include <limits>
 
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 

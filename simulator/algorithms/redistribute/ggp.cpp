@@ -5,7 +5,7 @@
 // Cost in the model: a 1-port schedule (every step a matching) of cost ≤ 2βR ≤ 2η when the
 // weights are whole multiples of β (η: the 1-port lower bound of Cohen, Jeannot & Padoy).
 // Each peel repairs the previous matching with augmenting paths (Hopcroft–Karp phases).
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 
 namespace hetcoll {
 

@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 
 namespace hetcoll {
 

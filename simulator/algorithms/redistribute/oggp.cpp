@@ -5,7 +5,7 @@
 // Cost in the model: a 1-port schedule of cost ≤ 2βR ≤ 2η when the weights are whole multiples
 // of β; taking the matching whose lightest edge is heaviest makes each peel's d large, so there
 // are few steps and little β. O((m + n)^{5/2}) in the paper.
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 
 namespace hetcoll {
 

@@ -5,7 +5,7 @@
 // Figure 3 for a chosen order.
 //
 // Cost in the model: that of the EP schedule of the order. Planning: O(n log n).
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 
 namespace hetcoll {
 

@@ -7,8 +7,8 @@
 // computes the previous ⊕, so the plan needs the overlapping static semantics (docs/reduce.md).
 #include <vector>
 
-#include "algorithms/reduce/factories.hpp"
-#include "algorithms/reduce/static_tree.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/static_tree.hpp"
 
 namespace hetcoll {
 namespace {

@@ -10,7 +10,7 @@
 #include <limits>
 #include <vector>
 
-#include "algorithms/reduce/dynamic_reduction.hpp"
+#include "algorithms/reduce/support/dynamic_reduction.hpp"
 
 namespace hetcoll {
 namespace {

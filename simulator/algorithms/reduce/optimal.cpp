@@ -20,7 +20,7 @@
 #include <limits>
 #include <numeric>
 
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 
 namespace hetcoll {
 namespace {

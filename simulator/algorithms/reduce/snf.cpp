@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 
 namespace hetcoll {
 

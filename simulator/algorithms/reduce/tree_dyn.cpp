@@ -4,7 +4,7 @@
 // with identical c (Th. 3). With exp(λ) communications, c = 0 and even n, the makespan has mean
 // (2H(n/2 − 1) + 2/n)/λ and variance (2Σ_(i<n/2) 1/i² + 4/n²)/λ² (§5). Any two processors may
 // be paired, so it is valid only for a commutative ⊕.
-#include "algorithms/reduce/dynamic_reduction.hpp"
+#include "algorithms/reduce/support/dynamic_reduction.hpp"
 
 namespace hetcoll {
 namespace {

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/broadcast/broadcast_family.hpp"
+#include "algorithms/broadcast/support/broadcast_family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/work_dir.hpp"

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/broadcast/inter_schedule.hpp"
+#include "algorithms/broadcast/support/inter_schedule.hpp"
 
 namespace hetcoll::reference {
 

@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <cmath>
 
-#include "algorithms/broadcast/broadcast_plan.hpp"
-#include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/grid_platform.hpp"
-#include "algorithms/broadcast/registry.hpp"
-#include "algorithms/broadcast/intra_models.hpp"
-#include "algorithms/broadcast/plogp_measure.hpp"
+#include "algorithms/broadcast/support/broadcast_plan.hpp"
+#include "algorithms/broadcast/support/broadcast_settings.hpp"
+#include "algorithms/broadcast/support/grid_platform.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
+#include "algorithms/broadcast/support/intra_models.hpp"
+#include "algorithms/broadcast/support/plogp_measure.hpp"
 #include "algorithms/broadcast/broadcast_harness.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/model/model_engine.hpp"

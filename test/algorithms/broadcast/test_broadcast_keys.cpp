@@ -9,7 +9,7 @@
 #include <sstream>
 
 #include "algorithms/broadcast/broadcast_harness.hpp"
-#include "algorithms/broadcast/broadcast_settings.hpp"
+#include "algorithms/broadcast/support/broadcast_settings.hpp"
 #include "driver/work_dir.hpp"
 
 namespace hetcoll {

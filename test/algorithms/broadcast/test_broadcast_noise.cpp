@@ -10,7 +10,7 @@
 #include <set>
 
 #include "algorithms/broadcast/broadcast_harness.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 #include "driver/work_dir.hpp"
 
 namespace hetcoll {

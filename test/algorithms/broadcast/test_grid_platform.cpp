@@ -6,8 +6,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "algorithms/broadcast/grid_platform.hpp"
-#include "algorithms/broadcast/plogp_measure.hpp"
+#include "algorithms/broadcast/support/grid_platform.hpp"
+#include "algorithms/broadcast/support/plogp_measure.hpp"
 #include "algorithms/broadcast/broadcast_harness.hpp"
 #include "core/error.hpp"
 #include "driver/work_dir.hpp"

@@ -7,8 +7,8 @@
 #include <functional>
 #include <limits>
 
-#include "algorithms/broadcast/registry.hpp"
-#include "algorithms/broadcast/random_grid.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
+#include "algorithms/broadcast/support/random_grid.hpp"
 
 namespace hetcoll {
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/broadcast/random_grid.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/random_grid.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 #include "reference_heuristics.hpp"
 
 namespace hetcoll {

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "algorithms/broadcast/intra_models.hpp"
+#include "algorithms/broadcast/support/intra_models.hpp"
 #include "core/random.hpp"
 
 namespace hetcoll {

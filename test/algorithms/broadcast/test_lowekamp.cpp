@@ -5,8 +5,8 @@
 
 #include <cctype>
 
-#include "algorithms/broadcast/latency_matrix.hpp"
-#include "algorithms/broadcast/lowekamp.hpp"
+#include "algorithms/broadcast/support/latency_matrix.hpp"
+#include "algorithms/broadcast/support/lowekamp.hpp"
 #include "algorithms/broadcast/broadcast_harness.hpp"
 #include "core/error.hpp"
 #include "core/random.hpp"

@@ -11,8 +11,8 @@
 #include <sstream>
 
 #include "algorithms/broadcast/broadcast_harness.hpp"
-#include "algorithms/broadcast/broadcast_settings.hpp"
-#include "algorithms/broadcast/registry.hpp"
+#include "algorithms/broadcast/support/broadcast_settings.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 #include "driver/work_dir.hpp"
 
 namespace hetcoll {

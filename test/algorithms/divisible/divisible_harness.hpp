@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/divisible/order_lp.hpp"
-#include "algorithms/divisible/registry.hpp"
-#include "algorithms/divisible/star_plan.hpp"
-#include "algorithms/divisible/star_platform.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/registry.hpp"
+#include "algorithms/divisible/support/star_plan.hpp"
+#include "algorithms/divisible/support/star_platform.hpp"
 #include "core/random.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"

@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "algorithms/divisible/no_idle_fifo.hpp"
+#include "algorithms/divisible/support/no_idle_fifo.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 
 namespace hetcoll {

@@ -3,7 +3,7 @@
 // children, since it allows one engine per process.
 #include <gtest/gtest.h>
 
-#include "algorithms/divisible/divisible_family.hpp"
+#include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"

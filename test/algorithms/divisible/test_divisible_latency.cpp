@@ -6,7 +6,7 @@
 
 #include <cmath>
 
-#include "algorithms/divisible/divisible_family.hpp"
+#include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "core/error.hpp"
 #include "driver/scenario_resolution.hpp"

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "algorithms/divisible/divisible_harness.hpp"
-#include "algorithms/divisible/order_lp.hpp"
+#include "algorithms/divisible/support/order_lp.hpp"
 #include "driver/work_dir.hpp"
 #include "support/unit_in_child.hpp"
 

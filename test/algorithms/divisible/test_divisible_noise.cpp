@@ -7,7 +7,7 @@
 #include <cmath>
 #include <set>
 
-#include "algorithms/divisible/divisible_family.hpp"
+#include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"

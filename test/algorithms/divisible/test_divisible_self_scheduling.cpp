@@ -5,9 +5,9 @@
 
 #include <cmath>
 
-#include "algorithms/divisible/divisible_family.hpp"
+#include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
-#include "algorithms/divisible/self_scheduling.hpp"
+#include "algorithms/divisible/support/self_scheduling.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"

@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "algorithms/family.hpp"
-#include "algorithms/redistribute/inputs.hpp"
-#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
 #include "core/error.hpp"
 #include "driver/scenario.hpp"
 #include "support/unit_in_child.hpp"

@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <numeric>
 
-#include "algorithms/redistribute/inputs.hpp"
-#include "algorithms/redistribute/matching.hpp"
-#include "algorithms/redistribute/registry.hpp"
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
+#include "algorithms/redistribute/support/matching.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 #include "core/random.hpp"
 #include "algorithms/redistribute/redistribution_harness.hpp"
 

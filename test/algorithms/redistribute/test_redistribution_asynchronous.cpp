@@ -8,12 +8,12 @@
 #include <cmath>
 #include <map>
 
-#include "algorithms/redistribute/asynchronous_steps.hpp"
-#include "algorithms/redistribute/execution.hpp"
-#include "algorithms/redistribute/inputs.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/support/asynchronous_steps.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "algorithms/redistribute/redistribution_harness.hpp"
-#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
 #include "core/random.hpp"
 #include "driver/work_dir.hpp"
 #include "engine/model/model_engine.hpp"

@@ -8,9 +8,9 @@
 #include <array>
 #include <cmath>
 
-#include "algorithms/redistribute/execution.hpp"
-#include "algorithms/redistribute/factories.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "core/random.hpp"
 #include "driver/scenario.hpp"
 #include "driver/scenario_resolution.hpp"

@@ -8,9 +8,9 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "algorithms/redistribute/redistribution_family.hpp"
-#include "algorithms/redistribute/registry.hpp"
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
 #include "driver/scenario.hpp"

@@ -11,8 +11,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "algorithms/redistribute/execution.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "algorithms/redistribute/redistribution_harness.hpp"
 #include "driver/scenario.hpp"
 #include "driver/scenario_resolution.hpp"

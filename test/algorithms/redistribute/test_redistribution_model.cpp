@@ -10,9 +10,9 @@
 #include <fstream>
 #include <set>
 
-#include "algorithms/redistribute/execution.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
-#include "algorithms/redistribute/factories.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 #include "core/error.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "platform/simgrid_xml.hpp"

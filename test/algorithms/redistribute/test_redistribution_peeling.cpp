@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/redistribute/factories.hpp"
-#include "algorithms/redistribute/inputs.hpp"
-#include "algorithms/redistribute/matching.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
+#include "algorithms/redistribute/support/inputs.hpp"
+#include "algorithms/redistribute/support/matching.hpp"
 #include "algorithms/redistribute/redistribution_harness.hpp"
-#include "algorithms/redistribute/registry.hpp"
+#include "algorithms/redistribute/support/registry.hpp"
 #include "core/random.hpp"
 
 namespace hetcoll {

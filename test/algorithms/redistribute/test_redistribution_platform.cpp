@@ -11,8 +11,8 @@
 #include <limits>
 #include <sstream>
 
-#include "algorithms/redistribute/execution.hpp"
-#include "algorithms/redistribute/redistribution_family.hpp"
+#include "algorithms/redistribute/support/execution.hpp"
+#include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
 #include "driver/work_dir.hpp"

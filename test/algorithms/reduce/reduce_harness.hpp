@@ -17,10 +17,10 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/factories.hpp"
-#include "algorithms/reduce/reduce_family.hpp"
-#include "algorithms/reduce/registry.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
+#include "algorithms/reduce/support/registry.hpp"
 #include "core/random.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "engine/engine.hpp"

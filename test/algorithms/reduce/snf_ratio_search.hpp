@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/factories.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/factories.hpp"
 #include "core/random.hpp"
 
 namespace hetcoll::test {

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/reduce_family.hpp"
-#include "algorithms/reduce/reduction_costs.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
+#include "algorithms/reduce/support/reduction_costs.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"

@@ -18,8 +18,8 @@
 #include <tuple>
 
 #include "algorithms/family.hpp"
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/reduce_family.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 #include "driver/scenario_resolution.hpp"

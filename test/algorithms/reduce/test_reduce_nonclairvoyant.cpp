@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/reduce/registry.hpp"
-#include "algorithms/reduce/schedule_check.hpp"
-#include "algorithms/reduce/static_tree.hpp"
+#include "algorithms/reduce/support/registry.hpp"
+#include "algorithms/reduce/support/schedule_check.hpp"
+#include "algorithms/reduce/support/static_tree.hpp"
 #include "core/error.hpp"
 #include "reduce_harness.hpp"
 

@@ -8,10 +8,11 @@
 #include <numeric>
 #include <set>
 
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/factories.hpp"
-#include "algorithms/reduce/schedule_check.hpp"
-#include "algorithms/reduce/static_tree_plan.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/schedule_check.hpp"
+#include "algorithms/reduce/support/static_tree.hpp"
+#include "algorithms/reduce/support/static_tree_plan.hpp"
 #include "engine/model/model_engine.hpp"
 #include "reduce_harness.hpp"
 

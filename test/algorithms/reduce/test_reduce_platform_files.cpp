@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/reduce_family.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
 #include "core/number_format.hpp"
 #include "core/random.hpp"
 #include "driver/scenario_resolution.hpp"

@@ -10,9 +10,9 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/reduce/cluster.hpp"
-#include "algorithms/reduce/factories.hpp"
-#include "algorithms/reduce/schedule_check.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/schedule_check.hpp"
 #include "driver/csv_output.hpp"
 #include "engine/model/model_engine.hpp"
 #include "reduce_harness.hpp"

@@ -12,9 +12,9 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/reduce/factories.hpp"
-#include "algorithms/reduce/registry.hpp"
-#include "algorithms/reduce/schedule_check.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/registry.hpp"
+#include "algorithms/reduce/support/schedule_check.hpp"
 #include "reduce_harness.hpp"
 
 namespace hetcoll {

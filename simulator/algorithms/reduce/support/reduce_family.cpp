@@ -1,0 +1,489 @@
+#include "algorithms/reduce/support/reduce_family.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "algorithms/amount_limits.hpp"
+#include "algorithms/reduce/support/cluster.hpp"
+#include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/reduction_costs.hpp"
+#include "algorithms/reduce/support/result_host.hpp"
+#include "algorithms/root.hpp"
+#include "core/error.hpp"
+#include "core/number_format.hpp"
+
+namespace hetcoll {
+namespace {
+
+/// The points whose cluster `kind`'s law draws: a law's keys apply there only (elsewhere
+/// check_written_keys refuses them, and their CSV cells are empty).
+AppliesTo drawn_by(TextKey cluster, ClusterKind kind) {
+  return [cluster, kind](const Point& point, bool /*platform_file*/) { return cluster_kind(point[cluster]) == kind; };
+}
+
+/// The family's keys, declared once and read back as point[keys().cv].
+struct ReduceKeys {
+  ReduceKeys() { table.set_columns({processors, cv, ratio, spread, slow_fraction, x, levels, cluster_cv, message}); }
+
+  KeyTable table;
+  NumberKey processors =
+      table.number("processors",
+                   "number of processors n (0 with cluster = times: the length of 'times'; not given with a "
+                   "platform file: all its hosts)",
+                   0)
+          .sweep().whole().at_most(kMaxHosts);
+  NumberKey cv = table.number("cv", "coefficient of variation of every cost (0: every cost is its mean)", 0)
+                     .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
+  NumberKey ratio =
+      table.number("ratio", "mean computation cost / mean communication cost (0: ⊕ is free)", 0)
+          .sweep().at_most(1e6);
+  NumberKey comm_mean =
+      table.number("comm-mean", "mean cost of one message, in values: a message of cost d carries d values", 1)
+          .above(0).at_most(1e6);
+  TextKey cluster = table.text("cluster",
+                               "where each host's time t(p) comes from: platform (the platform as it is, every t = 1), "
+                               "times (the default without a platform file), file (the platform file's <host>_UP links "
+                               "or routes; the default with one), uniform, two-type, power-of-two, gamma (drawn per "
+                               "replication)",
+                               "times", cluster_words());
+  ListKey times = table.list("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
+                             "10,5,5,5,4,2,2")
+                      .at_least(kShortestTime).at_most(kLongestTime);
+  ListKey order = table.list("order", "ep-order: a permutation of the hosts 0..n-1 (the root is skipped; default: "
+                                      "host order)")
+                      .whole().at_most(kMaxHosts - 1);
+  NumberKey spread = table.number("spread", "cluster = uniform: times drawn in [1, spread]", 4)
+                         .sweep().at_least(1).at_most(kLongestTime)
+                         .applies_when(drawn_by(cluster, ClusterKind::uniform));
+  NumberKey slow_fraction =
+      table.number("slow-fraction", "cluster = two-type: share of slow processors (rounded to a count)", 0.5)
+          .sweep().at_most(1)
+          .applies_when(drawn_by(cluster, ClusterKind::two_type));
+  // Not below the grid of drawn times: the DOWN links are only that fast.
+  NumberKey x = table.number("x", "cluster = two-type: time of a slow processor (the fast ones take 1)", 2)
+                    .sweep().at_least(kTimeGrid).at_most(kLongestTime)
+                    .applies_when(drawn_by(cluster, ClusterKind::two_type));
+  NumberKey levels = table.number("levels", "cluster = power-of-two: times 2^k, k drawn in 0..levels", 3)
+                         .sweep().whole().at_most(kLongestLevel)
+                         .applies_when(drawn_by(cluster, ClusterKind::power_of_two));
+  NumberKey cluster_cv =
+      table.number("cluster-cv", "cluster = gamma: coefficient of variation of the times (mean 1)", 1)
+          .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestTimeCv)
+          .applies_when(drawn_by(cluster, ClusterKind::gamma));
+  NumberKey message = table.number("message",
+                                   "size of one value in bytes (8388608: one second on the ideal cluster's links; "
+                                   "on a cluster of times, a value from host p lasts t(p))",
+                                   kDefaultMessageBytes)
+                          .sweep().whole().at_least(1).at_most(1e15);
+  // A word, so no column of its own (metric `root` says where results ended); out of the seed,
+  // so every root meets the same draws.
+  TextKey root = table.text("root",
+                            "where the result must end: a host name (platform file), an index into the hosts, or any "
+                            "(each algorithm chooses: the slowest host for the planners, P0 for the static trees, "
+                            "the last receiver for the dynamic ones)",
+                            "0")
+                       .valid(kRootValuesOrAny).same_draws();
+};
+
+const ReduceKeys& keys() {
+  static const ReduceKeys k;
+  return k;
+}
+
+/// Abstract cost to bytes and flops: a communication of cost 1 carries one value (key
+/// `message`, in bytes), a ⊕ of cost 1 lasts one second of the fastest host.
+CostScale cost_scale(const Point& point, const Platform& platform) {
+  return CostScale{point[keys().message], platform.reference_speed()};
+}
+
+ReductionCostParams cost_params(const Point& point) {
+  ReductionCostParams params;
+  params.comm_mean = point[keys().comm_mean];
+  params.cv = point[keys().cv];
+  params.ratio = point[keys().ratio];
+  return params;
+}
+
+/// Bytes of a message at mean cost: with cv = 0 every message is exactly that many, whole.
+double mean_bytes(const Point& point, const CostScale& scale) {
+  const double bytes = point[keys().comm_mean] * scale.bytes_per_unit;
+  return point[keys().cv] == 0 ? nearest_whole(bytes) : bytes;
+}
+
+/// The shortest time a drawn cluster's law can give a host (uniform and power-of-two: 1).
+double shortest_drawn_time(const Point& point) {
+  switch (cluster_kind(point[keys().cluster])) {
+    case ClusterKind::two_type: return std::min(1.0, point[keys().x]);
+    case ClusterKind::gamma: return point[keys().cluster_cv] > 0 ? kTimeGrid : 1.0;
+    default: return 1.0;
+  }
+}
+
+/// Refuses a point whose largest possible draw, at `scale`, is not a whole number of bytes or
+/// flops a double holds (`where`: the platform that sets the scale).
+void check_largest_draws(const Point& point, const CostScale& scale, const std::string& where) {
+  const double cv = point[keys().cv], ratio = point[keys().ratio], mean = point[keys().comm_mean];
+  const std::string keys = where + "keys 'comm-mean' = " + format_number(mean) + ", 'ratio' = " +
+                           format_number(ratio) + " and 'cv' = " + format_number(cv) +
+                           " (a draw reaches 350·max(1, cv²) means; keep comm-mean·max(1, ratio)·max(1, cv²) <= " +
+                           format_number(kMaxAmount / (350 * std::max(scale.bytes_per_unit, scale.flops_per_unit))) +
+                           " with 'message' = " + format_number(scale.bytes_per_unit) + ")";
+  check_amount(mean * gamma_draw_bound(cv) * scale.bytes_per_unit, keys, "bytes");
+  check_amount(ratio * mean * gamma_draw_bound(cv) * scale.flops_per_unit, keys, "flops");
+}
+
+/// Replications of one point.
+///
+/// Costs: one stream of gamma draws, repositioned alike for every algorithm of a replication,
+/// so the k-th communication (and the k-th ⊕) of every algorithm takes the same draw; a message
+/// of draw d from host p lasts d·t(p). Cluster: a fixed one (platform, times, file) gets its
+/// plans and its reference makespan once; a drawn one gets new times, new uplinks and new plans
+/// every replication, which is allowed since planning costs O(n log n) (the optimum:
+/// milliseconds at n ≤ 12). Planners see the times, never the draws: they plan on mean costs.
+class ReducePointRunner final : public PointRunner {
+ public:
+  /// `file_bound`: with times read from a platform file, a lower bound of every schedule's
+  /// makespan at mean costs, in seconds (reduction_lower_bound); negative otherwise.
+  ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
+                    const Platform& platform, std::vector<double> fixed_times, double sender_spread,
+                    double file_bound, const CostScale& scale, std::uint64_t seed, int root)
+      : algorithms_(algorithms), times_(std::move(fixed_times)), sender_spread_(sender_spread),
+        file_bound_(file_bound), seed_(seed), root_(root), result_hosts_(algorithms.size(), root),
+        reference_mean_(point[keys().cv] == 0 ? mean_bytes(point, scale) / scale.bytes_per_unit
+                                              : point[keys().comm_mean]),
+        message_(point[keys().message]), plans_(algorithms.size()) {
+    costs_ = std::make_unique<ReductionCosts>(cost_params(point), seed, algorithms.size() > 1);
+    law_.kind = cluster_kind(point[keys().cluster]);
+    law_.processors = static_cast<int>(times_.empty() ? point[keys().processors] : times_.size());
+    law_.spread = point[keys().spread];
+    law_.slow_fraction = point[keys().slow_fraction];
+    law_.x = point[keys().x];
+    law_.levels = static_cast<int>(point[keys().levels]);
+    law_.cv = point[keys().cluster_cv];
+    for (double p : point[keys().order]) order_.push_back(static_cast<int>(p));
+    // A drawn cluster sets its hosts' uplinks every replication: their indices are all it keeps
+    // of the platform (a copy of a 2^20-host one would double the work unit's memory).
+    if (is_drawn(law_.kind)) uplinks_ = uplinks(platform, law_.processors);
+
+    ReduceSetup setup;
+    setup.processors = law_.processors;
+    setup.scale = scale;
+    setup.costs = costs_.get();
+    setup.root = root_;
+    watchers_.resize(algorithms_.size());
+    for (std::size_t a = 0; a < algorithms_.size(); ++a) {
+      policies_.push_back(algorithms_[a]->make != nullptr
+                              ? algorithms_[a]->make(setup)
+                              : std::make_unique<PlanPolicy>(plans_[a], scale, costs_.get()));
+      // With `any` a non-clairvoyant algorithm's result ends where its run takes it.
+      if (algorithms_[a]->make != nullptr && root_ == kAnyRoot)
+        watchers_[a] = std::make_unique<ResultHostPolicy>(*policies_[a]);
+    }
+    if (!is_drawn(law_.kind)) plan_all(0, false);
+    // A fixed cluster's times serve the planners only, from here on: without one (trees alone),
+    // they go (8 MB at 2^20 hosts, for the whole run).
+    const bool plans =
+        std::any_of(algorithms_.begin(), algorithms_.end(), [](const ReduceAlgorithm* a) { return a->plan != nullptr; });
+    if (!is_drawn(law_.kind) && !plans) std::vector<double>().swap(times_);
+  }
+
+  void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
+    // Replication r's cluster and random orders, shared by all its algorithms.
+    if (is_drawn(law_.kind)) {
+      RandomStream stream(seed_, replication, kClusterStream);
+      times_ = draw_times(law_, stream);
+      set_uplinks(uplinks_, times_, message_, settings);
+    }
+    plan_all(replication, true);
+  }
+
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+    costs_->reposition(replication);
+    if (watchers_[algorithm]) return watchers_[algorithm].get();
+    return policies_[algorithm].get();
+  }
+
+  void complete_replication(double* metrics, std::size_t width) override {
+    // A one-host reduction takes 0, as does its optimum: it is optimal.
+    const double reference = file_bound_ >= 0 ? file_bound_ : optimum_.makespan * reference_mean_;
+    for (std::size_t a = 0; a < algorithms_.size(); ++a) {
+      metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
+      metrics[a * width + 2] = sender_spread_;
+      if (watchers_[a]) result_hosts_[a] = law_.processors == 1 ? 0 : watchers_[a]->host();
+      metrics[a * width + 3] = result_hosts_[a];
+    }
+  }
+
+ private:
+  // With `per_replication`, only what changes: everything for a drawn cluster, else the
+  // random planners (every one on the same stream: common random numbers).
+  void plan_all(std::uint64_t replication, bool per_replication) {
+    const bool drawn = is_drawn(law_.kind);
+    if (per_replication && !drawn) {
+      for (std::size_t a = 0; a < algorithms_.size(); ++a)
+        if (algorithms_[a]->random) plans_[a] = plan(a, replication);
+      return;
+    }
+    // The reference first: the optimal planner reuses the search instead of running it again.
+    // The optimum for the run's root; the lower bound, over every root, bounds it too.
+    const bool exact = static_cast<int>(times_.size()) <= kOptimalMaxProcessors;
+    optimum_ = exact ? optimal_schedule(times_, root_) : OptimalSchedule{makespan_lower_bound(times_), {}};
+    for (std::size_t a = 0; a < algorithms_.size(); ++a)
+      if (algorithms_[a]->plan != nullptr) plans_[a] = plan(a, replication);
+  }
+
+  Plan plan(std::size_t a, std::uint64_t replication) {
+    RandomStream stream(seed_, replication, kPlannerStream);
+    const bool exact = !optimum_.sequence.empty();
+    Plan made =
+        algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr, root_});
+    result_hosts_[a] = times_.size() == 1 ? 0 : plan_result_host(made);
+    if (result_hosts_[a] < 0 || (root_ != kAnyRoot && result_hosts_[a] != root_))
+      throw std::logic_error("reduce: " + algorithms_[a]->name + "'s plan does not end at its root");
+    return made;
+  }
+
+  std::vector<const ReduceAlgorithm*> algorithms_;
+  std::vector<int> uplinks_;  // drawn clusters: the UP link of each host
+  ClusterLaw law_;
+  std::vector<double> times_;
+  double sender_spread_;
+  double file_bound_;
+  std::vector<int> order_;
+  std::uint64_t seed_;
+  int root_;                         // key `root`, resolved: a host, or kAnyRoot
+  std::vector<int> result_hosts_;    // where each algorithm's result ends (the `root` metric)
+  std::vector<std::unique_ptr<ResultHostPolicy>> watchers_;  // with kAnyRoot: non-clairvoyant runs
+  double reference_mean_;  // comm-mean, as the engines' whole bytes make it with cv = 0
+  double message_;
+  std::unique_ptr<ReductionCosts> costs_;
+  std::vector<Plan> plans_;  // sized once: the planners' policies hold references to its elements
+  std::vector<std::unique_ptr<Policy>> policies_;
+  OptimalSchedule optimum_;  // the optimum (n <= 12), or the lower bound with no sequence
+};
+
+class ReduceFamily final : public Family {
+ public:
+  std::string name() const override { return "reduce"; }
+  std::string description() const override {
+    return "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
+           "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
+  }
+  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
+  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return reduce_algorithms().infos(); }
+  const std::vector<MetricSpec>& metrics() const override {
+    static const std::vector<MetricSpec> metrics = {
+        {"over_bound",
+         "makespan / a lower bound of every schedule ending at the run's root, at mean costs with a free ⊕: the "
+         "optimal EP makespan of the cluster's times for that root (n <= 12; a lower bound of it beyond), of each "
+         "host's fastest route on a file read with cluster = file; a true bound when cv = 0",
+         {"mean", "max"}},
+        {"sender_spread",
+         "how far the platform is from one time per sender: max over senders of the slowest over the fastest "
+         "route to the others (cluster = file on a platform without <host>_UP links; 1 where the model holds by "
+         "construction, and with cluster = platform, where no times are derived)",
+         {"max"}},
+        {"root",
+         "the host where the result ended (an index into the run's hosts): key 'root', or with root = any each "
+         "algorithm's choice ('varies' when replications ended at different hosts)",
+         {"same"}}};
+    return metrics;
+  }
+
+  std::string host_count_key() const override { return "processors"; }
+
+  // A platform file is the input: its hosts and routes, unless the scenario says otherwise.
+  std::vector<std::pair<std::string, std::string>> platform_file_defaults() const override {
+    return {{"cluster", "file"}};
+  }
+  bool counts_file_hosts(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    return kind == ClusterKind::file || kind == ClusterKind::platform;
+  }
+
+  std::string algorithm_limit(const std::string& name, const Point& point) const override {
+    const ReduceAlgorithm& a = reduce_algorithms().at(name);
+    const int n = hosts_needed(point);
+    if (a.max_processors > 0 && n > a.max_processors)
+      return "key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors) +
+             " processors (documented limit), the point has " + std::to_string(n);
+    // Liu & Wang's model has a free ⊕; their schedules say nothing of when to combine.
+    if (a.plan != nullptr && point[keys().ratio] > 0)
+      return "key 'ratio' = " + format_number(point[keys().ratio]) + ": " + name +
+             " plans with a free ⊕ (Liu & Wang's model); give ratio = 0, or only algorithms that "
+             "compute ⊕ (binomial-stat, fibonacci-stat, tree-dyn, non-commut-tree-dyn)";
+    return "";
+  }
+
+  int hosts_needed(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    const int processors = static_cast<int>(point[keys().processors]);
+    int n = processors;
+    if (kind == ClusterKind::times) {
+      n = static_cast<int>(point[keys().times].size());
+      check_times(point[keys().times], "times", "");
+      if (processors != 0 && processors != n)
+        throw InputError("key 'processors' is " + format_number(processors) + " but 'times' lists " +
+                         std::to_string(n) + " processors (give 0 or leave it out)");
+    } else if (processors < 2) {
+      // One processor has nothing to reduce: no message, a makespan of 0 and no ratio to the
+      // optimum (0/0).
+      throw InputError("key 'processors' expects at least 2 processors with cluster = " + point[keys().cluster] +
+                       ", got " + format_number(processors));
+    }
+    // The table bounds these too; points built in code (tests, tools) pass here without it.
+    if (kind == ClusterKind::two_type && point[keys().slow_fraction] > 1)
+      throw InputError("key 'slow-fraction' expects a share in [0, 1], got " +
+                       format_number(point[keys().slow_fraction]));
+    if (kind == ClusterKind::power_of_two && point[keys().levels] > kLongestLevel)
+      throw InputError("key 'levels' expects at most " + format_number(kLongestLevel) + ", got " +
+                       format_number(point[keys().levels]));
+    check_order(point[keys().order], n);
+    return n;
+  }
+
+  // A ⊕'s flops depend on the platform's fastest host: prepare() checks them.
+  void check_point(const Point& point) const override {
+    const CostScale scale = cost_scale(point, ideal_cluster(1));
+    check_largest_draws(point, scale, "");
+    check_cost_precision(cost_params(point), scale, false, "");
+  }
+
+  // A key of one drawn law written for another cluster would be silently ignored.
+  void check_written_keys(const std::set<std::string>& written, const Point& point,
+                          bool platform_file) const override {
+    static const std::vector<std::pair<std::string, ClusterKind>> law_keys = {
+        {"times", ClusterKind::times},         {"spread", ClusterKind::uniform},
+        {"slow-fraction", ClusterKind::two_type}, {"x", ClusterKind::two_type},
+        {"levels", ClusterKind::power_of_two}, {"cluster-cv", ClusterKind::gamma}};
+    const std::string& cluster = point[keys().cluster];
+    for (const auto& [key, kind] : law_keys)
+      if (written.count(key) && cluster_kind(cluster) != kind)
+        throw InputError("key '" + key + "' applies to cluster = " + cluster_words()[static_cast<std::size_t>(kind)] + ", not to cluster = " +
+                         cluster + "; remove it");
+    // A host name is resolved once the file is read (prepare); an index is checked now.
+    check_root_text(point[keys().root], hosts_needed(point), platform_file, true);
+  }
+
+  // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
+  // which a file has is known only once it is read.
+  bool needs_routes(const Point& point) const override {
+    return cluster_kind(point[keys().cluster]) == ClusterKind::file;
+  }
+
+  Platform platform_for(const Point& point) const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    if (kind == ClusterKind::platform) return ideal_cluster(hosts_needed(point));
+    if (kind == ClusterKind::times) return cluster_platform(point[keys().times], point[keys().message]);
+    return cluster_platform(std::vector<double>(hosts_needed(point), 1.0), point[keys().message]);
+  }
+
+  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& names,
+                                       const Platform& platform, std::uint64_t seed) const override {
+    const int n = hosts_needed(point);
+    std::vector<const ReduceAlgorithm*> chosen;
+    for (const std::string& name : names) {
+      const std::string limit = algorithm_limit(name, point);
+      if (!limit.empty()) throw InputError(limit);
+      chosen.push_back(&reduce_algorithms().at(name));
+    }
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    // describe() of a platform file knows no uplinks; generated platforms always have them.
+    const bool from_file = !platform.route_table.empty() || platform.hosts.empty() || platform.hosts[0].up < 0;
+    const double message = point[keys().message];
+    const std::string where = platform.source();
+    std::vector<double> times;
+    double sender_spread = 1, file_bound = -1;
+    double shortest = 0;  // the shortest message at mean cost, in seconds
+    const CostScale scale = cost_scale(point, platform);
+    const std::string file = platform.file.empty() ? "" : platform.file + ": ";
+    check_largest_draws(point, scale, file);
+    check_cost_precision(cost_params(point), scale, true, file);
+    if (kind == ClusterKind::platform) {
+      // Every value lasts at least message / the fastest link's bandwidth: the planners' equal
+      // times, and a lower bound of every host's (the driver has checked there are n hosts). A
+      // file without links (a Vivaldi zone of hosts, routes of latency alone) has no such time:
+      // it made the bound's EP makespans loop on infinite times.
+      const double fastest = platform.reference_bandwidth();
+      if (!(fastest > 0))
+        throw InputError(where + ": the platform has no link, so cluster = platform has no time to plan by (the " +
+                         "planners and the optimum's bound time a value by the fastest link); give the hosts links, " +
+                         "or use cluster = file");
+      const double time = message / fastest;
+      if (!(time <= kLongestTime))
+        throw InputError(where + ": a value of " + format_number(message) + " B crosses the fastest link in " +
+                         format_number(time) + " s; cluster = platform plans by times up to " +
+                         format_number(kLongestTime) + " s (key 'message')");
+      times.assign(n, time);
+    } else if (is_drawn(kind)) {
+      if (from_file)
+        throw InputError("platform: cluster = " + point[keys().cluster] +
+                         " draws its times on the built-in platform; use cluster = file to read them from a file, "
+                         "or cluster = platform to run on the file as it is");
+      shortest = mean_bytes(point, scale) / scale.bytes_per_unit * shortest_drawn_time(point);
+    } else if (kind == ClusterKind::file) {
+      if (!from_file)
+        throw InputError("key 'cluster': cluster = file reads the times from a platform file: give platform = FILE.xml");
+      // `<host>_UP` links are read exactly where the model holds; any other file by its routes.
+      if (has_uplinks(platform, n)) {
+        times = uplink_times(platform, n, message, where);
+      } else {
+        RouteTimes derived = route_times(platform, n, message, where);
+        times = std::move(derived.times);
+        sender_spread = derived.sender_spread;
+      }
+      // The planners' times are means over receivers, and latencies do not scale with comm-mean:
+      // the bound takes each host's fastest route for a message of the mean size.
+      const std::vector<double> fastest = fastest_route_times(platform, n, mean_bytes(point, scale));
+      shortest = *std::min_element(fastest.begin(), fastest.end());
+      file_bound = reduction_lower_bound(fastest);
+    } else {
+      times = uplink_times(platform, n, message, where);
+      check_same_times(times, point[keys().times]);
+      if (from_file) {  // an UP link's latency does not scale with comm-mean
+        const std::vector<double> own = uplink_message_times(platform, n, mean_bytes(point, scale));
+        shortest = *std::min_element(own.begin(), own.end());
+        file_bound = reduction_lower_bound(own);
+      }
+    }
+    if (shortest == 0 && !times.empty())
+      shortest = mean_bytes(point, scale) / scale.bytes_per_unit * *std::min_element(times.begin(), times.end());
+    // A file run as it is has its routes unread (SimGrid): its latencies may lift a message
+    // that its fastest link alone would time below the grid, so it is not checked.
+    if (kind != ClusterKind::platform || !from_file) check_message_time(shortest, point[keys().comm_mean], file);
+    const int root = resolve_root(point[keys().root], n, &platform, true);
+    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, file_bound,
+                                               scale, seed, root);
+  }
+
+ private:
+  static void check_order(const std::vector<double>& order, int n) {
+    if (order.empty()) return;
+    std::vector<bool> seen(n, false);
+    bool permutation = order.size() == static_cast<std::size_t>(n);
+    for (double p : order) {
+      permutation = permutation && p < n && !seen[static_cast<int>(p)];
+      if (p < n) seen[static_cast<int>(p)] = true;
+    }
+    if (!permutation)
+      throw InputError("key 'order' expects a permutation of the hosts 0.." + std::to_string(n - 1) + " (each once)");
+  }
+
+  static void check_same_times(const std::vector<double>& platform, const std::vector<double>& given) {
+    for (std::size_t p = 0; p < given.size(); ++p)
+      if (std::abs(platform[p] - given[p]) > 1e-9 * given[p])
+        throw InputError("platform: host " + std::to_string(p) + "'s uplink gives t = " + format_number(platform[p]) +
+                         " but key 'times' says " + format_number(given[p]) + " (read a file's times with cluster = file)");
+  }
+};
+
+}  // namespace
+
+const Family& reduce_family() {
+  static const ReduceFamily family;
+  return family;
+}
+
+}  // namespace hetcoll
