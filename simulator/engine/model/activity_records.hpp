@@ -32,11 +32,11 @@ class ActivityRecords {
       free_.pop_back();
       return slot;
     }
+    // Checked for every new slot, not only a new chunk's first: the last chunk holds the two
+    // values the overload check keeps for itself.
+    if (slots_ >= kSlots) throw InputError("model engine: more than 2^32 - 3 activities pending at once");
     const std::uint32_t slot = slots_++;
-    if ((slot >> kChunkBits) == chunks_.size()) {
-      if (slot >= kSlots) throw InputError("model engine: more than 2^32 - 3 activities pending at once");
-      chunks_.emplace_back(new Completion[std::size_t{1} << kChunkBits]);
-    }
+    if ((slot >> kChunkBits) == chunks_.size()) chunks_.emplace_back(new Completion[std::size_t{1} << kChunkBits]);
     return slot;
   }
   /// The slot's completion has been delivered: another activity may take it.
