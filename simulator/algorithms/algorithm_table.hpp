@@ -1,10 +1,15 @@
 #pragma once
 /// @file algorithm_table.hpp
-/// @brief The one shape of every family's algorithm table: name, one-line description, the
-/// paper it comes from, and whatever the family needs to build it.
+/// @brief The one shape of every family's algorithm table: rows built by name, each an
+/// algorithm's name, one-line description, the paper it comes from, and its factory.
+#include <memory>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
+
+#include "engine/executor.hpp"
 
 namespace hetcoll {
 
@@ -16,22 +21,66 @@ struct AlgorithmInfo {
   std::string reference;    //!< where it comes from: the paper (with its theorem or figure when one names it), or "hetcoll" for a baseline of ours
 };
 
-/// @brief A family's table of algorithms. `Entry` derives from AlgorithmInfo and adds what the
-/// family builds an algorithm from, by convention a factory named `make`:
+/// @brief One row of a family's table: what the algorithm says about itself and the factory of
+/// its policy, one signature per family, static and dynamic alike (a planner returns a
+/// PlannedPolicy, engine/plan.hpp). A family's row type derives from it (CRTP) to add the named
+/// steps of its own properties, and a row reads as a sentence:
 ///
-///     struct ReductionAlgorithm : AlgorithmInfo {
-///       std::unique_ptr<Policy> (*make)(const ReductionSetup&);
-///     };
+///     ReduceAlgorithm("snf")
+///         .description("slowest-node-first: EP schedule of the hosts by non-increasing time")
+///         .reference("Liu & Wang, IPDPS 2000, Section 4")
+///         .make(make_snf)
 ///
-/// Adding an algorithm is one file (its factory) and one row here; `hetcoll list`, the parser,
-/// the docs check and every property test loop over the table.
+/// Adding an algorithm is one file (its factory) and one row; `hetcoll list`, the parser, the
+/// docs check and every property test loop over the table.
+template <class Row, class Setup, class Built = Policy>
+class AlgorithmRow {
+ public:
+  using Factory = std::unique_ptr<Built> (*)(const Setup&);
+
+  explicit AlgorithmRow(std::string name) { info_.name = std::move(name); }
+
+  Row& description(std::string text) {
+    info_.description = std::move(text);
+    return self();
+  }
+  Row& reference(std::string text) {
+    info_.reference = std::move(text);
+    return self();
+  }
+  Row& make(Factory factory) {
+    factory_ = factory;
+    return self();
+  }
+
+  const std::string& name() const { return info_.name; }
+  const std::string& description() const { return info_.description; }
+  const std::string& reference() const { return info_.reference; }
+  const AlgorithmInfo& info() const { return info_; }
+  /// The algorithm's policy for `setup`, built once per (sweep point, process) and reused across
+  /// replications: its begin() resets whatever a replication changes.
+  std::unique_ptr<Built> make(const Setup& setup) const {
+    if (factory_ == nullptr) throw std::logic_error("algorithm table: '" + info_.name + "' has no factory");
+    return factory_(setup);
+  }
+
+ private:
+  Row& self() { return static_cast<Row&>(*this); }
+  AlgorithmInfo info_;
+  Factory factory_ = nullptr;
+};
+
+/// @brief A family's table of algorithms, in the order `hetcoll list` shows them.
 template <class Entry>
 class AlgorithmTable {
  public:
   explicit AlgorithmTable(std::vector<Entry> entries) : entries_(std::move(entries)) {
     for (const Entry& e : entries_) {
-      if (find(e.name) != &e) throw std::logic_error("algorithm table: '" + e.name + "' appears twice");
-      infos_.push_back(static_cast<const AlgorithmInfo&>(e));
+      if (info_of(e).description.empty() || info_of(e).reference.empty())
+        throw std::logic_error("algorithm table: '" + info_of(e).name + "' needs a description and a reference");
+      if (find(info_of(e).name) != &e)
+        throw std::logic_error("algorithm table: '" + info_of(e).name + "' appears twice");
+      infos_.push_back(info_of(e));
     }
   }
 
@@ -43,7 +92,7 @@ class AlgorithmTable {
   /// The entry named `name`, or nullptr.
   const Entry* find(const std::string& name) const {
     for (const Entry& e : entries_)
-      if (e.name == name) return &e;
+      if (info_of(e).name == name) return &e;
     return nullptr;
   }
   /// The entry named `name`; the parser has validated names, so a miss is a bug.
@@ -53,6 +102,14 @@ class AlgorithmTable {
   }
 
  private:
+  // TRANSITION (issue 28): tables whose rows still derive from AlgorithmInfo; removed once every
+  // family builds its rows by name.
+  static const AlgorithmInfo& info_of(const Entry& e) {
+    if constexpr (std::is_base_of_v<AlgorithmInfo, Entry>)
+      return e;
+    else
+      return e.info();
+  }
   std::vector<Entry> entries_;
   std::vector<AlgorithmInfo> infos_;
 };

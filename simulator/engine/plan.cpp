@@ -69,4 +69,23 @@ void PlanPolicy::launch(Executor& executor, int index) {
   executor.start(a);
 }
 
+PlannedPolicy::PlannedPolicy(Planner planner, const std::uint64_t* instance, const CostScale& scale, CostDraws* costs)
+    : planner_(std::move(planner)), instance_(instance), run_(plan_, scale, costs) {
+  if (instance_ == nullptr) throw std::invalid_argument("PlannedPolicy: no instance counter");
+}
+
+const Plan& PlannedPolicy::plan() {
+  if (!planned_ || *instance_ != planned_for_) {
+    plan_ = planner_();
+    planned_ = true;
+    planned_for_ = *instance_;
+  }
+  return plan_;
+}
+
+void PlannedPolicy::begin(Executor& executor) {
+  plan();
+  run_.begin(executor);
+}
+
 }  // namespace hetcoll

@@ -7,6 +7,7 @@
 /// can be checked without running anything. Per-host ordering (one receive at a time, one
 /// computation at a time) is expressed as dependencies by the plan's builder.
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -96,6 +97,39 @@ class PlanPolicy final : public Policy {
   // completion then reads one contiguous run rather than a vector of its own.
   std::vector<int> first_, next_;
   std::uint64_t copied_ = 0;  // the plan's revision they hold, plus one (0: none yet)
+};
+
+/// @brief A static algorithm as a Policy: it owns its Plan, makes it in begin() when the instance
+/// it plans for has changed, and runs it as a PlanPolicy. This is how every family runs a planner
+/// beside its dynamic algorithms, so its factory has the same signature as theirs.
+///
+/// `instance` is a counter the family's runner changes whenever what the planner reads changes
+/// (a replication's drawn cluster, say): the plan is made when first needed and again when the
+/// counter has moved, never otherwise, so a fixed instance is planned once however many
+/// replications run. A planner that draws from the replication's stream passes a counter that
+/// moves every replication (the replication's index).
+class PlannedPolicy final : public Policy {
+ public:
+  using Planner = std::function<Plan()>;
+  /// `instance` and `costs` (may be null if every cost is fixed) must outlive the policy.
+  PlannedPolicy(Planner planner, const std::uint64_t* instance, const CostScale& scale, CostDraws* costs);
+  PlannedPolicy(const PlannedPolicy&) = delete;  // run_ refers to plan_
+  PlannedPolicy& operator=(const PlannedPolicy&) = delete;
+
+  void begin(Executor& executor) override;
+  void on_complete(Executor& executor, const Completion& done) override { run_.on_complete(executor, done); }
+
+  /// The plan of the current instance: made on demand, so a runner may read it before the run
+  /// (its result host, say) and the run then reuses it.
+  const Plan& plan();
+
+ private:
+  Planner planner_;
+  const std::uint64_t* instance_;
+  bool planned_ = false;
+  std::uint64_t planned_for_ = 0;  // the value of *instance_ the plan was made for
+  Plan plan_;
+  PlanPolicy run_;
 };
 
 }  // namespace hetcoll

@@ -93,4 +93,29 @@ TEST(ModelEngine, RouteLatencyBandwidthAndRateCapAddUp) {
   EXPECT_DOUBLE_EQ(run_single(*engine2, capped_policy), 4.5);
 }
 
+// The planner runs when the instance counter has moved, and only then: a fixed instance is
+// planned once for every replication, a moved counter gives the new instance's plan.
+TEST(PlannedPolicy, PlansAgainExactlyWhenTheInstanceCounterMoves) {
+  std::uint64_t instance = 0;
+  double seconds = 1.0;
+  int plans = 0;
+  PlannedPolicy policy(
+      [&] {
+        ++plans;
+        Plan plan;
+        plan.add({ActivityKind::compute, 0, -1, seconds});
+        return plan;
+      },
+      &instance, kUnit, nullptr);
+  auto engine = make_model_engine(ideal_cluster(1));
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 1.0);
+  seconds = 3.0;  // the instance changed but the counter did not: the old plan runs
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 1.0);
+  EXPECT_EQ(plans, 1);
+  ++instance;
+  EXPECT_EQ(policy.plan().op(0).cost, 3.0);  // read before the run, made once for both
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 3.0);
+  EXPECT_EQ(plans, 2);
+}
+
 }  // namespace hetcoll
