@@ -106,8 +106,8 @@ void DivisibleFigure4Replication(benchmark::State& state) {
   point.values[family.parameter_index("spread")] = 0.5;
   point.texts[family.parameter_index("port")] = "two-port";
   const std::vector<std::string> algorithms = {"opt-fifo", "opt-lifo", "fifo-inc-c", "fifo-inc-w"};
-  const Platform platform = family.platform_for(point);
-  auto runner = family.prepare(point, algorithms, platform, 1);
+  const Platform platform = family.read_point(point)->platform();
+  auto runner = family.prepare_point(point, algorithms, platform, 1);
   Figure4Source source(*runner, algorithms.size(), state);
   make_model_engine(platform)->run(source);
   state.SetItemsProcessed(state.iterations());

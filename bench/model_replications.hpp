@@ -37,8 +37,8 @@ class EndlessReplications final : public ReplicationSource {
 /// generated platform; items processed are replications.
 inline void time_model_replications(benchmark::State& state, const Family& family, const Point& point,
                                     const std::string& algorithm) {
-  const Platform platform = family.platform_for(point);
-  auto runner = family.prepare(point, {algorithm}, platform, 1);
+  const Platform platform = family.read_point(point)->platform();
+  auto runner = family.prepare_point(point, {algorithm}, platform, 1);
   auto engine = make_model_engine(platform);
   EndlessReplications source(*runner, state);
   engine->run(source);

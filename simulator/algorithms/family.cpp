@@ -1,16 +1,13 @@
 #include "algorithms/family.hpp"
 
+#include <stdexcept>
+
 #include "algorithms/broadcast/support/broadcast_family.hpp"
 #include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "algorithms/reduce/support/reduce_family.hpp"
 
 namespace hetcoll {
-
-const std::vector<MetricSpec>& Family::metrics() const {
-  static const std::vector<MetricSpec> none;
-  return none;
-}
 
 int Family::parameter_index(const std::string& key) const {
   const auto& params = parameters();
@@ -23,6 +20,37 @@ bool Family::has_algorithm(const std::string& name) const {
   for (const AlgorithmInfo& a : algorithms())
     if (a.name == name) return true;
   return false;
+}
+
+const ParameterSpec* Family::host_count_key() const {
+  for (const ParameterSpec& p : parameters())
+    if (p.counts_hosts) return &p;
+  return nullptr;
+}
+
+namespace {
+
+// Measures nothing: a family that measures the platform is prepared through a run's probe.
+class NoProbe final : public Probe {
+ public:
+  std::vector<double> round_trips(const std::vector<PingPong>& /*pings*/) override {
+    throw std::logic_error("this point measures its platform: prepare it with a run's probe");
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<const PointSettings> Family::read_point(const Point& point, bool platform_file) const {
+  static const std::set<std::string> none;
+  return settings(point, PointContext{none, platform_file});
+}
+
+std::unique_ptr<PointRunner> Family::prepare_point(const Point& point, const std::vector<std::string>& algorithms,
+                                                   const Platform& platform, std::uint64_t seed, Probe* probe) const {
+  const auto s = read_point(point, !platform.file.empty());
+  if (probe != nullptr) return prepare(*s, algorithms, platform, seed, *probe);
+  NoProbe no_probe;
+  return prepare(*s, algorithms, platform, seed, no_probe);
 }
 
 const std::vector<const Family*>& all_families() {

@@ -5,9 +5,10 @@
 /// Each family (reduce, divisible, redistribute, broadcast) implements this
 /// interface once and registers itself in family.cpp; the scenario parser, `hetcoll list`, the
 /// sweep and the CSV writer learn about its keys and algorithms from here, with no edit
-/// elsewhere.
+/// elsewhere. A family is its keys, its algorithm table, its settings type and its runner.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <ostream>
 #include <set>
@@ -90,102 +91,113 @@ struct Subcommand {
   bool own_process = false;
 };
 
-/// @brief A family of algorithms.
-class Family {
+/// @brief What a family says about itself: data, read by `hetcoll list`, the docs check and the
+/// CSV writer.
+struct FamilyInfo {
+  std::string name;
+  std::string description;
+  /// What the main value is, for the docs and `hetcoll list`.
+  std::string value_description = "makespan (s)";
+  /// A small scenario that runs in about a second, as command-line words (`--key value ...`, on
+  /// top of the defaults): what the property tests and the docs' examples run when the defaults
+  /// alone describe no instance (none needed: empty).
+  std::vector<std::string> example;
+  std::vector<MetricSpec> metrics;       //!< per-replication metrics beside the main value
+  std::vector<Subcommand> subcommands;   //!< commands of the family's own
+};
+
+/// @brief Where a point is read: what the scenario wrote and whether it names a platform file.
+struct PointContext {
+  /// The family keys the scenario file or the command line gave, whatever their value: a key
+  /// written at its default that does not apply to the point is refused, not silently ignored.
+  const std::set<std::string>& written;
+  bool platform_file = false;
+};
+
+/// @brief One point as its family has read it, once: Family::settings() checks every key against
+/// the others and refuses the point or returns this. A family derives its own settings type from
+/// it (the typed values its runner prepares from); the fields here are what the driver needs.
+class PointSettings {
  public:
-  virtual ~Family() = default;
-  virtual std::string name() const = 0;
-  virtual std::string description() const = 0;
-  virtual const std::vector<ParameterSpec>& parameters() const = 0;
-  /// The CSV parameter columns, in their order, as indices into parameters(): every sweep axis
-  /// once (KeyTable::columns). The order of rows and of a sweep's points follows it too.
-  virtual const std::vector<std::size_t>& columns() const = 0;
-  virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
-  /// A small scenario of this family that runs in about a second, as command-line words
-  /// (`--key value ...`, on top of the defaults): what the property tests and the docs' examples
-  /// run when the defaults alone describe no instance (none needed by default).
-  virtual std::vector<std::string> example() const { return {}; }
-  /// Extra per-replication metrics, beside the main value (none by default).
-  virtual const std::vector<MetricSpec>& metrics() const;
-  /// What the main value is, for the docs and `hetcoll list` ("makespan (s)" by default).
-  virtual std::string value_description() const { return "makespan (s)"; }
-  /// The key that counts the hosts a point uses (`processors`, `workers`), or "" if none. With
-  /// key `hosts` and this key not given, it takes host_count_for(the number of hosts selected).
-  virtual std::string host_count_key() const { return ""; }
-  /// The value of host_count_key() that uses `selected` hosts (all of them by default).
-  virtual double host_count_for(int selected) const { return selected; }
-  /// Keys whose default differs when the scenario names a platform file, as (key, value as
-  /// written in a scenario): there the file's own costs are the input (reduce: cluster = file).
-  /// None by default.
-  virtual std::vector<std::pair<std::string, std::string>> platform_file_defaults() const { return {}; }
-  /// True if, with a platform file and neither key `hosts` nor host_count_key() given, the host
-  /// count takes host_count_for(every host of the file) on `point` (the first of the sweep; the
-  /// keys that decide it are no axes). False by default: the key keeps its own default.
-  virtual bool counts_file_hosts(const Point& /*point*/) const { return false; }
-  /// Why `algorithm` cannot run `point`, by a documented limit of the algorithm (a search too
-  /// large, a model it does not hold), as one line naming the key; empty if it can. The parser
-  /// refuses a listed algorithm with it, and leaves a limited one out of the default list with
-  /// a note. Bad points are not its business (hosts_needed and check_point refuse them).
-  virtual std::string algorithm_limit(const std::string& /*algorithm*/, const Point& /*point*/) const { return ""; }
-  /// False if `algorithm` belongs to another kind of point than `point` (broadcast's dynamic ECEF
-  /// with costs = platform): the default list leaves it out without a note, since nothing was
-  /// asked of it; listed, algorithm_limit refuses it. True by default.
-  virtual bool in_default_list(const std::string& /*algorithm*/, const Point& /*point*/) const { return true; }
-  /// Keys that count hosts and may name them instead, in the order the run takes their hosts
-  /// (redistribute: `senders`, then `receivers`): `senders = zone:siteA` counts the hosts of
-  /// siteA and puts them first. Names are those of key `hosts` (names, globs, zone:NAME).
-  virtual std::vector<std::string> host_set_keys() const { return {}; }
-  /// Number of hosts the point uses (hosts 0 .. n-1 of the platform).
-  virtual int hosts_needed(const Point& point) const = 0;
-  /// Checks that need several keys of one point (the tables check each key alone), e.g. that
-  /// the largest cost a point can draw is still a whole number of bytes a double holds. Called
-  /// by the parser on every point; throws InputError naming the keys (the caller adds the file).
-  virtual void check_point(const Point& /*point*/) const {}
-  /// Refuses (InputError naming the key) a key the scenario wrote that does not apply to the
-  /// point: `written` holds the family keys given in the scenario file or on the command line,
-  /// whatever their value, so a key written at its default is not silently ignored; check_point
-  /// sees values only. `platform_file`: the scenario names one. Called by the parser per point.
-  virtual void check_written_keys(const std::set<std::string>& /*written*/, const Point& /*point*/,
-                                  bool /*platform_file*/) const {}
-  /// Bytes a work unit of the point needs beside the engine's own per-host cost (which the
-  /// driver counts): tables of n² entries, say. The parser refuses points the machine cannot hold.
-  virtual double unit_memory(const Point& /*point*/) const { return 0; }
-  /// True if prepare() needs the route table of a platform file on the SimGrid engine too (the
-  /// model engine always gets it); reading it costs n² route look-ups per work unit. Per point:
-  /// reduce reads routes with cluster = file only.
-  virtual bool needs_routes(const Point& /*point*/) const { return false; }
-  /// Platform of the point when the scenario names no file (the ideal cluster by default).
-  virtual Platform platform_for(const Point& point) const { return ideal_cluster(hosts_needed(point)); }
-  /// Prepares a point for `algorithms` (names, already validated) on `platform`; `seed` is the
-  /// point's own seed, from which every replication derives its stream.
-  virtual std::unique_ptr<PointRunner> prepare(const Point& point,
-                                               const std::vector<std::string>& algorithms,
-                                               const Platform& platform, std::uint64_t seed) const = 0;
-  /// prepare() for a family that measures the platform first (the broadcast family pings it):
-  /// `probe` is the run's, from the engine factory, so no family builds an engine. The driver
-  /// calls this one; by default it needs no measurement.
-  virtual std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
-                                               const Platform& platform, std::uint64_t seed, Probe& /*probe*/) const {
-    return prepare(point, algorithms, platform, seed);
+  virtual ~PointSettings() = default;
+  /// Hosts 0 .. hosts - 1 of the platform are those the point uses.
+  int hosts = 0;
+  /// Bytes a work unit needs beside the engine's own per-host cost (which the driver counts):
+  /// tables of n² entries, say. The parser refuses points the machine cannot hold.
+  double unit_memory = 0;
+  /// prepare() reads a platform file's route table on the SimGrid engine too (the model engine
+  /// always has it); reading it costs n² route look-ups per work unit.
+  bool needs_routes = false;
+  /// found_cells() has something to find: the driver opens an engine on the point's platform
+  /// for it, once, before the run.
+  bool finds_cells = false;
+  /// Per algorithm of the family (by name), why it cannot run the point by a documented limit
+  /// of its own (a search too large, a model it does not hold), as one line naming the key;
+  /// absent if it can. The parser refuses a listed algorithm with it and leaves a limited one
+  /// out of the default list with a note.
+  std::map<std::string, std::string> limits;
+  /// Algorithms that belong to another kind of point (broadcast's dynamic ECEF with costs =
+  /// platform): the default list leaves them out without a note; listed, their limit refuses them.
+  std::set<std::string> other_kind;
+  /// The limit of `algorithm` on this point, or "".
+  std::string limit(const std::string& algorithm) const {
+    const auto found = limits.find(algorithm);
+    return found == limits.end() ? "" : found->second;
   }
-  /// True if found_cells() has something to find at the point: the driver then opens an engine
-  /// on the point's platform for it, once, before the run. False by default.
-  virtual bool finds_cells(const Point& /*point*/) const { return false; }
+
+  /// The point's platform when the scenario names no file (the ideal cluster of `hosts` by default).
+  virtual Platform platform() const { return ideal_cluster(hosts); }
   /// The CSV cells the run finds rather than the scenario gives, as (key index, value) written in
-  /// place of the key's value (broadcast: with costs = platform and clusters = 0, any count,
-  /// the clusters Lowekamp finds). Measured on `platform` through `probe` as prepare() would;
-  /// the point, and so its seed, stays as given.
-  virtual std::vector<std::pair<std::size_t, double>> found_cells(const Point& /*point*/, const Platform& /*platform*/,
+  /// place of the key's value (broadcast: with costs = platform and clusters = 0, the clusters
+  /// Lowekamp finds), measured on `platform` through `probe` as prepare() would; the point, and
+  /// so its seed, stays as given. Called only if finds_cells.
+  virtual std::vector<std::pair<std::size_t, double>> found_cells(const Platform& /*platform*/,
                                                                   Probe& /*probe*/) const {
     return {};
   }
-  /// Commands of the family's own (none by default).
-  virtual std::vector<Subcommand> subcommands() const { return {}; }
+};
 
+/// @brief A family of algorithms: its keys, its algorithm table, the typed settings it reads a
+/// point into (the one place that refuses a point) and the runner it prepares from them.
+class Family {
+ public:
+  virtual ~Family() = default;
+  virtual const FamilyInfo& info() const = 0;
+  /// The keys, in the order `hetcoll list` shows them, and the CSV parameter columns.
+  virtual const KeyTable& key_table() const = 0;
+  virtual const std::vector<AlgorithmInfo>& algorithms() const = 0;
+  /// Reads `point` into the family's settings: checks every key against the others (the key
+  /// table checks each alone) and the keys the scenario wrote that do not apply; throws
+  /// InputError naming the keys (the caller adds the file). Cheap: the parser calls it for every
+  /// point, the driver again for every work unit.
+  virtual std::unique_ptr<const PointSettings> settings(const Point& point, const PointContext& context) const = 0;
+  /// Prepares a point for `algorithms` (names, already validated against `settings.limits`) on
+  /// `platform`; `seed` is the point's own seed, from which every replication derives its
+  /// stream; `probe` (the run's, from the engine factory) measures the platform where the family
+  /// needs it (the broadcast family pings it), so no family builds an engine.
+  virtual std::unique_ptr<PointRunner> prepare(const PointSettings& settings,
+                                               const std::vector<std::string>& algorithms,
+                                               const Platform& platform, std::uint64_t seed, Probe& probe) const = 0;
+
+  // Conveniences over the hooks above.
+  const std::string& name() const { return info().name; }
+  const std::vector<ParameterSpec>& parameters() const { return key_table().specs(); }
+  const std::vector<std::size_t>& columns() const { return key_table().columns(); }
+  const std::vector<MetricSpec>& metrics() const { return info().metrics; }
   /// Index of parameter `key`, or -1.
   int parameter_index(const std::string& key) const;
   /// True if `name` is one of algorithms().
   bool has_algorithm(const std::string& name) const;
+  /// The key that counts the hosts a point uses (ParameterSpec::counts_hosts), or null.
+  const ParameterSpec* host_count_key() const;
+  /// settings() of one point outside a scenario (tests, benchmarks, tools): no key written.
+  std::unique_ptr<const PointSettings> read_point(const Point& point, bool platform_file = false) const;
+  /// settings() and prepare() of one point outside a scenario (tests, benchmarks, tools): no key
+  /// written, a platform file if `platform` is one; without a probe, a family that measures the
+  /// platform refuses (logic_error).
+  std::unique_ptr<PointRunner> prepare_point(const Point& point, const std::vector<std::string>& algorithms,
+                                             const Platform& platform, std::uint64_t seed,
+                                             Probe* probe = nullptr) const;
 };
 
 /// @brief Every family, in the order `hetcoll list` shows them.

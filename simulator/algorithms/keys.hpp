@@ -67,6 +67,21 @@ struct ParameterSpec {
   /// (Family::check_written_keys), so it keeps its default there and no two points of a run
   /// differ by an empty cell alone.
   AppliesTo applies;
+  /// number: the key counts the hosts a point uses (one key per family at most). With key
+  /// `hosts` and this key not given, it takes the hosts selected less `hosts_beside`.
+  bool counts_hosts = false;
+  int hosts_beside = 0;  //!< counts_hosts: hosts of a selection the key does not count (a master)
+  /// counts_hosts: with a platform file and neither key `hosts` nor this key given, the key takes
+  /// every host of the file (less hosts_beside) where this holds on the sweep's first point (the
+  /// keys that decide it are no axes); unset: the key keeps its default.
+  AppliesTo counts_file_hosts;
+  /// number: the key counts hosts and may name them instead (names, globs, zone:NAME, as key
+  /// `hosts`): `senders = zone:siteA` counts siteA's hosts and puts them first. The run takes
+  /// the hosts of such keys in the order of the table.
+  bool names_hosts = false;
+  /// The default, as written in a scenario, when the scenario names a platform file (there the
+  /// file's own costs are the input); empty: the key's one default.
+  std::string file_default;
 
   // Named steps for the families' tables: `number_key("k", "...", 0).sweep().whole()` reads
   // better than a row of positional booleans, and every family builds its keys the same way.
@@ -97,6 +112,20 @@ struct ParameterSpec {
   /// A 0/1 sweep axis that `--key` alone sets to 1.
   ParameterSpec as_flag() const {
     return with([](ParameterSpec& p) { p.axis = p.integer = p.flag = true, p.maximum = 1; });
+  }
+  /// The key counts the hosts of a point, `beside` hosts of a selection aside (counts_hosts).
+  ParameterSpec counts_hosts_of(int beside) const {
+    return with([beside](ParameterSpec& p) { p.counts_hosts = true, p.hosts_beside = beside; });
+  }
+  /// With a platform file alone, the key counts its hosts where `predicate` holds (counts_file_hosts).
+  ParameterSpec counts_file_hosts_when(AppliesTo predicate) const {
+    return with([&predicate](ParameterSpec& p) { p.counts_file_hosts = std::move(predicate); });
+  }
+  /// The key may name the hosts it counts (names_hosts).
+  ParameterSpec names_them() const { return with([](ParameterSpec& p) { p.names_hosts = true; }); }
+  /// `text` is the key's default when the scenario names a platform file (file_default).
+  ParameterSpec with_a_file(std::string text) const {
+    return with([&text](ParameterSpec& p) { p.file_default = std::move(text); });
   }
 
  private:
@@ -204,6 +233,12 @@ class KeyTable {
     Declaration& applies_when(AppliesTo predicate) {
       return step(&ParameterSpec::applies_when, std::move(predicate));
     }
+    Declaration& counts_hosts(int beside = 0) { return step(&ParameterSpec::counts_hosts_of, beside); }
+    Declaration& counts_file_hosts_when(AppliesTo predicate) {
+      return step(&ParameterSpec::counts_file_hosts_when, std::move(predicate));
+    }
+    Declaration& names_hosts() { return step(&ParameterSpec::names_them); }
+    Declaration& with_a_file(std::string text) { return step(&ParameterSpec::with_a_file, std::move(text)); }
     operator Handle() const { return Handle{index_}; }  // NOLINT: the point of a declaration
 
    private:

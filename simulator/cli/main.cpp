@@ -38,14 +38,14 @@ constexpr const char* kUsage =
 std::string usage() {
   std::string text = kUsage;
   for (const hetcoll::Family* family : hetcoll::all_families())
-    for (const hetcoll::Subcommand& sub : family->subcommands())
+    for (const hetcoll::Subcommand& sub : family->info().subcommands)
       text += "       hetcoll " + sub.name + " " + sub.usage + "  (family " + family->name() + ")\n";
   return text;
 }
 
 int list() {
   for (const hetcoll::Family* f : hetcoll::all_families()) {
-    std::cout << f->name() << ": " << f->description() << '\n';
+    std::cout << f->name() << ": " << f->info().description << '\n';
     std::cout << "  algorithms:\n";
     for (const hetcoll::AlgorithmInfo& a : f->algorithms())
       std::cout << "    " << a.name << "  " << a.description << (a.reference.empty() ? "" : " [" + a.reference + "]")
@@ -58,9 +58,9 @@ int list() {
                 << "default " << (fallback.empty() ? "none" : fallback) << (p.axis ? ", sweep axis" : "") << ")  "
                 << p.description << '\n';
     }
-    std::cout << "  value: " << f->value_description() << '\n';
+    std::cout << "  value: " << f->info().value_description << '\n';
     std::string example;
-    for (const std::string& word : f->example()) example += ' ' + word;
+    for (const std::string& word : f->info().example) example += ' ' + word;
     if (!example.empty()) std::cout << "  example: hetcoll run --family " << f->name() << example << '\n';
     for (const hetcoll::MetricSpec& m : f->metrics()) std::cout << "  metric " << m.name << ": " << m.description << '\n';
   }
@@ -188,7 +188,7 @@ int main(int argc, char** argv) {
     if (command == "merge") return merge(args, command_line);
     if (command == "platform") return platform(args);
     for (const hetcoll::Family* family : hetcoll::all_families())
-      for (const hetcoll::Subcommand& sub : family->subcommands())
+      for (const hetcoll::Subcommand& sub : family->info().subcommands)
         if (command == sub.name) return subcommand(sub, args);
     if (command == "--version" || command == "version") {
       std::cout << "hetcoll " << hetcoll::hetcoll_revision() << " (SimGrid " << hetcoll::SimgridSession::version()

@@ -22,7 +22,7 @@ inline constexpr const char* kVariesField = "varies";
 std::string parameter_header(const Family& family);
 /// @brief The point's values of those columns, comma-separated; the cell of a key that does not
 /// apply to the point (ParameterSpec::applies; `platform_file`: the scenario names one) is empty,
-/// and that of a key in `found` (Family::found_cells) shows the value found.
+/// and that of a key in `found` (PointSettings::found_cells) shows the value found.
 std::string parameter_fields(const Family& family, const Point& point, bool platform_file,
                              const std::vector<std::pair<std::size_t, double>>& found = {});
 /// @brief A parameter cell as a number to order points by (`what` and `where` name it in an

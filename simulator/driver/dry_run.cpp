@@ -106,8 +106,11 @@ void report_dry_run(const Scenario& s, const std::vector<Point>& points, std::os
   for (const WorkUnit& u : units) ++units_of[u.point], replications += u.count;
   std::size_t largest = 0;
   double largest_unit = -1;
+  std::vector<int> hosts;
   for (std::size_t p = 0; p < points.size(); ++p) {
-    const double bytes = unit_memory(s, points[p]);
+    const auto settings = point_settings(s, points[p]);
+    hosts.push_back(settings->hosts);
+    const double bytes = unit_memory(s, *settings);
     if (units_of.count(p) && bytes > largest_unit) largest_unit = bytes, largest = p;
   }
 
@@ -129,7 +132,7 @@ void report_dry_run(const Scenario& s, const std::vector<Point>& points, std::os
   out << "jobs: " << s.jobs << '\n';
   out << "point," << parameter_header(family) << ",hosts,units\n";
   for (std::size_t p = 0; p < points.size(); ++p)
-    out << p << ',' << setup.fields[p] << ',' << family.hosts_needed(points[p]) << ','
+    out << p << ',' << setup.fields[p] << ',' << hosts[p] << ','
         << (units_of.count(p) ? units_of[p] : 0) << '\n';
 
   const MemoryEstimate memory = estimate_memory(s, static_cast<double>(points.size()), std::max(largest_unit, 0.0));

@@ -15,12 +15,13 @@ std::vector<std::string> point_cells(const RunSetup& setup) {
   for (std::size_t p = 0; p < setup.points.size(); ++p) {
     const Point& point = setup.points[p];
     std::vector<std::pair<std::size_t, double>> found;
-    if (family.finds_cells(point)) {
+    const auto settings = point_settings(s, point);
+    if (settings->finds_cells) {
       // The child hands back "key value" lines, each value in shortest round-trip form.
       const std::string text = run_in_child(setup.work_dir, [&] {
-        const std::unique_ptr<EngineRun> run = open_point_engine(setup, p);
+        const std::unique_ptr<EngineRun> run = open_point_engine(setup, p, *settings);
         std::string lines;
-        for (const auto& [key, value] : family.found_cells(point, run->platform(), run->probe()))
+        for (const auto& [key, value] : settings->found_cells(run->platform(), run->probe()))
           lines += std::to_string(key) + ' ' + format_number(value) + '\n';
         return lines;
       });

@@ -59,7 +59,7 @@ void run_resolved_scenario(const Scenario& s) {
   setup.scenario = &s;
   setup.points = expand_points(s);
   int hosts = 0;
-  for (const Point& p : setup.points) hosts = std::max(hosts, family.hosts_needed(p));
+  for (const Point& p : setup.points) hosts = std::max(hosts, point_settings(s, p)->hosts);
 
   // A shard that shares its points with others hands its units' results to `hetcoll merge`
   // through a file beside its output.

@@ -29,7 +29,7 @@ struct KeySources {
   std::string file;                    //!< the scenario file; empty for none
   std::set<std::string> command_line;  //!< the keys the command line gave
   /// The keys given anywhere: the command line, the file, a platform file's defaults
-  /// (Family::platform_file_defaults)
+  /// (ParameterSpec::file_default)
   std::set<std::string> given;
   /// "command line" if the command line gave `key` (or there is no file), else the file.
   std::string of(const std::string& key) const;

@@ -127,7 +127,7 @@ std::string run_usage(const std::string& family) {
     describe_key(out, option->long_name(), option->description());
   for (const Family* f : all_families()) {
     if (!family.empty() && f->name() != family) continue;
-    out << "\nfamily " << f->name() << ": " << f->description() << "\n";
+    out << "\nfamily " << f->name() << ": " << f->info().description << "\n";
     for (const ParameterSpec& p : f->parameters()) describe_key(out, p.key, key_help(p));
   }
   return out.str();

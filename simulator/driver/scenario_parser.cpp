@@ -77,8 +77,8 @@ bool names_hosts(const std::string& text) {
 /// them in the platform file.
 void read_host_sets(Scenario& s, const po::variables_map& vm) {
   std::vector<std::string> named, counted;
-  for (const std::string& key : s.family->host_set_keys())
-    (vm.count(key) && names_hosts(vm[key].as<std::string>()) ? named : counted).push_back(key);
+  for (const ParameterSpec& p : s.family->parameters())
+    if (p.names_hosts) (vm.count(p.key) && names_hosts(vm[p.key].as<std::string>()) ? named : counted).push_back(p.key);
   // Counted hosts would be the file's first ones, which named ones may include: no mix.
   if (!named.empty() && !counted.empty())
     throw InputError(s.sources.of(named.front()) + ": key '" + named.front() + "' names hosts, so key '" +
@@ -204,8 +204,9 @@ void read_family(Scenario& s, po::variables_map& vm) {
                      did_you_mean(family, names) + " (families: " + known + ")");
   }
   if (vm.count("platform"))
-    for (const auto& [key, value] : s.family->platform_file_defaults())
-      if (!vm.count(key)) vm.emplace(key, po::variable_value(value, true));  // defaulted: not written
+    for (const ParameterSpec& p : s.family->parameters())
+      if (!p.file_default.empty() && !vm.count(p.key))
+        vm.emplace(p.key, po::variable_value(p.file_default, true));  // defaulted: not written
   for (const Family* f : all_families())
     for (const ParameterSpec& p : f->parameters())
       if (vm.count(p.key) && s.family->parameter_index(p.key) < 0)

@@ -25,21 +25,21 @@ void count_named_host_sets(Scenario& s) {
 }
 
 /// The family's count of hosts, if not given, becomes what key `hosts` selects or, without the
-/// key, every host of the file when the family counts a file's hosts (Family::counts_file_hosts).
+/// key, every host of the file when the family counts a file's hosts (ParameterSpec::counts_file_hosts).
 void count_selected_hosts(Scenario& s) {
-  const std::string key = s.family->host_count_key();
-  const int index = key.empty() ? -1 : s.family->parameter_index(key);
-  if (index < 0 || s.sources.given.count(key)) return;
+  const ParameterSpec* key = s.family->host_count_key();
+  if (key == nullptr || s.sources.given.count(key->key)) return;
+  const int index = s.family->parameter_index(key->key);
   if (s.hosts.empty()) {
     // The sweep's first point, built alone: the sweep is sized before it is expanded.
     Point first;
     first.lists = s.lists;
     first.texts = s.texts;
     for (const std::vector<double>& axis : s.values) first.values.push_back(axis.empty() ? 0.0 : axis.front());
-    if (!s.family->counts_file_hosts(first)) return;
+    if (!key->counts_file_hosts || !key->counts_file_hosts(first, true)) return;
   }
   s.hosts_selected = count_platform_hosts(s.platform, s.cfg, s.hosts);
-  s.values[index] = {s.family->host_count_for(s.hosts_selected)};
+  s.values[index] = {static_cast<double>(s.hosts_selected - key->hosts_beside)};
 }
 
 }  // namespace

@@ -145,12 +145,16 @@ constexpr double kBytesPerRoute = 48;
 
 }  // namespace
 
-double unit_memory(const Scenario& s, const Point& point) {
-  const double hosts = s.family->hosts_needed(point);
+std::unique_ptr<const PointSettings> point_settings(const Scenario& s, const Point& point) {
+  return s.family->settings(point, PointContext{s.written, !s.platform.empty()});
+}
+
+double unit_memory(const Scenario& s, const PointSettings& settings) {
+  const double hosts = settings.hosts;
   const bool simgrid = engine_kind(s.engine) == EngineKind::simgrid;
   double bytes = hosts * (simgrid ? kSimgridBytesPerHost : kModelBytesPerHost);
-  if (!s.platform.empty() && (!simgrid || s.family->needs_routes(point))) bytes += kBytesPerRoute * hosts * hosts;
-  return bytes + s.family->unit_memory(point);
+  if (!s.platform.empty() && (!simgrid || settings.needs_routes)) bytes += kBytesPerRoute * hosts * hosts;
+  return bytes + settings.unit_memory;
 }
 
 MemoryEstimate estimate_memory(const Scenario& s, double points, double largest_unit) {

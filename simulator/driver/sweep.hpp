@@ -67,9 +67,13 @@ std::vector<WorkUnit> make_units(const Scenario& scenario, std::size_t points, c
 /// exceed any integer type, and must be refused before it is expanded).
 double count_points(const Scenario& scenario);
 
-/// @brief Bytes one child needs to run a unit of `point` (engine, platform, family tables),
-/// beside the unit's values: a rough upper estimate, measured on the engines.
-double unit_memory(const Scenario& scenario, const Point& point);
+/// @brief The family's settings of `point` in `scenario` (Family::settings, with the keys the
+/// scenario wrote and its platform file): throws InputError if the point is refused.
+std::unique_ptr<const PointSettings> point_settings(const Scenario& scenario, const Point& point);
+
+/// @brief Bytes one child needs to run a unit of a point of `settings` (engine, platform, family
+/// tables), beside the unit's values: a rough upper estimate, measured on the engines.
+double unit_memory(const Scenario& scenario, const PointSettings& settings);
 
 /// @brief The peak memory of a run, by estimate (bytes), in the parts a user can change.
 struct MemoryEstimate {

@@ -75,15 +75,14 @@ void check_sweep(Scenario& s) {
   const std::vector<Point> all = expand_points(s);
   for (const Point& point : all) {
     try {
-      s.family->check_point(point);
-      s.family->check_written_keys(s.written, point, !s.platform.empty());
+      const auto settings = point_settings(s, point);
       // The family's own check names the reason; this one holds for every key whose CSV cell a
       // point leaves empty, so no two rows differ by an empty cell alone.
       for (const ParameterSpec& p : s.family->parameters())
         if (s.written.count(p.key) && !key_applies(p, point, !s.platform.empty()))
           throw InputError("key '" + p.key +
                            "' does not apply to this point (its CSV column is left empty); remove it");
-      const double bytes = unit_memory(s, point);
+      const double bytes = unit_memory(s, *settings);
       if (largest == nullptr || bytes > largest_unit) largest_unit = bytes, largest = &point;
     } catch (const InputError& e) {
       throw InputError(where + ": " + e.what());
@@ -104,14 +103,18 @@ std::vector<std::string> apply_algorithm_limits(Scenario& s) {
   const std::vector<Point> points = expand_points(s);
   std::vector<std::string> kept;
   std::string first_reason;
+  std::vector<std::unique_ptr<const PointSettings>> settings;
+  for (const Point& point : points) {
+    try {
+      settings.push_back(point_settings(s, point));
+    } catch (const InputError&) {
+      // A bad point: check_sweep names it.
+    }
+  }
   for (const std::string& algorithm : s.algorithms) {
     std::string reason;
-    for (const Point& point : points) {
-      try {
-        reason = s.family->algorithm_limit(algorithm, point);
-      } catch (const InputError&) {
-        reason.clear();  // a bad point: check_sweep names it
-      }
+    for (const auto& point : settings) {
+      reason = point->limit(algorithm);
       if (!reason.empty()) break;
     }
     if (reason.empty()) {
@@ -119,9 +122,8 @@ std::vector<std::string> apply_algorithm_limits(Scenario& s) {
       continue;
     }
     if (listed) throw InputError(s.sources.of("algorithms") + ": " + reason);
-    const bool another_kind = std::any_of(points.begin(), points.end(), [&](const Point& point) {
-      return !s.family->in_default_list(algorithm, point);
-    });
+    const bool another_kind = std::any_of(settings.begin(), settings.end(),
+                                          [&](const auto& point) { return point->other_kind.count(algorithm) > 0; });
     if (another_kind) continue;
     if (first_reason.empty()) first_reason = reason;
     notes.push_back("key 'algorithms' not given: " + algorithm + " is left out of the family's list (" + reason + ")");

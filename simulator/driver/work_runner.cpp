@@ -166,9 +166,8 @@ std::string point_fields(const RunSetup& setup, std::size_t point) {
   return parameter_fields(*s.family, setup.points[point], !s.platform.empty());
 }
 
-std::unique_ptr<EngineRun> open_point_engine(const RunSetup& setup, std::size_t index) {
+std::unique_ptr<EngineRun> open_point_engine(const RunSetup& setup, std::size_t index, const PointSettings& settings) {
   const Scenario& s = *setup.scenario;
-  const Point& point = setup.points[index];
   EngineRequest request;
   request.engine = s.engine;
   request.platform_file = s.platform;
@@ -177,20 +176,21 @@ std::unique_ptr<EngineRun> open_point_engine(const RunSetup& setup, std::size_t 
     const std::vector<std::string> tracing = paje_config(paje_work_file(setup.work_dir, index));
     request.cfg.insert(request.cfg.end(), tracing.begin(), tracing.end());
   }
-  request.generated = [&] { return s.family->platform_for(point); };
+  request.generated = [&] { return settings.platform(); };
   request.hosts = s.hosts;
-  request.host_count = s.family->hosts_needed(point);
-  request.routes = s.family->needs_routes(point);
+  request.host_count = settings.hosts;
+  request.routes = settings.needs_routes;
   return open_engine(request);
 }
 
 UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   const Scenario& s = *setup.scenario;
   const Point& point = setup.points[unit.point];
-  const std::unique_ptr<EngineRun> run = open_point_engine(setup, unit.point);
+  const auto settings = point_settings(s, point);
+  const std::unique_ptr<EngineRun> run = open_point_engine(setup, unit.point, *settings);
   UnitResult result;
   const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, !s.platform.empty());
-  auto runner = s.family->prepare(point, s.algorithms, run->platform(), seed, run->probe());
+  auto runner = s.family->prepare(*settings, s.algorithms, run->platform(), seed, run->probe());
   UnitSource source(setup, unit, *runner, seed, result);
   run->engine().run(source);
   return result;

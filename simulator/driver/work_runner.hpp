@@ -67,9 +67,10 @@ std::uint64_t encoded_size(const UnitResult& result);
 /// first or the lengths do not add up to `limit` (a torn or damaged encoding).
 bool decode_unit_result(std::istream& in, std::uint64_t limit, UnitResult& result);
 
-/// @brief An engine on the platform of `point` (an index into setup.points), as a unit of it
-/// runs on. Creates an engine, so with SimGrid only once per process.
-std::unique_ptr<EngineRun> open_point_engine(const RunSetup& setup, std::size_t point);
+/// @brief An engine on the platform of `point` (an index into setup.points, whose family
+/// settings are `settings`), as a unit of it runs on. Creates an engine, so with SimGrid only
+/// once per process.
+std::unique_ptr<EngineRun> open_point_engine(const RunSetup& setup, std::size_t point, const PointSettings& settings);
 
 /// @brief Runs one unit in this process. Creates an engine, so with SimGrid only once per process.
 UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit);

@@ -33,7 +33,7 @@ struct EngineRequest {
   std::vector<std::string> cfg;         //!< SimGrid settings, "key:value"
   std::function<Platform()> generated;  //!< the family's platform of the point, when there is no file
   int host_count = 0;                   //!< the unit runs on hosts 0 .. host_count−1
-  /// SimGrid with a file: also read the file's route table (Family::needs_routes); the model
+  /// SimGrid with a file: also read the file's route table (PointSettings::needs_routes); the model
   /// engine always reads it.
   bool routes = false;
 };

@@ -23,7 +23,7 @@ namespace {
 /// model engine; with `cv` given, at that key's value (every family has one).
 Scenario example_of(const Family& family, const std::string& cv = "") {
   std::vector<std::string> args{"--family", family.name(), "--replications", "3", "--engine", "model"};
-  const std::vector<std::string> example = family.example();
+  const std::vector<std::string> example = family.info().example;
   args.insert(args.end(), example.begin(), example.end());
   if (!cv.empty()) args.insert(args.end(), {"--cv", cv});
   return resolve_run_arguments(args);
@@ -123,14 +123,15 @@ TEST(FamilyContract, UnderNoiseAUnitThatStartsLaterDrawsWhatItsReplicationsDrawF
 TEST(FamilyContract, AFileAloneGivesEveryFamilyThatCountsHostsEveryHostOfTheFile) {
   const std::string file = std::string(HETCOLL_SOURCE_DIR) + "/platforms/two-racks.xml";  // 32 hosts
   for (const Family* f : all_families()) {
-    const std::string key = f->host_count_key();
-    if (key.empty()) continue;
+    const ParameterSpec* count = f->host_count_key();
+    if (count == nullptr) continue;
+    const std::string key = count->key;
     SCOPED_TRACE(f->name());
     const int index = f->parameter_index(key);
     const Scenario alone = resolve_run_arguments({"--family", f->name(), "--platform", file});
     const Scenario every = resolve_run_arguments({"--family", f->name(), "--platform", file, "--hosts", "*"});
     EXPECT_EQ(alone.values[index], every.values[index]);
-    EXPECT_EQ(alone.values[index], std::vector<double>{f->host_count_for(32)});
+    EXPECT_EQ(alone.values[index], std::vector<double>{double(32 - count->hosts_beside)});
     const Scenario given = resolve_run_arguments({"--family", f->name(), "--platform", file, "--" + key, "3"});
     EXPECT_EQ(given.values[index], std::vector<double>{3});
   }

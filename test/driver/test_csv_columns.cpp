@@ -59,7 +59,7 @@ std::vector<std::vector<std::string>> scenarios_in_every_mode(const Family& fami
       {{"matrix", matrix}, {"senders", "2"}, {"receivers", "2"}, {"nic", "100,100,100,100"}, {"backbone", "100"},
        {"k", "0"}}};
   std::vector<std::string> base = {"--family", family.name(), "--engine", "model", "--replications", "2"};
-  for (const std::string& word : family.example()) base.push_back(word);
+  for (const std::string& word : family.info().example) base.push_back(word);
   std::vector<Mode> modes = {{}};
   for (const ParameterSpec& p : family.parameters())
     for (const std::string& choice : p.choices) modes.push_back({{p.key, choice}});
@@ -158,7 +158,7 @@ TEST(CsvColumns, ASweepsPointsComeInTheOrderOfItsRows) {
   // order (the columns' order, each ascending), which merges and resumed runs rebuild.
   for (const Family* family : all_families()) {
     std::vector<std::string> args = {"--family", family->name(), "--engine", "model"};
-    for (const std::string& word : family->example()) args.push_back(word);
+    for (const std::string& word : family->info().example) args.push_back(word);
     for (std::size_t i : family->columns()) {
       const ParameterSpec& p = family->parameters()[i];
       const double other = p.flag ? 1 : p.default_value + (p.integer ? 1 : 0.5);

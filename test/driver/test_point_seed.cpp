@@ -64,7 +64,7 @@ struct Layout {
 /// passed to them is the table's own; moved layouts are checked through apply-free keys below).
 Layout example_of(const Family& family) {
   std::vector<std::string> args = {"--family", family.name(), "--engine", "model"};
-  for (const std::string& word : family.example()) args.push_back(word);
+  for (const std::string& word : family.info().example) args.push_back(word);
   const Scenario s = resolve_run_arguments(args);
   return {family.parameters(), expand_points(s).front(), !s.platform.empty()};
 }

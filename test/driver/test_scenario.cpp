@@ -44,7 +44,7 @@ TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   std::vector<std::string> runnable;
   for (const ReduceAlgorithm& a : reduce_algorithms()) {
     bool limited = false;
-    for (const Point& p : expand_points(s)) limited = limited || !s.family->algorithm_limit(a.name, p).empty();
+    for (const Point& p : expand_points(s)) limited = limited || !s.family->read_point(p)->limit(a.name).empty();
     if (!limited) runnable.push_back(a.name);
   }
   EXPECT_EQ(s.algorithms, runnable);

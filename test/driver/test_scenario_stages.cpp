@@ -59,12 +59,13 @@ TEST(ScenarioStages, TheResolutionCountsTheHostsASelectionNamesAsTheFileDoes) {
 
   // Key `hosts` without the family's count: the count becomes what the selection holds.
   for (const Family* family : all_families()) {
-    const std::string key = family->host_count_key();
-    if (key.empty()) continue;
+    const ParameterSpec* count = family->host_count_key();
+    if (count == nullptr) continue;
+    const std::string key = count->key;
     Scenario s = parse_run_arguments({"--family", family->name(), "--platform", kTwoSites, "--hosts", "zone:nancy"});
     resolve_scenario(s);
     EXPECT_EQ(s.hosts_selected, nancy) << family->name();
-    EXPECT_EQ(s.values[family->parameter_index(key)], std::vector<double>{family->host_count_for(nancy)})
+    EXPECT_EQ(s.values[family->parameter_index(key)], std::vector<double>{double(nancy - count->hosts_beside)})
         << family->name();
   }
 }

@@ -45,7 +45,7 @@ std::string prepare_on_a_file(const Point& point) {
   platform.file = test::kTwoSitesXml;
   StopAtTheProbe probe;
   try {
-    broadcast_family().prepare(point, {"flat"}, platform, 1, probe);
+    broadcast_family().prepare_point(point, {"flat"}, platform, 1, &probe);
   } catch (const InputError& e) {
     return e.what();
   } catch (const Probed&) {
@@ -57,7 +57,7 @@ std::string prepare_on_a_file(const Point& point) {
 /// file comes with it, the check of its preparation.
 std::string refusal(const Point& point, CostsMode mode) {
   try {
-    broadcast_family().check_point(point);
+    broadcast_settings(point);
     if (mode == CostsMode::platform_file) return prepare_on_a_file(point);
     broadcast_settings(point, false);
   } catch (const InputError& e) {
@@ -113,7 +113,7 @@ TEST(BroadcastKeys, WithoutThePlatformFileTheParserRefusesWhatAppliesToNeitherPl
                         broadcast_key_applies(p.key, CostsMode::platform_file);
     std::string why;
     try {
-      broadcast_family().check_point(broadcast_point(keys));
+      broadcast_settings(broadcast_point(keys));
     } catch (const InputError& e) {
       why = e.what();
     }

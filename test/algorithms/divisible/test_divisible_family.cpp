@@ -26,8 +26,7 @@ std::string error_of(std::vector<std::string> args) {
   try {
     const Scenario s = resolve_run_arguments(args);
     for (const Point& point : expand_points(s)) {
-      s.family->hosts_needed(point);
-      s.family->prepare(point, s.algorithms, s.family->platform_for(point), 1);
+      s.family->prepare_point(point, s.algorithms, s.family->read_point(point)->platform(), 1);
     }
   } catch (const InputError& e) {
     return e.what();
@@ -85,7 +84,7 @@ TEST(DivisibleFamily, EveryReplicationDrawsItsOwnStarFromTheSeedAndPairsWithOptF
                                             "10", "--z", "0.8", "--wc-ratio", "2", "--seed", "3"});
   const Point point = expand_points(s).front();
   const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, false);
-  auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), seed);
+  auto runner = s.family->prepare_point(point, s.algorithms, s.family->read_point(point)->platform(), seed);
   std::vector<double> first_loads;
   for (std::uint64_t r = 0; r < 3; ++r) {
     std::vector<double> metrics(2 * 3);
@@ -113,7 +112,7 @@ TEST(DivisibleFamily, WithoutOptFifoTheNormalizationStillUsesItsThroughput) {
   const Scenario s =
       resolve_run_arguments({"--family", "divisible", "--algorithms", "opt-lifo", "--c", "1,1,5", "--w", "1,1,5"});
   const Point point = expand_points(s).front();
-  auto runner = s.family->prepare(point, s.algorithms, s.family->platform_for(point), 1);
+  auto runner = s.family->prepare_point(point, s.algorithms, s.family->read_point(point)->platform(), 1);
   std::vector<LinkSetting> settings;
   runner->begin_replication(0, settings);
   runner->policy(0, 0, settings);

@@ -269,7 +269,7 @@ TEST(DivisibleAffineLp, AFileWhereNoWorkerCanTakeLoadIsOneLineNamingTheClosestWo
     for (int b = 0; b < 3; ++b) platform.route_table[a * 3 + b] = a == b ? RouteCost{} : star_platform(star).route(a, b);
   const Scenario s = resolve_run_arguments({"--family", "divisible", "--workers", "2"});
   try {
-    s.family->prepare(expand_points(s).front(), s.algorithms, platform, 1);
+    s.family->prepare_point(expand_points(s).front(), s.algorithms, platform, 1);
     FAIL() << "a star where no worker fits T was accepted";
   } catch (const InputError& e) {
     const std::string message = e.what();

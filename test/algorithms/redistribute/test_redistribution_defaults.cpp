@@ -68,10 +68,10 @@ TEST(RedistributionDefaults, ASearchIsListedOnlyWhereItFitsEveryInstanceThePoint
           const RandomSpec spec = resolve_redistribution_point(point).random;
           for (const RedistributionAlgorithm& a : redistribution_algorithms()) {
             if (a.work_bound == nullptr) {
-              EXPECT_EQ(family.algorithm_limit(a.name, point), "") << a.name;
+              EXPECT_EQ(family.read_point(point)->limit(a.name), "") << a.name;
               continue;
             }
-            if (!family.algorithm_limit(a.name, point).empty()) {
+            if (!family.read_point(point)->limit(a.name).empty()) {
               ++refused;
               continue;
             }
@@ -91,7 +91,7 @@ TEST(RedistributionDefaults, ASearchIsListedOnlyWhereItFitsEveryInstanceThePoint
   const Point point = expand_points(defaults).at(0);
   for (const RedistributionAlgorithm& a : redistribution_algorithms()) {
     const bool listed = std::count(defaults.algorithms.begin(), defaults.algorithms.end(), a.name) > 0;
-    EXPECT_EQ(listed, family.algorithm_limit(a.name, point).empty()) << a.name;
+    EXPECT_EQ(listed, family.read_point(point)->limit(a.name).empty()) << a.name;
   }
 }
 

@@ -63,7 +63,7 @@ TEST(ReduceCostPrecision, AMeanThatRoundsAwayIsRefusedNamingTheKeyAndTheSmallest
   const Point point = expand_points(s).front();
   std::string message;
   try {
-    reduce_family().prepare(point, s.algorithms, reduce_family().platform_for(point), 1);
+    reduce_family().prepare_point(point, s.algorithms, reduce_family().read_point(point)->platform(), 1);
   } catch (const InputError& e) {
     message = e.what();
   }
@@ -118,7 +118,7 @@ TEST(ReduceCostPrecision, AMessageBelowTheGridOfInstantsIsRefusedAndAboveItKeeps
     SCOPED_TRACE("times " + list + " comm-mean " + format_number(mean));
     std::string message;
     try {
-      reduce_family().prepare(point, s.algorithms, reduce_family().platform_for(point), 1);
+      reduce_family().prepare_point(point, s.algorithms, reduce_family().read_point(point)->platform(), 1);
     } catch (const InputError& e) {
       message = e.what();
     }

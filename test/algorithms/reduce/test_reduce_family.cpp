@@ -287,20 +287,20 @@ TEST(ReduceCostModel, NonClairvoyantOnEqualTimesIsT0TimesTheirMakespanOnThePlatf
 TEST(ReduceFamily, PlannersRefuseARatioNamingTheKey) {
   const Family& f = reduce_family();
   const Point point = make_point("times", 0, {4, 2, 2, 1}, {"--ratio", "0.5"});
-  const Platform platform = f.platform_for(point);
+  const Platform platform = f.read_point(point)->platform();
   for (const ReduceAlgorithm& a : planners()) {
     std::string message = "(no InputError)";
     try {
-      f.prepare(point, {a.name}, platform, 1);
+      f.prepare_point(point, {a.name}, platform, 1);
     } catch (const InputError& e) {
       message = e.what();
     }
     EXPECT_NE(message.find("key 'ratio'"), std::string::npos) << a.name << ": " << message;
     // With ratio = 0 the same point is fine.
     const Point free = make_point("times", 0, {4, 2, 2, 1});
-    EXPECT_NO_THROW(f.prepare(free, {a.name}, platform, 1)) << a.name;
+    EXPECT_NO_THROW(f.prepare_point(free, {a.name}, platform, 1)) << a.name;
   }
-  for (const ReduceAlgorithm& a : non_clairvoyant()) EXPECT_NO_THROW(f.prepare(point, {a.name}, platform, 1)) << a.name;
+  for (const ReduceAlgorithm& a : non_clairvoyant()) EXPECT_NO_THROW(f.prepare_point(point, {a.name}, platform, 1)) << a.name;
 }
 
 // ---- Seeds: the keys that apply make the seed, and only they ---------------------------------
@@ -404,7 +404,7 @@ std::string input_error(const std::function<void()>& f) {
 
 TEST(ReduceFamily, BadPointsAreInputErrorsNamingTheKey) {
   const Family& f = reduce_family();
-  auto needs = [&](const Point& p) { return input_error([&] { f.hosts_needed(p); }); };
+  auto needs = [&](const Point& p) { return input_error([&] { f.read_point(p); }); };
   // Points the parser would refuse, spoiled after parsing: the family checks them itself.
   Point one_time = make_point("times", 0, {4, 2});
   one_time.lists[slot("times")] = {4};
@@ -428,24 +428,24 @@ TEST(ReduceFamily, BadPointsAreInputErrorsNamingTheKey) {
   fraction.values[slot("slow-fraction")] = 1.5;
   EXPECT_NE(needs(fraction).find("key 'slow-fraction'"), std::string::npos);
 
-  const Platform generated = f.platform_for(make_point("uniform", 13));
-  const std::string too_many = input_error([&] { f.prepare(make_point("uniform", 13), {"optimal"}, generated, 1); });
+  const Platform generated = f.read_point(make_point("uniform", 13))->platform();
+  const std::string too_many = input_error([&] { f.prepare_point(make_point("uniform", 13), {"optimal"}, generated, 1); });
   EXPECT_NE(too_many.find("key 'algorithms': optimal handles at most 12"), std::string::npos) << too_many;
-  EXPECT_NE(input_error([&] { f.prepare(make_point("file", 4), {"snf"}, generated, 1); }).find("platform = FILE.xml"),
+  EXPECT_NE(input_error([&] { f.prepare_point(make_point("file", 4), {"snf"}, generated, 1); }).find("platform = FILE.xml"),
             std::string::npos);
   Platform from_file = generated;
   for (HostSpec& h : from_file.hosts.edit_all()) h.up = h.down = -1;  // what describe() of a file gives
-  EXPECT_NE(input_error([&] { f.prepare(make_point("gamma", 4), {"snf"}, from_file, 1); }).find("cluster = file"),
+  EXPECT_NE(input_error([&] { f.prepare_point(make_point("gamma", 4), {"snf"}, from_file, 1); }).find("cluster = file"),
             std::string::npos);
   // A link that could slow a message down breaks the `<host>_UP` reading that cluster = times
   // checks its times by; cluster = file reads such a file by its routes (ReduceOnPlatformFiles).
   Platform slow_down = from_file;
   slow_down.links.edit(slow_down.link_index("p1_DOWN")).bandwidth = 1;
-  EXPECT_NE(input_error([&] { f.prepare(make_point("times", 0, {1, 1, 1, 1}), {"snf"}, slow_down, 1); })
+  EXPECT_NE(input_error([&] { f.prepare_point(make_point("times", 0, {1, 1, 1, 1}), {"snf"}, slow_down, 1); })
                 .find("link p1_DOWN"),
             std::string::npos);
   const Platform other = cluster_platform({4, 2, 2}, kDefaultMessageBytes);
-  EXPECT_NE(input_error([&] { f.prepare(make_point("times", 0, {4, 2, 1}), {"snf"}, other, 1); })
+  EXPECT_NE(input_error([&] { f.prepare_point(make_point("times", 0, {4, 2, 1}), {"snf"}, other, 1); })
                 .find("key 'times' says 1"),
             std::string::npos);
 }

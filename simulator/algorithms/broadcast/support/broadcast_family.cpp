@@ -24,6 +24,9 @@ std::vector<std::string> intra_choices() {
   return names;
 }
 
+struct BroadcastKeys;
+const BroadcastKeys& keys();
+
 /// The family's keys, declared once and read back as point[keys().message].
 struct BroadcastKeys {
   BroadcastKeys() { table.set_columns({clusters, message, cluster_hosts, cv}); }
@@ -41,10 +44,18 @@ struct BroadcastKeys {
                                 .sweep().whole().at_most(kMaxHosts)
                                 .applies_when([](const Point& point, bool platform_file) {
                                   return broadcast_key_applies("cluster-hosts", costs_mode(point, platform_file));
+                                })
+                                // With key `hosts`, a platform file's run uses every host selected,
+                                // host 0 (the root) first.
+                                .counts_hosts()
+                                .counts_file_hosts_when([](const Point& point, bool /*platform_file*/) {
+                                  return point[keys().costs] == "platform" && point[keys().latency_file].empty();
                                 });
   TextKey costs = table.text("costs", "random: L, g, T drawn per run (Table 3); given: keys gaps, latencies, "
                                       "intra-times; platform: measured on the platform", "random",
-                             {"random", "given", "platform"});
+                             {"random", "given", "platform"})
+                      // A platform file is the input: its hosts, measured, unless the scenario says otherwise.
+                      .with_a_file("platform");
   NumberKey rho = table.number("rho", "Lowekamp's tolerance, in (0, 1]", 0.2).above(0).at_most(1);
   // A word, since it may name a host; out of the seed, so every root meets the same grids.
   TextKey root = table.text("root", "the source: root cluster (costs = random or given) or root host (costs = "
@@ -105,89 +116,73 @@ const BroadcastKeys& keys() {
 void refuse_keys_that_do_not_apply(const Point& point, std::optional<bool> platform_file,
                                    const std::set<std::string>& written = {});
 
+/// A point as the family reads it: its typed settings (broadcast_settings.hpp).
+struct BroadcastPointSettings final : PointSettings {
+  BroadcastPointSettings(const Point& p, BroadcastSettings s) : point(p), typed(std::move(s)) {}
+  Point point;
+  BroadcastSettings typed;
+
+  // Called only when the scenario names no platform file.
+  Platform platform() const override {
+    if (typed.abstract) return abstract_grid_platform(typed.clusters);
+    return grid_platform(broadcast_latencies(typed), typed.platform,
+                         typed.latency_file.empty() ? "cluster-hosts" : typed.latency_file);
+  }
+  std::vector<std::pair<std::size_t, double>> found_cells(const Platform& /*platform*/, Probe& probe) const override {
+    return {{keys().clusters.index, lowekamp_cluster_count(typed, probe)}};
+  }
+};
+
 class BroadcastFamily final : public Family {
  public:
-  std::string name() const override { return "broadcast"; }
-  // The defaults draw no grid (clusters = 0 means "from the latency file").
-  std::vector<std::string> example() const override { return {"--clusters", "4"}; }
-  std::string description() const override {
-    return "grid-aware broadcast: Lowekamp clusters, pLogP strategies, inter-cluster heuristics (Steffenel 2006)";
+  const FamilyInfo& info() const override {
+    static const FamilyInfo info{
+        "broadcast",
+        "grid-aware broadcast: Lowekamp clusters, pLogP strategies, inter-cluster heuristics (Steffenel 2006)",
+        "completion time of the broadcast (s)",
+        // The defaults draw no grid (clusters = 0 means "from the latency file").
+        {"--clusters", "4"},
+        broadcast_metrics(),
+        {cluster_subcommand()}};
+    return info;
   }
-  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
-  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
+  const KeyTable& key_table() const override { return keys().table; }
   const std::vector<AlgorithmInfo>& algorithms() const override { return broadcast_algorithms().infos(); }
-  const std::vector<MetricSpec>& metrics() const override { return broadcast_metrics(); }
-  std::string value_description() const override { return "completion time of the broadcast (s)"; }
-  // With costs = platform the simulator surveys every pair of hosts, so a platform file must
-  // come with its routes on the SimGrid engine too.
-  bool needs_routes(const Point& /*point*/) const override { return true; }
-  // With key `hosts`, a platform file's run uses every host selected, host 0 (the root) first.
-  std::string host_count_key() const override { return "cluster-hosts"; }
-  // A platform file is the input: its hosts, measured, unless the scenario says otherwise.
-  std::vector<std::pair<std::string, std::string>> platform_file_defaults() const override {
-    return {{"costs", "platform"}};
+
+  std::unique_ptr<const PointSettings> settings(const Point& point, const PointContext& context) const override {
+    // A key written at its default is refused too.
+    refuse_keys_that_do_not_apply(point, context.platform_file, context.written);
+    auto s = std::make_unique<BroadcastPointSettings>(point, broadcast_settings(point, context.platform_file));
+    const BroadcastSettings& typed = s->typed;
+    s->hosts = typed.abstract ? typed.clusters : typed.hosts;
+    // Costs between every two clusters (L, g, and the edges the heuristics weigh), or between
+    // every two hosts (latencies, measured pLogP, routes): a few tables of n² numbers.
+    s->unit_memory = 64.0 * s->hosts * s->hosts;
+    // With costs = platform the simulator surveys every pair of hosts, so a platform file must
+    // come with its routes on the SimGrid engine too.
+    s->needs_routes = true;
+    // With costs = platform, clusters = 0 asks for any count: the CSV says the count found.
+    s->finds_cells = point[keys().costs] == "platform" && point[keys().clusters] == 0;
+    // Dynamic ECEF re-plans over the abstract grid's clusters; on a platform the trees are host
+    // plans with measured pLogP and intra-cluster strategies, which it does not re-plan.
+    for (const BroadcastAlgorithm& a : broadcast_algorithms())
+      if (a.dynamic && point[keys().costs] == "platform") {
+        s->limits[a.name] = "key 'algorithms': " + a.name +
+                            " re-plans on abstract costs; it runs with costs = random or given, not costs = platform";
+        s->other_kind.insert(a.name);
+      }
+    return s;
   }
-  bool counts_file_hosts(const Point& point) const override {
-    return point[keys().costs] == "platform" && point[keys().latency_file].empty();
-  }
-  // Dynamic ECEF re-plans over the abstract grid's clusters; on a platform the trees are host
-  // plans with measured pLogP and intra-cluster strategies, which it does not re-plan.
-  std::string algorithm_limit(const std::string& name, const Point& point) const override {
-    if (!broadcast_algorithms().at(name).dynamic || point[keys().costs] != "platform") return "";
-    return "key 'algorithms': " + name + " re-plans on abstract costs; it runs with costs = random or given, not "
-           "costs = platform";
-  }
-  bool in_default_list(const std::string& name, const Point& point) const override {
-    return algorithm_limit(name, point).empty();
-  }
-  int hosts_needed(const Point& point) const override {
-    const BroadcastSettings s = broadcast_settings(point);
-    return s.abstract ? s.clusters : s.hosts;
-  }
-  // The parser does not say whether a platform file comes with the point: keys that apply with
-  // a file or without one are checked again when the point is prepared, on its platform.
-  void check_point(const Point& point) const override { broadcast_settings(point); }
-  // A key written at its default is refused too: the parser knows the platform file.
-  void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file) const override {
-    refuse_keys_that_do_not_apply(point, platform_file, written);
-  }
-  // Costs between every two clusters (L, g, and the edges the heuristics weigh), or between
-  // every two hosts (latencies, measured pLogP, routes): a few tables of n² numbers.
-  double unit_memory(const Point& point) const override {
-    const double n = hosts_needed(point);
-    return 64.0 * n * n;
-  }
-  // Called only when the scenario names no platform file.
-  Platform platform_for(const Point& point) const override {
-    const BroadcastSettings s = broadcast_settings(point, false);
-    if (s.abstract) return abstract_grid_platform(s.clusters);
-    return grid_platform(broadcast_latencies(s), s.platform, s.latency_file.empty() ? "cluster-hosts" : s.latency_file);
-  }
-  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
+
+  std::unique_ptr<PointRunner> prepare(const PointSettings& settings, const std::vector<std::string>& algorithms,
                                        const Platform& platform, std::uint64_t seed, Probe& probe) const override {
-    BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
+    const auto& read = static_cast<const BroadcastPointSettings&>(settings);
+    BroadcastSettings s = read.typed;
     if (s.abstract) return make_random_grid_runner(s, algorithms, platform, seed);
     // A host name is known once the file is read.
-    s.root = resolve_root(point[keys().root], s.hosts, &platform, false);
+    s.root = resolve_root(read.point[keys().root], s.hosts, &platform, false);
     return make_platform_grid_runner(s, algorithms, platform, probe);
   }
-  // Random and given costs measure nothing (the benchmarks prepare them without a run).
-  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
-                                       const Platform& platform, std::uint64_t seed) const override {
-    const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
-    if (!s.abstract) throw std::logic_error("broadcast: costs = platform measures the platform; prepare with a probe");
-    return make_random_grid_runner(s, algorithms, platform, seed);
-  }
-  // With costs = platform, clusters = 0 asks for any count: the CSV says the count found.
-  bool finds_cells(const Point& point) const override {
-    return point[keys().costs] == "platform" && point[keys().clusters] == 0;
-  }
-  std::vector<std::pair<std::size_t, double>> found_cells(const Point& point, const Platform& platform,
-                                                          Probe& probe) const override {
-    const BroadcastSettings s = broadcast_settings(point, !platform.file.empty());
-    return {{keys().clusters.index, lowekamp_cluster_count(s, probe)}};
-  }
-  std::vector<Subcommand> subcommands() const override { return {cluster_subcommand()}; }
 };
 
 /// A gap runs as a delay of gap · host_speed whole flops: the slowest message the generated

@@ -35,7 +35,14 @@ struct DivisibleKeys {
   KeyTable table;
   NumberKey workers = table.number("workers", "workers p of a random or file star (0: as many as key c lists, or "
                                               "3 without lists)", 0)
-                          .sweep().whole().at_most(kMaxHosts - 1);
+                          .sweep().whole().at_most(kMaxHosts - 1)
+                          // The first host selected is the master, the others are workers.
+                          .counts_hosts(1)
+                          // A platform file alone is a star of all its hosts: the master and every
+                          // other as a worker.
+                          .counts_file_hosts_when([](const Point& point, bool /*platform_file*/) {
+                            return point[keys().c].empty();
+                          });
   NumberKey z = table.number("z", "d_i = z*c_i when key d is not given (a platform file: results are z times the data)",
                              1).sweep().at_most(kLargestCost);
   NumberKey wc_ratio = table.number("wc-ratio",
@@ -297,37 +304,64 @@ class DivisibleRunner final : public PointRunner {
   double chunk_ = 0.01;                                  // key chunk: a share of reference_load_
 };
 
+/// A point as the family reads it: validated, with its count of hosts.
+struct DivisibleSettings final : PointSettings {
+  explicit DivisibleSettings(const Point& p) : point(p) {}
+  Point point;
+  Platform platform() const override {
+    if (explicit_star(point)) return star_platform(star_of_lists(point));
+    Star unit;
+    const int workers = worker_count(point);
+    unit.c.assign(workers, 1.0);
+    unit.d.assign(workers, 1.0);
+    unit.w.assign(workers, 1.0);
+    return star_platform(unit);
+  }
+};
+
 class DivisibleFamily final : public Family {
  public:
-  std::string name() const override { return "divisible"; }
-  std::string description() const override {
-    return "divisible load with return messages on a heterogeneous star (Beaumont, Marchal, Robert, 2005)";
+  const FamilyInfo& info() const override {
+    static const FamilyInfo info{
+        "divisible",
+        "divisible load with return messages on a heterogeneous star (Beaumont, Marchal, Robert, 2005)",
+        "throughput rho = load processed / simulated makespan, with the schedule built for T = 1 (load units/s)",
+        // The defaults name no star (workers = 0, no lists); 4 workers let `optimal` run too.
+        {"--workers", "4"},
+        {
+            {"normalized", "throughput / OPT-FIFO's throughput in the same replication",
+             {"mean", "stderr", "min", "q10", "q50", "q90", "max"}},
+            {"enrolled", "workers with a positive load", {"mean", "min", "max"}},
+            {"root", "the master (key 'root'): an index into the run's hosts", {"same"}},
+        },
+        {}};
+    return info;
   }
-  std::string value_description() const override {
-    return "throughput rho = load processed / simulated makespan, with the schedule built for T = 1 (load units/s)";
-  }
-  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
-  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
-  const std::vector<MetricSpec>& metrics() const override {
-    static const std::vector<MetricSpec> specs = {
-        {"normalized", "throughput / OPT-FIFO's throughput in the same replication",
-         {"mean", "stderr", "min", "q10", "q50", "q90", "max"}},
-        {"enrolled", "workers with a positive load", {"mean", "min", "max"}},
-        {"root", "the master (key 'root'): an index into the run's hosts", {"same"}},
-    };
-    return specs;
-  }
+  const KeyTable& key_table() const override { return keys().table; }
   const std::vector<AlgorithmInfo>& algorithms() const override { return divisible_algorithms().infos(); }
-  // The first host selected is the master, the others are workers.
-  std::string host_count_key() const override { return "workers"; }
-  double host_count_for(int selected) const override { return selected - 1; }
-  // A platform file alone is a star of all its hosts: the master and every other as a worker.
-  bool counts_file_hosts(const Point& point) const override { return !explicit_star(point); }
-  int hosts_needed(const Point& point) const override { return worker_count(point) + 1; }
-  std::string algorithm_limit(const std::string& name, const Point& point) const override {
-    return worker_limit(divisible_algorithms().at(name), worker_count(point));
+
+  std::unique_ptr<const PointSettings> settings(const Point& point, const PointContext& context) const override {
+    auto s = std::make_unique<DivisibleSettings>(point);
+    check_point(point);
+    s->hosts = worker_count(point) + 1;
+    check_written_keys(context.written, point, context.platform_file, s->hosts);
+    // c_i and d_i of a platform file are the bandwidths of its master-worker routes.
+    s->needs_routes = true;
+    for (const DivisibleAlgorithm& a : divisible_algorithms()) {
+      std::string limit = worker_limit(a, worker_count(point));
+      if (!limit.empty()) s->limits[a.name] = std::move(limit);
+    }
+    return s;
   }
-  void check_point(const Point& point) const override {
+
+  std::unique_ptr<PointRunner> prepare(const PointSettings& settings, const std::vector<std::string>& algorithms,
+                                       const Platform& platform, std::uint64_t seed, Probe& /*probe*/) const override {
+    return std::make_unique<DivisibleRunner>(static_cast<const DivisibleSettings&>(settings).point, algorithms,
+                                             platform, seed);
+  }
+
+ private:
+  static void check_point(const Point& point) {
     if (explicit_star(point)) {
       star_of_lists(point);  // d = z*c must stay in range too
       return;
@@ -353,12 +387,13 @@ class DivisibleFamily final : public Family {
   }
   // Each key sizes one kind of star: written for another, even at its default, it would be
   // silently ignored.
-  void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file) const override {
+  static void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file,
+                                 int hosts) {
     // The built-in stars are built around their master, host 0; a file's hosts may take turns.
     if (!platform_file && point[keys().root] != "0")
       throw InputError("key 'root' chooses the master among a platform file's hosts; the built-in star's master is "
                        "host 0 (give platform = FILE.xml, or leave 'root' out)");
-    check_root_text(point[keys().root], hosts_needed(point), platform_file, false);
+    check_root_text(point[keys().root], hosts, platform_file, false);
     if (written.count("message") && !platform_file)
       throw InputError("key 'message' sizes a load unit of a platform file; the built-in star's costs are abstract: "
                        "give platform = FILE.xml or leave 'message' out");
@@ -369,23 +404,6 @@ class DivisibleFamily final : public Family {
       if (written.count(key) && (lists || std::string(key) != "wc-ratio"))
         throw InputError(std::string("key '") + key + "' sizes a random star; it does not apply to " + star +
                          "; remove it");
-  }
-  // The defaults name no star (workers = 0, no lists); 4 workers let `optimal` run too.
-  std::vector<std::string> example() const override { return {"--workers", "4"}; }
-  // c_i and d_i of a platform file are the bandwidths of its master-worker routes.
-  bool needs_routes(const Point& /*point*/) const override { return true; }
-  Platform platform_for(const Point& point) const override {
-    if (explicit_star(point)) return star_platform(star_of_lists(point));
-    Star unit;
-    const int workers = worker_count(point);
-    unit.c.assign(workers, 1.0);
-    unit.d.assign(workers, 1.0);
-    unit.w.assign(workers, 1.0);
-    return star_platform(unit);
-  }
-  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
-                                       const Platform& platform, std::uint64_t seed) const override {
-    return std::make_unique<DivisibleRunner>(point, algorithms, platform, seed);
   }
 };
 

@@ -87,24 +87,76 @@ void check_matrix_point(const Point& p, RedistributionPoint& out) {
   out.fixed = check_k(p, derive_instance(hw), "");
 }
 
+/// A point as the family reads it: validated, with its count of hosts.
+struct RedistributionSettings final : PointSettings {
+  RedistributionSettings(const Point& p, RedistributionPoint r) : point(p), read(std::move(r)) {}
+  Point point;
+  RedistributionPoint read;
+  Platform platform() const override {
+    if (read.from_matrix) {
+      if (!read.speeds_known) throw InputError(missing_speeds(point[keys().matrix]));
+      std::vector<double> nic;
+      for (double mbit : point[keys().nic]) nic.push_back(mbit * kBytesPerMbit);
+      return two_cluster_platform(nic, point[keys().backbone] * kBytesPerMbit);
+    }
+    // NIC speeds change with every replication's ports (link settings); k·base until then.
+    const double backbone = read.random.k * kRandomBase * kBytesPerMbit;
+    return two_cluster_platform(std::vector<double>(hosts, backbone), backbone);
+  }
+};
+
 class RedistributionFamily final : public Family {
  public:
-  std::string name() const override { return "redistribute"; }
-  // The defaults' instances are too large for the exact search: a tiny one keeps every
-  // algorithm in the list.
-  std::vector<std::string> example() const override {
-    return {"--senders", "2", "--receivers", "3", "--k", "2", "--weight-max", "5"};
+  const FamilyInfo& info() const override {
+    static const FamilyInfo info{
+        "redistribute",
+        "messages between two clusters through a backbone: GGP, OGGP, DGGP (Jeannot & Wagner)",
+        "simulated redistribution time (s), the schedule's cost when capped; lower-bound: LB",
+        // The defaults' instances are too large for the exact search: a tiny one keeps every
+        // algorithm in the list.
+        {"--senders", "2", "--receivers", "3", "--k", "2", "--weight-max", "5"},
+        std::vector<MetricSpec>{
+            {"over_bound", "value / lower bound LB of the same instance (1 for lower-bound)",
+             {"mean", "stddev", "min", "q10", "q50", "q90", "max"}},
+            {"over_link_bound", "value / link bound of the same instance: beta + the largest of amount / NIC over the "
+                                "nodes and, if backbone_shared, total / backbone; no run at cv = 0 beats it (>= 1)",
+             {"min"}},
+            {"backbone_shared", "1 if every sender-to-receiver route crosses the model's backbone link, 0 if the "
+                                "platform has no such link and the backbone is the slowest link of those routes",
+             {"min"}},
+        },
+        {}};
+    return info;
   }
-  std::string description() const override {
-    return "messages between two clusters through a backbone: GGP, OGGP, DGGP (Jeannot & Wagner)";
-  }
-  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
-  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
+  const KeyTable& key_table() const override { return keys().table; }
   const std::vector<AlgorithmInfo>& algorithms() const override { return redistribution_algorithms().infos(); }
+
+  std::unique_ptr<const PointSettings> settings(const Point& point, const PointContext& context) const override {
+    check_written_keys(context.written, point, context.platform_file);
+    auto s = std::make_unique<RedistributionSettings>(point, resolve_redistribution_point(point));
+    s->hosts = whole(point, keys().senders) + whole(point, keys().receivers);
+    // A random instance numbers every (sender, receiver) pair, and every algorithm keeps its
+    // messages and their steps: about 32 bytes a pair.
+    s->unit_memory = 32.0 * point[keys().senders] * point[keys().receivers];
+    // A platform file gives the speeds of a matrix through the links of its routes.
+    s->needs_routes = true;
+    for (const RedistributionAlgorithm& a : redistribution_algorithms()) {
+      std::string limit = algorithm_limit(a.name, point);
+      if (!limit.empty()) s->limits[a.name] = std::move(limit);
+    }
+    return s;
+  }
+
+  std::unique_ptr<PointRunner> prepare(const PointSettings& settings, const std::vector<std::string>& algorithms,
+                                       const Platform& platform, std::uint64_t seed, Probe& /*probe*/) const override {
+    return make_redistribution_runner(static_cast<const RedistributionSettings&>(settings).point, algorithms,
+                                      platform, seed);
+  }
+
+ private:
   // A value of `message` other than its default without a matrix is refused with the point
   // (resolve_redistribution_point); written at its default, only the written keys tell.
-  void check_written_keys(const std::set<std::string>& written, const Point& point,
-                          bool platform_file) const override {
+  static void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file) {
     if (written.count("message") && point[keys().matrix].empty()) throw InputError(message_without_matrix());
     if (written.count("delta-max") && platform_file)
       throw InputError("key 'delta-max' draws the ports of the family's own platform; with a platform file each "
@@ -112,7 +164,7 @@ class RedistributionFamily final : public Family {
   }
   // A search sized by its instance runs in the default list only where it fits every random
   // instance the point may draw; a matrix's search is checked as it runs.
-  std::string algorithm_limit(const std::string& name, const Point& point) const override {
+  static std::string algorithm_limit(const std::string& name, const Point& point) {
     const RedistributionAlgorithm& a = redistribution_algorithms().at(name);
     if (a.work_bound == nullptr || !point[keys().matrix].empty()) return "";
     const RandomSpec r = resolve_redistribution_point(point).random;
@@ -122,52 +174,6 @@ class RedistributionFamily final : public Family {
            format_number(messages) + " messages of weight up to " + format_number(r.weight_max) +
            " its search may exceed " + std::to_string(a.max_work) +
            " steps (documented limit): give fewer 'edges', a smaller 'weight-max' or 'k'";
-  }
-  const std::vector<MetricSpec>& metrics() const override {
-    static const std::vector<MetricSpec> specs = {
-        {"over_bound", "value / lower bound LB of the same instance (1 for lower-bound)",
-         {"mean", "stddev", "min", "q10", "q50", "q90", "max"}},
-        {"over_link_bound", "value / link bound of the same instance: beta + the largest of amount / NIC over the "
-                            "nodes and, if backbone_shared, total / backbone; no run at cv = 0 beats it (>= 1)",
-         {"min"}},
-        {"backbone_shared", "1 if every sender-to-receiver route crosses the model's backbone link, 0 if the "
-                            "platform has no such link and the backbone is the slowest link of those routes",
-         {"min"}},
-    };
-    return specs;
-  }
-  std::string value_description() const override {
-    return "simulated redistribution time (s), the schedule's cost when capped; lower-bound: LB";
-  }
-  // A random instance numbers every (sender, receiver) pair, and every algorithm keeps its
-  // messages and their steps: about 32 bytes a pair.
-  double unit_memory(const Point& point) const override {
-    return 32.0 * point[keys().senders] * point[keys().receivers];
-  }
-  int hosts_needed(const Point& point) const override {
-    // Called by the parent before any work: a bad point fails here, before anything is written.
-    resolve_redistribution_point(point);
-    return whole(point, keys().senders) + whole(point, keys().receivers);
-  }
-  Platform platform_for(const Point& point) const override {
-    const RedistributionPoint setup = resolve_redistribution_point(point);
-    if (setup.from_matrix) {
-      if (!setup.speeds_known) throw InputError(missing_speeds(point[keys().matrix]));
-      std::vector<double> nic;
-      for (double mbit : point[keys().nic]) nic.push_back(mbit * kBytesPerMbit);
-      return two_cluster_platform(nic, point[keys().backbone] * kBytesPerMbit);
-    }
-    // NIC speeds change with every replication's ports (link settings); k·base until then.
-    const double backbone = setup.random.k * kRandomBase * kBytesPerMbit;
-    return two_cluster_platform(std::vector<double>(hosts_needed(point), backbone), backbone);
-  }
-  // A platform file gives the speeds of a matrix through the links of its routes.
-  bool needs_routes(const Point& /*point*/) const override { return true; }
-  // `senders = zone:lyon` names the hosts: the run takes the senders' hosts, then the receivers'.
-  std::vector<std::string> host_set_keys() const override { return {"senders", "receivers"}; }
-  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& algorithms,
-                                       const Platform& platform, std::uint64_t seed) const override {
-    return make_redistribution_runner(point, algorithms, platform, seed);
   }
 };
 

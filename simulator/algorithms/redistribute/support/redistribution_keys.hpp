@@ -19,11 +19,13 @@ struct RedistributionKeys {
   NumberKey senders =
       table.number("senders", "nodes of the sending cluster: a count, or with 'platform' the hosts that send, in "
                               "order (names, globs, zone:NAME, as key 'hosts')", 14)
-          .sweep().whole().at_least(1).at_most(kMaxSide);
+          .sweep().whole().at_least(1).at_most(kMaxSide)
+          .names_hosts();  // senders = zone:lyon: the run takes the senders' hosts, then the receivers' ones
   NumberKey receivers =
       table.number("receivers", "nodes of the receiving cluster: a count, or with 'platform' the hosts that receive, "
                                 "in order (names, globs, zone:NAME, as key 'hosts')", 14)
-          .sweep().whole().at_least(1).at_most(kMaxSide);
+          .sweep().whole().at_least(1).at_most(kMaxSide)
+          .names_hosts();
   NumberKey edges =
       table.number("edges", "messages (0: a random count in 1..senders*receivers, or the matrix's count)", 0)
           .sweep().whole().at_most(kMaxCount);

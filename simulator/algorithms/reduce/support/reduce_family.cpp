@@ -22,6 +22,9 @@ AppliesTo drawn_by(TextKey cluster, ClusterKind kind) {
   return [cluster, kind](const Point& point, bool /*platform_file*/) { return cluster_kind(point[cluster]) == kind; };
 }
 
+struct ReduceKeys;
+const ReduceKeys& keys();
+
 /// The family's keys, declared once and read back as point[keys().cv].
 struct ReduceKeys {
   ReduceKeys() { table.set_columns({processors, cv, ratio, spread, slow_fraction, x, levels, cluster_cv, message}); }
@@ -32,7 +35,13 @@ struct ReduceKeys {
                    "number of processors n (0 with cluster = times: the length of 'times'; not given with a "
                    "platform file: all its hosts)",
                    0)
-          .sweep().whole().at_most(kMaxHosts);
+          .sweep().whole().at_most(kMaxHosts)
+          .counts_hosts()
+          // A platform file alone: its hosts, run as they are or read as a cluster of times.
+          .counts_file_hosts_when([](const Point& point, bool /*platform_file*/) {
+            const ClusterKind kind = cluster_kind(point[keys().cluster]);
+            return kind == ClusterKind::file || kind == ClusterKind::platform;
+          });
   NumberKey cv = table.number("cv", "coefficient of variation of every cost (0: every cost is its mean)", 0)
                      .sweep().zero_or_at_least(kSmallestCv).at_most(kLargestCv);
   NumberKey ratio =
@@ -46,7 +55,9 @@ struct ReduceKeys {
                                "times (the default without a platform file), file (the platform file's <host>_UP links "
                                "or routes; the default with one), uniform, two-type, power-of-two, gamma (drawn per "
                                "replication)",
-                               "times", cluster_words());
+                               "times", cluster_words())
+                        // A platform file is the input: its hosts and routes, unless the scenario says otherwise.
+                        .with_a_file("file");
   ListKey times = table.list("times", "cluster = times: the transmission time of each processor, e.g. 10,5,5,5,4,2,2",
                              "10,5,5,5,4,2,2")
                       .at_least(kShortestTime).at_most(kLongestTime);
@@ -263,17 +274,51 @@ class ReducePointRunner final : public PointRunner {
   OptimalSchedule optimum_;  // the optimum (n <= 12), or the lower bound with no sequence
 };
 
+/// A point as the family reads it: validated, with its count of hosts.
+struct ReduceSettings final : PointSettings {
+  explicit ReduceSettings(const Point& p) : point(p) {}
+  Point point;
+  Platform platform() const override {
+    const ClusterKind kind = cluster_kind(point[keys().cluster]);
+    if (kind == ClusterKind::platform) return ideal_cluster(hosts);
+    if (kind == ClusterKind::times) return cluster_platform(point[keys().times], point[keys().message]);
+    return cluster_platform(std::vector<double>(hosts, 1.0), point[keys().message]);
+  }
+};
+
 class ReduceFamily final : public Family {
  public:
-  std::string name() const override { return "reduce"; }
-  std::string description() const override {
-    return "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
-           "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)";
+  const FamilyInfo& info() const override {
+    static const FamilyInfo info{
+        "reduce",
+        "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
+        "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)",
+        "makespan (s)",
+        {},
+        metrics(),
+        {}};
+    return info;
   }
-  const std::vector<ParameterSpec>& parameters() const override { return keys().table.specs(); }
-  const std::vector<std::size_t>& columns() const override { return keys().table.columns(); }
+  const KeyTable& key_table() const override { return keys().table; }
   const std::vector<AlgorithmInfo>& algorithms() const override { return reduce_algorithms().infos(); }
-  const std::vector<MetricSpec>& metrics() const override {
+
+  std::unique_ptr<const PointSettings> settings(const Point& point, const PointContext& context) const override {
+    auto s = std::make_unique<ReduceSettings>(point);
+    check_point(point);
+    check_written_keys(context.written, point, context.platform_file);
+    s->hosts = hosts_needed(point);
+    // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
+    // which a file has is known only once it is read.
+    s->needs_routes = cluster_kind(point[keys().cluster]) == ClusterKind::file;
+    for (const ReduceAlgorithm& a : reduce_algorithms()) {
+      std::string limit = algorithm_limit(a.name, point);
+      if (!limit.empty()) s->limits[a.name] = std::move(limit);
+    }
+    return s;
+  }
+
+ private:
+  static std::vector<MetricSpec> metrics() {
     static const std::vector<MetricSpec> metrics = {
         {"over_bound",
          "makespan / a lower bound of every schedule ending at the run's root, at mean costs with a free ⊕: the "
@@ -292,18 +337,7 @@ class ReduceFamily final : public Family {
     return metrics;
   }
 
-  std::string host_count_key() const override { return "processors"; }
-
-  // A platform file is the input: its hosts and routes, unless the scenario says otherwise.
-  std::vector<std::pair<std::string, std::string>> platform_file_defaults() const override {
-    return {{"cluster", "file"}};
-  }
-  bool counts_file_hosts(const Point& point) const override {
-    const ClusterKind kind = cluster_kind(point[keys().cluster]);
-    return kind == ClusterKind::file || kind == ClusterKind::platform;
-  }
-
-  std::string algorithm_limit(const std::string& name, const Point& point) const override {
+  static std::string algorithm_limit(const std::string& name, const Point& point) {
     const ReduceAlgorithm& a = reduce_algorithms().at(name);
     const int n = hosts_needed(point);
     if (a.max_processors > 0 && n > a.max_processors)
@@ -317,7 +351,7 @@ class ReduceFamily final : public Family {
     return "";
   }
 
-  int hosts_needed(const Point& point) const override {
+  static int hosts_needed(const Point& point) {
     const ClusterKind kind = cluster_kind(point[keys().cluster]);
     const int processors = static_cast<int>(point[keys().processors]);
     int n = processors;
@@ -345,15 +379,14 @@ class ReduceFamily final : public Family {
   }
 
   // A ⊕'s flops depend on the platform's fastest host: prepare() checks them.
-  void check_point(const Point& point) const override {
+  static void check_point(const Point& point) {
     const CostScale scale = cost_scale(point, ideal_cluster(1));
     check_largest_draws(point, scale, "");
     check_cost_precision(cost_params(point), scale, false, "");
   }
 
   // A key of one drawn law written for another cluster would be silently ignored.
-  void check_written_keys(const std::set<std::string>& written, const Point& point,
-                          bool platform_file) const override {
+  static void check_written_keys(const std::set<std::string>& written, const Point& point, bool platform_file) {
     static const std::vector<std::pair<std::string, ClusterKind>> law_keys = {
         {"times", ClusterKind::times},         {"spread", ClusterKind::uniform},
         {"slow-fraction", ClusterKind::two_type}, {"x", ClusterKind::two_type},
@@ -367,25 +400,14 @@ class ReduceFamily final : public Family {
     check_root_text(point[keys().root], hosts_needed(point), platform_file, true);
   }
 
-  // Times from a file's routes need its route table on SimGrid too; `_UP` links do not, but
-  // which a file has is known only once it is read.
-  bool needs_routes(const Point& point) const override {
-    return cluster_kind(point[keys().cluster]) == ClusterKind::file;
-  }
-
-  Platform platform_for(const Point& point) const override {
-    const ClusterKind kind = cluster_kind(point[keys().cluster]);
-    if (kind == ClusterKind::platform) return ideal_cluster(hosts_needed(point));
-    if (kind == ClusterKind::times) return cluster_platform(point[keys().times], point[keys().message]);
-    return cluster_platform(std::vector<double>(hosts_needed(point), 1.0), point[keys().message]);
-  }
-
-  std::unique_ptr<PointRunner> prepare(const Point& point, const std::vector<std::string>& names,
-                                       const Platform& platform, std::uint64_t seed) const override {
-    const int n = hosts_needed(point);
+ public:
+  std::unique_ptr<PointRunner> prepare(const PointSettings& settings, const std::vector<std::string>& names,
+                                       const Platform& platform, std::uint64_t seed, Probe& /*probe*/) const override {
+    const Point& point = static_cast<const ReduceSettings&>(settings).point;
+    const int n = settings.hosts;
     std::vector<const ReduceAlgorithm*> chosen;
     for (const std::string& name : names) {
-      const std::string limit = algorithm_limit(name, point);
+      const std::string limit = settings.limit(name);
       if (!limit.empty()) throw InputError(limit);
       chosen.push_back(&reduce_algorithms().at(name));
     }
