@@ -38,10 +38,10 @@ class BroadcastFamily final : public Family {
   bool counts_file_hosts(const Point& point) const override {
     return point[keys().costs] == "platform" && point[keys().latency_file].empty();
   }
-  // Dynamic ECEF re-plans over the abstract grid's clusters; on a platform the trees are host
-  // plans with measured pLogP and intra-cluster strategies, which it does not re-plan.
+  // An algorithm that re-plans over the abstract grid's clusters (dynamic ECEF) does not re-plan
+  // the host plans of a platform, with measured pLogP and intra-cluster strategies.
   std::string algorithm_limit(const std::string& name, const Point& point) const override {
-    if (!broadcast_algorithms().at(name).dynamic || point[keys().costs] != "platform") return "";
+    if (broadcast_algorithms().at(name).runs_on_platforms() || point[keys().costs] != "platform") return "";
     return "key 'algorithms': " + name + " re-plans on abstract costs; it runs with costs = random or given, not "
            "costs = platform";
   }
