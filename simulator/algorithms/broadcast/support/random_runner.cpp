@@ -1,9 +1,10 @@
 // Replications of random-cost points: Steffenel, INRIA RR (2006), §6 and Table 3.
 // Each replication draws one instance (L, g per pair of clusters, T per cluster) that
-// every heuristic of the replication schedules (common random numbers); the schedule then runs as
-// a plan on the C coordinators of the abstract platform: a message of duration g + L, a delay g
-// that keeps its sender busy (g + L with sender-busy = g+L), and a delay T for each cluster's
-// internal broadcast once its coordinator is done sending. On the model engine the completion
+// every algorithm of the replication schedules (common random numbers). A schedule runs as a plan
+// on the C coordinators of the abstract platform (AbstractGrid): a message of duration g + L, a
+// delay g that keeps its sender busy (g + L with sender-busy = g+L), and a delay T for each
+// cluster's internal broadcast once its coordinator is done sending; a dynamic algorithm starts
+// the same activities as it decides. On the model engine the completion
 // time equals the heuristic's own prediction up to the 1 ps grid of the delays. With cv > 0 the
 // plan runs on drawn costs: every message (g + L) and every cluster's internal broadcast T is its
 // nominal duration times a gamma draw; the senders' gaps are the heuristic's model of a send,
@@ -60,7 +61,8 @@ class RandomGridRunner final : public PointRunner {
     if (settings_.given) instance_ = *settings_.given;
     const BroadcastSetup setup{&instance_, &drawn_, settings_.options, &grid_};
     for (const std::string& name : algorithms) policies_.push_back(broadcast_algorithms().at(name).make(setup));
-    // The delays T are the plan's last operations: every message, and those, are drawn.
+    // Every message, and every cluster's internal broadcast T, are drawn (the running policy
+    // tells its T apart from the senders' gaps).
     noise_.cv = settings.cv;
     // A coordinator sends one message to each cluster it serves: the unit of a draw, as in
     // every family.
