@@ -79,9 +79,11 @@ class BroadcastPolicy : public Policy {
 std::unique_ptr<BroadcastPolicy> planned_broadcast(const BroadcastSetup& setup,
                                                    std::function<BroadcastPlan()> planner);
 
-/// @brief A schedule over the clusters (a heuristic's: schedule_ecef, ...) run as a static plan
-/// on the setup's grid.
+/// @brief A heuristic's schedule over the clusters (schedule_ecef, ...; inter_schedule.hpp).
 using ScheduleMaker = InterSchedule (*)(const GridCosts& costs, const HeuristicOptions& options);
+
+/// @brief The schedule `make_schedule` makes of the setup's costs, run as a static plan on the
+/// setup's grid (planned_broadcast): how every heuristic's factory builds its policy.
 std::unique_ptr<BroadcastPolicy> scheduled_broadcast(const BroadcastSetup& setup, ScheduleMaker make_schedule);
 
 }  // namespace hetcoll
