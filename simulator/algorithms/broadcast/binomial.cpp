@@ -3,8 +3,10 @@
 //
 // Over clusters (the abstract model, where a cluster is a point) the coordinators form MPI's
 // binomial tree on ranks (c − root) mod C, largest subtree first, ignoring every cost; each
-// cluster then broadcasts internally. On a platform the family spans the tree over all hosts
-// instead (see broadcast_plan.hpp). O(C).
+// cluster then broadcasts internally. On a platform, where the run has hosts beside the
+// coordinators, the tree spans them all instead, ranks counted from the root, each send with the
+// pLogP measured between its hosts' clusters: grid-unaware, its messages may share links its
+// prediction does not see. O(C), or O(P) over P hosts.
 #include "algorithms/broadcast/support/registry.hpp"
 #include "algorithms/broadcast/support/tree_shapes.hpp"
 
@@ -18,6 +20,12 @@ InterSchedule schedule_binomial(const GridCosts& costs, const HeuristicOptions& 
     to = (to + costs.root) % C;
   }
   return run_inter_schedule(costs, options, [&sends](const ScheduleState& s) { return sends[s.step]; });
+}
+
+std::unique_ptr<BroadcastPolicy> make_binomial(const BroadcastSetup& setup) {
+  if (setup.grid != nullptr && setup.grid->spans_hosts())
+    return planned_broadcast(setup, [grid = setup.grid] { return grid->host_tree(binomial_tree); });
+  return scheduled_broadcast(setup, schedule_binomial);
 }
 
 }  // namespace hetcoll

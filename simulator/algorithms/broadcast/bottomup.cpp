@@ -36,4 +36,8 @@ InterSchedule schedule_bottomup(const GridCosts& costs, const HeuristicOptions& 
   });
 }
 
+std::unique_ptr<BroadcastPolicy> make_bottomup(const BroadcastSetup& setup) {
+  return scheduled_broadcast(setup, schedule_bottomup);
+}
+
 }  // namespace hetcoll

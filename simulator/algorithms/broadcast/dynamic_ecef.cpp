@@ -1,27 +1,77 @@
 // Dynamic ECEF (docs/broadcast.md, "Dynamic ECEF"): ECEF re-run from the observed state at every
-// event. Cost: one ECEF run, O(C² log C), per event, 2C events: O(C³ log C) per broadcast.
-#include "algorithms/broadcast/support/dynamic_ecef.hpp"
-
+// event, the dynamic counterpart of the inter-cluster heuristics under uncertain costs.
+//
+// Static ECEF fixes its whole tree from the predicted g, L and T; when a message arrives late,
+// the tree still waits for it. Dynamic ECEF re-plans at every event (a message arrives, a
+// sender's gap ends): it runs ECEF from the state the broadcast has reached, with the clusters
+// that hold the message ready when they are free, the messages in flight expected at their
+// nominal arrival, and starts the sends the new plan starts now. A cluster whose plan sends
+// nothing more starts its internal broadcast T. With exact costs it runs static ECEF's schedule,
+// whose makespan is its prediction.
+//
+// It runs over the abstract grid (cluster c's coordinator is host c): a message of (g + L)·rate
+// bytes capped at rate = kAbstractRate bytes/s, a sender busy for g (a computation of g·rate
+// flops at speed rate; with sender-busy = g+L, until the message arrives), and T_c as a
+// computation on c: the activities of the static plans (random_runner.cpp), so the two execute
+// alike. Cost: one ECEF run, O(C² log C), per event, 2C events: O(C³ log C) per broadcast.
 #include <cmath>
+#include <stdexcept>
+#include <vector>
 
+#include "algorithms/broadcast/support/broadcast_settings.hpp"
 #include "algorithms/broadcast/support/earliest_completion.hpp"
+#include "algorithms/broadcast/support/registry.hpp"
 
 namespace hetcoll {
+namespace {
 
-void DynamicEcef::reset(const GridCosts& costs, const HeuristicOptions& options, double rate) {
-  costs_ = costs;
-  options_ = options;
-  rate_ = rate;
-}
+class DynamicEcef final : public BroadcastPolicy {
+ public:
+  explicit DynamicEcef(const BroadcastSetup& setup) : setup_(setup) {}
+
+  void begin(Executor& executor) override;
+  void on_complete(Executor& executor, const Completion& done) override;
+  double predicted() override { return schedule()->makespan; }
+  // Static ECEF's schedule of the current instance: what it runs with exact costs.
+  const InterSchedule* schedule() override {
+    if (!scheduled_ || scheduled_for_ != *setup_.instance) {
+      exact_ = schedule_ecef(costs(), setup_.options);
+      scheduled_ = true;
+      scheduled_for_ = *setup_.instance;
+    }
+    return &exact_;
+  }
+  bool internal_broadcast(const Activity& a) const override {
+    return a.kind == ActivityKind::compute && a.tag % 3 == kIntra;
+  }
+
+ private:
+  enum Kind : std::uint64_t { kMessage, kBusy, kIntra };
+  static std::uint64_t tag(Kind kind, int cluster) { return static_cast<std::uint64_t>(cluster) * 3 + kind; }
+  const GridCosts& costs() const { return *setup_.costs; }
+
+  void act(Executor& executor);
+
+  BroadcastSetup setup_;
+  bool scheduled_ = false;
+  std::uint64_t scheduled_for_ = 0;  // the instance exact_ was made for
+  InterSchedule exact_;
+  // Per run, per cluster:
+  std::vector<bool> has_;        // holds the message
+  std::vector<bool> in_flight_;  // a message to it has started
+  std::vector<bool> intra_;      // its internal broadcast has started: it sends no more
+  std::vector<bool> busy_;       // its coordinator is sending (its gap, or the message with g+L)
+  std::vector<double> expected_; // when it is expected free (busy, or a message in flight to it)
+};
 
 void DynamicEcef::begin(Executor& executor) {
-  const int C = costs_.clusters;
+  const int C = costs().clusters;
   has_.assign(C, false);
   in_flight_.assign(C, false);
   intra_.assign(C, false);
   busy_.assign(C, false);
   expected_.assign(C, 0.0);
-  has_[costs_.root] = true;
+  has_[costs().root] = true;
   act(executor);
 }
 
@@ -30,7 +80,7 @@ void DynamicEcef::on_complete(Executor& executor, const Completion& done) {
   switch (static_cast<Kind>(done.activity.tag % 3)) {
     case kMessage:
       has_[done.activity.peer] = true;
-      if (options_.busy_until_arrival) busy_[c] = false;
+      if (setup_.options.busy_until_arrival) busy_[c] = false;
       break;
     case kBusy:
       busy_[c] = false;
@@ -42,7 +92,8 @@ void DynamicEcef::on_complete(Executor& executor, const Completion& done) {
 }
 
 void DynamicEcef::act(Executor& executor) {
-  const int C = costs_.clusters;
+  const GridCosts& grid = costs();
+  const int C = grid.clusters;
   const double now = executor.now();
   // The state as ECEF sees it: senders (holding the message, or about to) ready when free or
   // when their message is expected; clusters no one has sent to yet.
@@ -58,8 +109,8 @@ void DynamicEcef::act(Executor& executor) {
     }
   }
   EarliestCompletion rule(std::nullopt);
-  const InterSchedule plan = run_inter_schedule_from(costs_, options_, [&rule](const ScheduleState& s) { return rule.next(s); },
-                                                     informed, waiting, ready);
+  const InterSchedule plan = run_inter_schedule_from(
+      grid, setup_.options, [&rule](const ScheduleState& s) { return rule.next(s); }, informed, waiting, ready);
   // Start what the plan starts now: sends from free holders at their ready time (now).
   std::vector<bool> sends_later(C, false);
   for (const InterSend& send : plan.sends) {
@@ -68,24 +119,24 @@ void DynamicEcef::act(Executor& executor) {
       sends_later[send.from] = true;
       continue;
     }
-    const double g = costs_.g(send.from, send.to), L = costs_.L(send.from, send.to);
+    const double g = grid.g(send.from, send.to), L = grid.L(send.from, send.to);
     Activity message;
     message.kind = ActivityKind::comm;
     message.host = send.from;
     message.peer = send.to;
-    message.amount = std::nearbyint((g + L) * rate_);
-    message.rate = rate_;
+    message.amount = std::nearbyint((g + L) * kAbstractRate);
+    message.rate = kAbstractRate;
     message.tag = tag(kMessage, send.from);
     executor.start(message);
     in_flight_[send.to] = true;
     expected_[send.to] = now + g + L;
     busy_[send.from] = true;
-    expected_[send.from] = now + (options_.busy_until_arrival ? g + L : g);
-    if (!options_.busy_until_arrival) {
+    expected_[send.from] = now + (setup_.options.busy_until_arrival ? g + L : g);
+    if (!setup_.options.busy_until_arrival) {
       Activity gap;
       gap.kind = ActivityKind::compute;
       gap.host = send.from;
-      gap.amount = std::nearbyint(std::max(0.0, g) * rate_);
+      gap.amount = std::nearbyint(std::max(0.0, g) * kAbstractRate);
       gap.tag = tag(kBusy, send.from);
       executor.start(gap);
     }
@@ -97,10 +148,18 @@ void DynamicEcef::act(Executor& executor) {
       Activity intra;
       intra.kind = ActivityKind::compute;
       intra.host = c;
-      intra.amount = std::nearbyint(costs_.T(c) * rate_);
+      intra.amount = std::nearbyint(grid.T(c) * kAbstractRate);
       intra.tag = tag(kIntra, c);
       executor.start(intra);
     }
+}
+
+}  // namespace
+
+std::unique_ptr<BroadcastPolicy> make_dynamic_ecef(const BroadcastSetup& setup) {
+  if (setup.costs == nullptr || setup.instance == nullptr || setup.grid == nullptr || setup.grid->spans_hosts())
+    throw std::logic_error("broadcast: dynamic-ecef runs on the abstract grid only");
+  return std::make_unique<DynamicEcef>(setup);
 }
 
 }  // namespace hetcoll

@@ -14,4 +14,8 @@ InterSchedule schedule_ecef(const GridCosts& costs, const HeuristicOptions& opti
   return run_inter_schedule(costs, options, [&rule](const ScheduleState& s) { return rule.next(s); });
 }
 
+std::unique_ptr<BroadcastPolicy> make_ecef(const BroadcastSetup& setup) {
+  return scheduled_broadcast(setup, schedule_ecef);
+}
+
 }  // namespace hetcoll

@@ -18,4 +18,8 @@ InterSchedule schedule_ecef_la(const GridCosts& costs, const HeuristicOptions& o
   return run_inter_schedule(costs, options, [&rule](const ScheduleState& s) { return rule.next(s); });
 }
 
+std::unique_ptr<BroadcastPolicy> make_ecef_la(const BroadcastSetup& setup) {
+  return scheduled_broadcast(setup, schedule_ecef_la);
+}
+
 }  // namespace hetcoll

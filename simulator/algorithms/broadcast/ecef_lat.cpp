@@ -15,4 +15,8 @@ InterSchedule schedule_ecef_lat(const GridCosts& costs, const HeuristicOptions& 
   return run_inter_schedule(costs, options, [&rule](const ScheduleState& s) { return rule.next(s); });
 }
 
+std::unique_ptr<BroadcastPolicy> make_ecef_lat(const BroadcastSetup& setup) {
+  return scheduled_broadcast(setup, schedule_ecef_lat);
+}
+
 }  // namespace hetcoll

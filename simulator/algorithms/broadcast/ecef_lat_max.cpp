@@ -17,4 +17,8 @@ InterSchedule schedule_ecef_lat_max(const GridCosts& costs, const HeuristicOptio
   return run_inter_schedule(costs, options, [&rule](const ScheduleState& s) { return rule.next(s); });
 }
 
+std::unique_ptr<BroadcastPolicy> make_ecef_lat_max(const BroadcastSetup& setup) {
+  return scheduled_broadcast(setup, schedule_ecef_lat_max);
+}
+
 }  // namespace hetcoll

@@ -43,4 +43,8 @@ InterSchedule schedule_fef(const GridCosts& costs, const HeuristicOptions& optio
   });
 }
 
+std::unique_ptr<BroadcastPolicy> make_fef(const BroadcastSetup& setup) {
+  return scheduled_broadcast(setup, schedule_fef);
+}
+
 }  // namespace hetcoll

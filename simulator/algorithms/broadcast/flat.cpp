@@ -13,4 +13,8 @@ InterSchedule schedule_flat(const GridCosts& costs, const HeuristicOptions& opti
   });
 }
 
+std::unique_ptr<BroadcastPolicy> make_flat(const BroadcastSetup& setup) {
+  return scheduled_broadcast(setup, schedule_flat);
+}
+
 }  // namespace hetcoll

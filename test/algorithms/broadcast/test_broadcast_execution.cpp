@@ -163,9 +163,11 @@ TEST(BroadcastExecution, SimgridExecutesEveryStrategyLikeTheModelEngine) {
   for (std::size_t i = 0; i < model.size(); ++i) EXPECT_NEAR(simgrid[i] / model[i], 1, 1e-9) << i;
 }
 
-std::vector<std::string> heuristic_names() {
+/// Every algorithm of the table, or with `platform` those that run with costs = platform.
+std::vector<std::string> algorithm_names(bool platform) {
   std::vector<std::string> names;
-  for (const BroadcastAlgorithm& h : broadcast_algorithms()) names.push_back(h.name);
+  for (const BroadcastAlgorithm& h : broadcast_algorithms())
+    if (!platform || h.runs_on_platforms()) names.push_back(h.name());
   return names;
 }
 
@@ -178,13 +180,13 @@ TEST(BroadcastExecution, OnGrid5000WithSendersBusyForGPlusLSimgridModelAndPredic
   const WorkDir dir("hetcoll-broadcast-test");
   const Point point = broadcast_point({{"costs", "platform"}, {"latency-file", test::kGrid5000Csv}, {"rho", "0.3"},
                                        {"clusters", "6"}, {"message", "1048576"}, {"sender-busy", "g+L"}});
-  const std::vector<std::string> names = heuristic_names();
+  const std::vector<std::string> names = algorithm_names(true);
   const std::size_t w = test::value_width();
   const std::vector<double> simgrid = family_values(point, "simgrid", 1, names, dir);
   ASSERT_EQ(simgrid.size(), w * names.size());
   for (std::size_t a = 0; a < names.size(); ++a) {
     const std::vector<double> model = test::model_values(point, names[a], dir);
-    const bool grid_aware = broadcast_algorithms().at(names[a]).grid_aware;
+    const bool grid_aware = broadcast_algorithms().at(names[a]).grid_aware();
     ASSERT_EQ(model.size(), w) << names[a];
     EXPECT_NEAR(simgrid[w * a] / model[0], 1, 1e-9) << names[a] << ": SimGrid vs model engine";
     if (grid_aware) EXPECT_NEAR(model[0] / model[1], 1, 1e-9) << names[a] << ": model engine vs prediction";
@@ -198,7 +200,7 @@ TEST(BroadcastExecution, OnGrid5000BothEnginesShareLinksAlikeAndOnlyAddContentio
   const WorkDir dir("hetcoll-broadcast-test");
   const Point point = broadcast_point({{"costs", "platform"}, {"latency-file", test::kGrid5000Csv}, {"rho", "0.3"},
                                        {"clusters", "6"}});
-  const std::vector<std::string> names = heuristic_names();
+  const std::vector<std::string> names = algorithm_names(true);
   const std::size_t w = test::value_width();
   const std::vector<double> simgrid = family_values(point, "simgrid", 1, names, dir);
   for (std::size_t a = 0; a < names.size(); ++a) {
@@ -216,7 +218,7 @@ TEST(BroadcastExecution, OnGrid5000BothEnginesShareLinksAlikeAndOnlyAddContentio
 
 TEST(BroadcastExecution, RandomCostsRunTheScheduleTheHeuristicPredictsInEveryReplication) {
   const WorkDir dir("hetcoll-broadcast-test");
-  const std::vector<std::string> names = heuristic_names();
+  const std::vector<std::string> names = algorithm_names(false);
   const std::size_t w = test::value_width();
   for (const char* busy : {"g", "g+L"})
     for (const char* clusters : {"1", "2", "7", "25"}) {
@@ -235,7 +237,7 @@ TEST(BroadcastExecution, RandomCostsRunTheScheduleTheHeuristicPredictsInEveryRep
 
 TEST(BroadcastExecution, RandomCostsOnSimgridAgreeWithTheModelEngine) {
   const WorkDir dir("hetcoll-broadcast-test");
-  const std::vector<std::string> names = heuristic_names();
+  const std::vector<std::string> names = algorithm_names(false);
   const Point point = broadcast_point({{"clusters", "6"}});
   const std::vector<double> model = family_values(point, "model", 8, names, dir);
   const std::vector<double> simgrid = family_values(point, "simgrid", 8, names, dir);

@@ -9,6 +9,7 @@
 
 #include "algorithms/broadcast/support/registry.hpp"
 #include "algorithms/broadcast/support/random_grid.hpp"
+#include "row_schedules.hpp"
 
 namespace hetcoll {
 namespace {
@@ -63,7 +64,8 @@ TEST(SteffenelWorkedExample, SenderBusyUntilArrivalDelaysLaterSendsOfASender) {
   EXPECT_EQ(flat.makespan, 2773);
 }
 
-/// All heuristics of the table that schedule clusters (the binomial one too).
+/// Every algorithm of the table: each schedules the clusters (the binomial tree too; dynamic ECEF
+/// with exact costs).
 std::vector<const BroadcastAlgorithm*> all_heuristics() {
   std::vector<const BroadcastAlgorithm*> v;
   for (const BroadcastAlgorithm& h : broadcast_algorithms()) v.push_back(&h);
@@ -98,10 +100,10 @@ TEST(InterHeuristics, EverySchedulesAValidBroadcastWhoseReplayGivesItsMakespan) 
       HeuristicOptions o;
       o.busy_until_arrival = busy;
       for (const BroadcastAlgorithm* h : all_heuristics()) {
-        const InterSchedule s = h->make(c, o);
-        ASSERT_EQ(static_cast<int>(s.sends.size()), C - 1) << h->name;
-        EXPECT_DOUBLE_EQ(replay_makespan(c, o, s.sends), s.makespan) << h->name << " trial " << trial;
-        EXPECT_GE(s.makespan, shortest_path_bound(c) * (1 - 1e-12)) << h->name << " trial " << trial;
+        const InterSchedule s = test::schedule_of(*h, c, o);
+        ASSERT_EQ(static_cast<int>(s.sends.size()), C - 1) << h->name();
+        EXPECT_DOUBLE_EQ(replay_makespan(c, o, s.sends), s.makespan) << h->name() << " trial " << trial;
+        EXPECT_GE(s.makespan, shortest_path_bound(c) * (1 - 1e-12)) << h->name() << " trial " << trial;
       }
     }
   }
@@ -143,15 +145,15 @@ TEST(InterHeuristics, NoneBeatsTheBruteForceOptimumAndEcefStaysWithinTwiceItOnSm
     const double optimum = brute_force_optimum(c, o);
     EXPECT_GE(optimum, shortest_path_bound(c) * (1 - 1e-12));
     for (const BroadcastAlgorithm* h : all_heuristics()) {
-      const double m = h->make(c, o).makespan;
-      EXPECT_GE(m, optimum * (1 - 1e-12)) << h->name << " trial " << trial;
-      if (h->name == "ecef") {
+      const double m = test::schedule_of(*h, c, o).makespan;
+      EXPECT_GE(m, optimum * (1 - 1e-12)) << h->name() << " trial " << trial;
+      if (h->name() == "ecef") {
         EXPECT_LE(m, 2 * optimum) << "trial " << trial;
         ecef_excess += m / optimum - 1;
       }
     }
     if (C == 2)  // one send: every heuristic is optimal
-      for (const BroadcastAlgorithm* h : all_heuristics()) EXPECT_DOUBLE_EQ(h->make(c, o).makespan, optimum);
+      for (const BroadcastAlgorithm* h : all_heuristics()) EXPECT_DOUBLE_EQ(test::schedule_of(*h, c, o).makespan, optimum);
   }
   // On Table 3 draws ECEF is close to optimal on average (measured: a few percent).
   EXPECT_LT(ecef_excess / trials, 0.10);
@@ -203,7 +205,7 @@ TEST(InterHeuristics, Table3MeansAtTenClustersMatchAnIndependentImplementation) 
     RandomStream rng(derive_seed(99, {static_cast<std::uint64_t>(r)}));
     const GridCosts c = draw_grid(10, 0, GridRanges{}, rng);
     for (std::size_t h = 0; h < reference.size(); ++h)
-      sum[h] += broadcast_algorithms().at(reference[h].first).make(c, HeuristicOptions{}).makespan;
+      sum[h] += test::schedule_of(broadcast_algorithms().at(reference[h].first), c, HeuristicOptions{}).makespan;
   }
   for (std::size_t h = 0; h < reference.size(); ++h)
     EXPECT_NEAR(1000 * sum[h] / runs, reference[h].second, 0.04 * reference[h].second) << reference[h].first;

@@ -14,6 +14,7 @@
 #include "algorithms/broadcast/support/random_grid.hpp"
 #include "algorithms/broadcast/support/registry.hpp"
 #include "reference_heuristics.hpp"
+#include "row_schedules.hpp"
 
 namespace hetcoll {
 namespace {
@@ -116,7 +117,7 @@ void expect_same_schedules(const GridCosts& grid, const std::string& what) {
   for (const reference::Heuristic& h : reference::heuristics()) {
     const BroadcastAlgorithm& incremental = broadcast_algorithms().at(h.name);
     for (const HeuristicOptions& o : every_option()) {
-      const std::string diff = difference(h.make(grid, o), incremental.make(grid, o));
+      const std::string diff = difference(h.make(grid, o), test::schedule_of(incremental, grid, o));
       ASSERT_EQ(diff, "") << h.name << " on " << what << " (C = " << grid.clusters << ", root " << grid.root
                           << ", busy g+L " << o.busy_until_arrival << ", fef g+L and bottomup ready "
                           << o.fef_full_cost << ")";

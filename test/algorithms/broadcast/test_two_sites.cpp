@@ -103,7 +103,8 @@ TEST(TwoSites, EveryHeuristicRunsOnBothEnginesAlike) {
   // heuristic, and it, SimGrid and the prediction agree.
   const WorkDir dir("hetcoll-broadcast-test");
   std::vector<std::string> names;
-  for (const BroadcastAlgorithm& a : broadcast_algorithms()) names.push_back(a.name);
+  for (const BroadcastAlgorithm& a : broadcast_algorithms())
+    if (a.runs_on_platforms()) names.push_back(a.name());
   const std::size_t w = test::value_width();
   for (const bool apart : {false, true}) {
     std::map<std::string, std::string> keys = {{"costs", "platform"},
@@ -123,7 +124,7 @@ TEST(TwoSites, EveryHeuristicRunsOnBothEnginesAlike) {
       EXPECT_GE(time, predicted * (1 - 1e-9)) << "SimGrid beats pLogP";
       EXPECT_EQ(simgrid[w * a + 2], expected_error(time, predicted));
       EXPECT_EQ(simgrid[w * a + 3], 2) << "clusters found";
-      const bool grid_aware = broadcast_algorithms().at(names[a]).grid_aware;
+      const bool grid_aware = broadcast_algorithms().at(names[a]).grid_aware();
       if (apart && grid_aware) EXPECT_NEAR(time / predicted, 1, 1e-9) << "SimGrid vs prediction";
       const std::vector<double> model = test::model_values(point, names[a], dir, test::kTwoSitesXml, kTwoSites);
       ASSERT_EQ(model.size(), w);
@@ -156,7 +157,7 @@ TEST(TwoSites, ThePredictionErrorColumnIsSimulatedMinusPredictedOverSimulated) {
       << err;
   const auto rows = rows_of(out);
   std::size_t on_platforms = 0;  // the default list: every heuristic but those of abstract costs
-  for (const BroadcastAlgorithm& a : broadcast_algorithms()) on_platforms += !a.dynamic;
+  for (const BroadcastAlgorithm& a : broadcast_algorithms()) on_platforms += a.runs_on_platforms();
   ASSERT_EQ(rows.size(), on_platforms) << out;
   for (const auto& [name, row] : rows) {
     const double mean = std::stod(row.at("mean")), predicted = std::stod(row.at("predicted_mean"));

@@ -3,6 +3,7 @@
 /// @brief The `broadcast` family's keys, read from a sweep point and checked once.
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -45,6 +46,13 @@ CostsMode costs_mode(const Point& point, bool platform_file);
 /// @brief True if key `key` (of the family's table) applies to `mode`; throws std::logic_error
 /// for a key the family does not have.
 bool broadcast_key_applies(const std::string& key, CostsMode mode);
+
+/// @brief Refuses (InputError naming it) the first key of the family that holds a value other
+/// than its default, or with `written` that the scenario wrote, but applies to none of the modes
+/// the point may be in: its own, or before the platform file is known (`platform_file` unset)
+/// both modes of costs = platform without a latency file.
+void refuse_keys_that_do_not_apply(const Point& point, std::optional<bool> platform_file,
+                                   const std::set<std::string>& written = {});
 
 /// @brief Every key of the family, resolved.
 struct BroadcastSettings {

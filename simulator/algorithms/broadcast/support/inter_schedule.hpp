@@ -69,12 +69,23 @@ InterSchedule run_inter_schedule(const GridCosts& costs, const HeuristicOptions&
 /// @brief The common loop from a state reached while a broadcast runs: the clusters of `informed`
 /// (ascending) hold the message or will, from `ready[c]` on; those of `waiting` (ascending) still
 /// need it; the others take no part. Returns the sends the chooser adds (its `ready` and
-/// `makespan` cover those clusters only). For re-planning on observed times (dynamic_ecef.hpp).
+/// `makespan` cover those clusters only). For re-planning on observed times (dynamic_ecef.cpp).
 InterSchedule run_inter_schedule_from(const GridCosts& costs, const HeuristicOptions& options, const PairChooser& choose,
                                       std::vector<int> informed, std::vector<int> waiting, std::vector<double> ready);
 
 /// @brief Makespan of a list of sends replayed with the common loop's timing: each send starts at
 /// its sender's ready time. For checking schedules independently of the heuristics.
 double replay_makespan(const GridCosts& costs, const HeuristicOptions& options, const std::vector<InterSend>& sends);
+
+// The heuristics' schedules over the clusters, each in its algorithm's file (flat.cpp, ...): the
+// solvers their factories (registry.hpp) run, and the tests check against closed forms.
+InterSchedule schedule_flat(const GridCosts& costs, const HeuristicOptions& options);
+InterSchedule schedule_fef(const GridCosts& costs, const HeuristicOptions& options);
+InterSchedule schedule_ecef(const GridCosts& costs, const HeuristicOptions& options);
+InterSchedule schedule_ecef_la(const GridCosts& costs, const HeuristicOptions& options);
+InterSchedule schedule_ecef_lat(const GridCosts& costs, const HeuristicOptions& options);
+InterSchedule schedule_ecef_lat_max(const GridCosts& costs, const HeuristicOptions& options);
+InterSchedule schedule_bottomup(const GridCosts& costs, const HeuristicOptions& options);
+InterSchedule schedule_binomial(const GridCosts& costs, const HeuristicOptions& options);
 
 }  // namespace hetcoll

@@ -5,10 +5,11 @@
 // each cluster's best Table 1 strategy and its segment size, (4) schedules the clusters with each
 // heuristic and predicts the completion time max_c RT_c + T_c. Each schedule becomes one plan,
 // executed on either engine: the inter-cluster sends between coordinators, then every cluster's
-// strategy as real messages. The grid-unaware binomial tree spans all hosts, rank order from the
-// root. Nothing is random: every replication repeats the same plan.
-#include <stdexcept>
+// strategy as real messages (SurveyedGrid; a grid-unaware tree spans all hosts instead, in rank
+// order from the root). Nothing is random: every replication repeats the same plan.
 #include <algorithm>
+#include <optional>
+#include <stdexcept>
 
 #include "algorithms/broadcast/support/broadcast_plan.hpp"
 #include "algorithms/broadcast/support/broadcast_settings.hpp"
@@ -119,49 +120,75 @@ void add_intra(BroadcastPlanBuilder& builder, const Survey& v, int c, const Broa
   }
 }
 
+/// The hosts of a platform point, surveyed: schedules run between the clusters' coordinators,
+/// then each cluster's best strategy as real messages; a tree over every host uses the pLogP
+/// measured for each pair of clusters.
+class SurveyedGrid final : public BroadcastGrid {
+ public:
+  SurveyedGrid(const BroadcastSettings& s, Survey v, std::vector<double> speeds)
+      : s_(s), v_(std::move(v)), speeds_(std::move(speeds)) {}
+
+  const GridCosts& costs() const { return v_.costs; }
+
+  BroadcastPlan plan(const InterSchedule& schedule) const override {
+    BroadcastPlanBuilder builder(speeds_);
+    std::vector<int> has(v_.costs.clusters, -1);
+    for (const InterSend& x : schedule.sends) {
+      const PLogP& link = v_.inter[x.from][x.to];
+      has[x.to] = builder.send(v_.coordinator[x.from], v_.coordinator[x.to], s_.message, 0, s_.overhead,
+                               link.gap(s_.message) - s_.overhead, s_.options.busy_until_arrival, has[x.from]);
+    }
+    for (int c = 0; c < v_.costs.clusters; ++c) add_intra(builder, v_, c, s_, has[c]);
+    return made(builder, schedule.makespan, schedule);
+  }
+  bool spans_hosts() const override { return true; }
+  BroadcastPlan host_tree(TreeChildren (*shape)(int hosts)) const override {
+    std::vector<int> hosts;
+    for (int i = 0; i < s_.hosts; ++i) hosts.push_back((s_.root + i) % s_.hosts);
+    const LinkModel link = [this](int a, int b) -> const PLogP& {
+      const int ca = v_.cluster_of[a], cb = v_.cluster_of[b];
+      return ca == cb ? v_.intra[ca] : v_.inter[ca][cb];
+    };
+    const TreeChildren tree = shape(s_.hosts);
+    BroadcastPlanBuilder builder(speeds_);
+    add_tree_broadcast(builder, hosts, tree, s_.message, link, s_.overhead, -1);
+    return made(builder, predict_tree_broadcast(hosts, tree, s_.message, link), std::nullopt);
+  }
+
+ private:
+  // The clusters' broadcasts are real messages here: no operation is a delay T.
+  static BroadcastPlan made(BroadcastPlanBuilder& builder, double predicted, std::optional<InterSchedule> schedule) {
+    BroadcastPlan p;
+    p.first_intra = static_cast<int>(builder.plan().size());
+    p.plan = std::move(builder.plan());
+    p.predicted = predicted;
+    p.schedule = std::move(schedule);
+    return p;
+  }
+
+  BroadcastSettings s_;
+  Survey v_;
+  std::vector<double> speeds_;
+};
+
+std::vector<double> host_speeds(const Platform& platform, int hosts) {
+  std::vector<double> speeds;
+  for (int h = 0; h < hosts; ++h) speeds.push_back(platform.hosts[h].speed);
+  return speeds;
+}
+
 class PlatformGridRunner final : public PointRunner {
  public:
   PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform,
                      Probe& probe)
-      : root_(s.root) {
+      : root_(s.root), grid_(s, survey(s, probe), host_speeds(platform, s.hosts)) {
     // Messages are drawn, a segmented chain's segments sharing their hop's draw (a host sends
     // one message to each peer); the senders' overheads and gaps (computations) are the pLogP
     // model of a send, fixed.
     noise_ = Noise{s.cv, true, false};
     noise_.segments_of_a_pair = true;
-    const Survey v = survey(s, probe);
-    clusters_ = v.costs.clusters;
-    std::vector<double> speeds;
-    for (int h = 0; h < s.hosts; ++h) speeds.push_back(platform.hosts[h].speed);
-    for (const std::string& name : algorithms) {
-      const BroadcastAlgorithm& heuristic = broadcast_algorithms().at(name);
-      BroadcastPlanBuilder builder(speeds);
-      if (heuristic.grid_aware) {
-        const InterSchedule schedule = heuristic.make(v.costs, s.options);
-        predicted_.push_back(schedule.makespan);
-        std::vector<int> has(v.costs.clusters, -1);
-        for (const InterSend& x : schedule.sends) {
-          const PLogP& link = v.inter[x.from][x.to];
-          has[x.to] = builder.send(v.coordinator[x.from], v.coordinator[x.to], s.message, 0, s.overhead,
-                                   link.gap(s.message) - s.overhead, s.options.busy_until_arrival, has[x.from]);
-        }
-        for (int c = 0; c < v.costs.clusters; ++c) add_intra(builder, v, c, s, has[c]);
-      } else {
-        // MPI's binomial tree over every host, ranks counted from the root; each link has the
-        // pLogP measured for its pair of clusters.
-        std::vector<int> hosts;
-        for (int i = 0; i < s.hosts; ++i) hosts.push_back((s.root + i) % s.hosts);
-        const LinkModel link = [&v](int a, int b) -> const PLogP& {
-          const int ca = v.cluster_of[a], cb = v.cluster_of[b];
-          return ca == cb ? v.intra[ca] : v.inter[ca][cb];
-        };
-        const TreeChildren tree = binomial_tree(s.hosts);
-        predicted_.push_back(predict_tree_broadcast(hosts, tree, s.message, link));
-        add_tree_broadcast(builder, hosts, tree, s.message, link, s.overhead, -1);
-      }
-      plans_.push_back(std::make_unique<Plan>(std::move(builder.plan())));
-      policies_.push_back(std::make_unique<PlanPolicy>(*plans_.back(), CostScale{1, 1}, nullptr));
-    }
+    const BroadcastSetup setup{&grid_.costs(), &instance_, s.options, &grid_};
+    for (const std::string& name : algorithms) policies_.push_back(broadcast_algorithms().at(name).make(setup));
   }
 
   Noise noise() const override { return noise_; }
@@ -171,15 +198,14 @@ class PlatformGridRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    record_broadcast(makespan, predicted_[algorithm], clusters_, root_, metrics);
+    record_broadcast(makespan, policies_[algorithm]->predicted(), grid_.costs().clusters, root_, metrics);
   }
 
  private:
-  std::vector<double> predicted_;
-  int clusters_ = 0;
   int root_;  // the source host
-  std::vector<std::unique_ptr<Plan>> plans_;
-  std::vector<std::unique_ptr<PlanPolicy>> policies_;
+  SurveyedGrid grid_;
+  const std::uint64_t instance_ = 0;  // the survey never changes: every algorithm plans once
+  std::vector<std::unique_ptr<BroadcastPolicy>> policies_;
   Noise noise_;
 };
 

@@ -4,29 +4,47 @@ namespace hetcoll {
 
 const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms() {
   static const std::string kPaper = "Steffenel, INRIA RR inria-00116897 (2006), ";
+  using A = BroadcastAlgorithm;
   static const AlgorithmTable<BroadcastAlgorithm> table({
-      {{"flat", "Flat Tree (ECO, MagPIe): the root sends to every other cluster in index order", kPaper + "§5.1"},
-       true, schedule_flat},
-      {{"fef", "Fastest Edge First (Bhat): the lightest edge between A and B", kPaper + "§5.2, after Bhat et al."},
-       true, schedule_fef},
-      {{"ecef", "Early Completion Edge First (Bhat): min RT_i + g_ij + L_ij", kPaper + "§5.3, after Bhat et al."},
-       true, schedule_ecef},
-      {{"ecef-la", "ECEF with lookahead F_j = min over B of g_jk + L_jk (Bhat)", kPaper + "§5.4, after Bhat et al."},
-       true, schedule_ecef_la},
-      {{"ecef-lat", "ECEF-LAt: lookahead F_j = min over B of g_jk + L_jk + T_k (Steffenel)", kPaper + "§5.5"},
-       true, schedule_ecef_lat},
-      {{"ecef-lat-max", "ECEF-LAT: lookahead F_j = max over B of g_jk + L_jk + T_k (Steffenel)", kPaper + "§5.6"},
-       true, schedule_ecef_lat_max},
-      {{"bottomup", "BottomUp: the cluster slowest to finish first, from its fastest sender (Steffenel)",
-        kPaper + "§5.7"},
-       true, schedule_bottomup},
+      A("flat")
+          .description("Flat Tree (ECO, MagPIe): the root sends to every other cluster in index order")
+          .reference(kPaper + "§5.1")
+          .make(make_flat),
+      A("fef")
+          .description("Fastest Edge First (Bhat): the lightest edge between A and B")
+          .reference(kPaper + "§5.2, after Bhat et al.")
+          .make(make_fef),
+      A("ecef")
+          .description("Early Completion Edge First (Bhat): min RT_i + g_ij + L_ij")
+          .reference(kPaper + "§5.3, after Bhat et al.")
+          .make(make_ecef),
+      A("ecef-la")
+          .description("ECEF with lookahead F_j = min over B of g_jk + L_jk (Bhat)")
+          .reference(kPaper + "§5.4, after Bhat et al.")
+          .make(make_ecef_la),
+      A("ecef-lat")
+          .description("ECEF-LAt: lookahead F_j = min over B of g_jk + L_jk + T_k (Steffenel)")
+          .reference(kPaper + "§5.5")
+          .make(make_ecef_lat),
+      A("ecef-lat-max")
+          .description("ECEF-LAT: lookahead F_j = max over B of g_jk + L_jk + T_k (Steffenel)")
+          .reference(kPaper + "§5.6")
+          .make(make_ecef_lat_max),
+      A("bottomup")
+          .description("BottomUp: the cluster slowest to finish first, from its fastest sender (Steffenel)")
+          .reference(kPaper + "§5.7")
+          .make(make_bottomup),
       // The dynamic counterpart under uncertain costs (docs/broadcast.md, "Dynamic ECEF").
-      {{"dynamic-ecef", "ECEF re-run at every event on the observed ready times (costs = random or given)",
-        "hetcoll baseline: ECEF (" + kPaper + "§5.3) re-planned as the broadcast runs"},
-       true, schedule_ecef, true},
-      {{"binomial", "grid-unaware binomial tree (MPI's), over all hosts on a platform",
-        "MPI binomial broadcast (grid-unaware baseline)"},
-       false, schedule_binomial},
+      A("dynamic-ecef")
+          .description("ECEF re-run at every event on the observed ready times (costs = random or given)")
+          .reference("hetcoll baseline: ECEF (" + kPaper + "§5.3) re-planned as the broadcast runs")
+          .make(make_dynamic_ecef)
+          .abstract_costs_only(),
+      A("binomial")
+          .description("grid-unaware binomial tree (MPI's), over all hosts on a platform")
+          .reference("MPI binomial broadcast (grid-unaware baseline)")
+          .make(make_binomial)
+          .grid_unaware(),
   });
   return table;
 }

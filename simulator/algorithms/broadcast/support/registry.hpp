@@ -1,38 +1,59 @@
 #pragma once
 /// @file registry.hpp
-/// @brief The table of inter-cluster broadcast heuristics (Steffenel §5; docs/broadcast.md), one
-/// per file.
+/// @brief The table of broadcast algorithms (Steffenel §5; docs/broadcast.md), one per file, and
+/// their factories.
 ///
 /// Drivers, `hetcoll list` and the tests iterate over this one table; no code elsewhere
-/// branches on heuristic names.
+/// branches on algorithm names or kinds: a runner builds every algorithm through its row.
 #include "algorithms/algorithm_table.hpp"
-#include "algorithms/broadcast/support/inter_schedule.hpp"
+#include "algorithms/broadcast/support/broadcast_policy.hpp"
 
 namespace hetcoll {
 
-/// @brief One entry of the table.
-struct BroadcastAlgorithm : AlgorithmInfo {
-  /// False for the grid-unaware binomial tree: on a platform it spans all hosts rather than the
-  /// clusters' coordinators.
-  bool grid_aware;
-  /// The schedule over the clusters of `costs`: for a dynamic entry, the one it runs with exact
-  /// costs, whose makespan is its prediction.
-  InterSchedule (*make)(const GridCosts& costs, const HeuristicOptions& options);
-  /// True for dynamic ECEF: the family runs it as a policy that re-plans on observed times
-  /// (dynamic_ecef.hpp), with costs = random or given only.
-  bool dynamic = false;
+/// @brief One row of the table, built by name:
+///
+///     BroadcastAlgorithm("ecef").description("...").reference("...").make(make_ecef)
+///
+/// plus the steps that describe the algorithm where it is not like the others.
+class BroadcastAlgorithm : public AlgorithmRow<BroadcastAlgorithm, BroadcastSetup, BroadcastPolicy> {
+ public:
+  using AlgorithmRow::AlgorithmRow;
+
+  /// It re-plans on the abstract grid's costs, so it runs with costs = random or given only:
+  /// with costs = platform the family leaves it out of the default list and refuses it listed.
+  BroadcastAlgorithm& abstract_costs_only() {
+    runs_on_platforms_ = false;
+    return *this;
+  }
+  /// It ignores the clusters (MPI's binomial tree): on a platform its tree spans every host and
+  /// its messages may share links its pLogP prediction does not see. A description (docs,
+  /// tests): its factory alone decides what it spans.
+  BroadcastAlgorithm& grid_unaware() {
+    grid_aware_ = false;
+    return *this;
+  }
+
+  bool runs_on_platforms() const { return runs_on_platforms_; }
+  bool grid_aware() const { return grid_aware_; }
+
+ private:
+  bool runs_on_platforms_ = true;
+  bool grid_aware_ = true;
 };
 
-/// @brief Every heuristic, in the paper's order, then the grid-unaware binomial tree.
+/// @brief Every algorithm, in the paper's order, then hetcoll's dynamic ECEF and the
+/// grid-unaware binomial tree.
 const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms();
 
-InterSchedule schedule_flat(const GridCosts& costs, const HeuristicOptions& options);
-InterSchedule schedule_fef(const GridCosts& costs, const HeuristicOptions& options);
-InterSchedule schedule_ecef(const GridCosts& costs, const HeuristicOptions& options);
-InterSchedule schedule_ecef_la(const GridCosts& costs, const HeuristicOptions& options);
-InterSchedule schedule_ecef_lat(const GridCosts& costs, const HeuristicOptions& options);
-InterSchedule schedule_ecef_lat_max(const GridCosts& costs, const HeuristicOptions& options);
-InterSchedule schedule_bottomup(const GridCosts& costs, const HeuristicOptions& options);
-InterSchedule schedule_binomial(const GridCosts& costs, const HeuristicOptions& options);
+// The factories, one per file of the family's folder (make_ + the row's name, '-' as '_').
+std::unique_ptr<BroadcastPolicy> make_flat(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_fef(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef_la(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef_lat(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef_lat_max(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_bottomup(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_dynamic_ecef(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_binomial(const BroadcastSetup& setup);
 
 }  // namespace hetcoll
