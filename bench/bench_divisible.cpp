@@ -20,7 +20,7 @@ void DivisibleSolve(benchmark::State& state, const std::string& algorithm) {
   const int workers = static_cast<int>(state.range(0));
   const Star star = draw_star(workers, 1, 3, 0.5, 0.8, RandomStream(1));
   const DivisibleAlgorithm& solver = divisible_algorithms().at(algorithm);
-  for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
+  for (auto _ : state) benchmark::DoNotOptimize(planned_schedule(solver, star, SolveOptions{})->load());
   state.SetItemsProcessed(state.iterations() * workers);
 }
 
@@ -58,7 +58,7 @@ void DivisibleSolveWithLatency(benchmark::State& state, const std::string& algor
   const int workers = static_cast<int>(state.range(0));
   const Star star = latency_star(workers);
   const DivisibleAlgorithm& solver = divisible_algorithms().at(algorithm);
-  for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
+  for (auto _ : state) benchmark::DoNotOptimize(planned_schedule(solver, star, SolveOptions{})->load());
 }
 BENCHMARK_CAPTURE(DivisibleSolveWithLatency, OptFifo, std::string("opt-fifo"))->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(DivisibleSolveWithLatency, OptLifo, std::string("opt-lifo"))->Arg(100)->Unit(benchmark::kMillisecond);
