@@ -99,6 +99,7 @@ void DivisibleFigure4Replication(benchmark::State& state) {
   point.values.assign(keys, 0);
   point.lists.resize(keys);
   point.texts.resize(keys);
+  for (std::size_t k = 0; k < keys; ++k) point.values[k] = family.parameters()[k].default_value;
   point.values[family.parameter_index("workers")] = 100;
   point.values[family.parameter_index("z")] = 0.8;
   point.values[family.parameter_index("wc-ratio")] = static_cast<double>(state.range(0));
