@@ -20,7 +20,7 @@ void DivisibleSolve(benchmark::State& state, const std::string& algorithm) {
   const int workers = static_cast<int>(state.range(0));
   const Star star = draw_star(workers, 1, 3, 0.5, 0.8, RandomStream(1));
   const DivisibleAlgorithm& solver = divisible_algorithms().at(algorithm);
-  for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
+  for (auto _ : state) benchmark::DoNotOptimize(planned_schedule(solver, star, SolveOptions{})->load());
   state.SetItemsProcessed(state.iterations() * workers);
 }
 
@@ -58,7 +58,7 @@ void DivisibleSolveWithLatency(benchmark::State& state, const std::string& algor
   const int workers = static_cast<int>(state.range(0));
   const Star star = latency_star(workers);
   const DivisibleAlgorithm& solver = divisible_algorithms().at(algorithm);
-  for (auto _ : state) benchmark::DoNotOptimize(solve_divisible(solver, star, SolveOptions{}).load());
+  for (auto _ : state) benchmark::DoNotOptimize(planned_schedule(solver, star, SolveOptions{})->load());
 }
 BENCHMARK_CAPTURE(DivisibleSolveWithLatency, OptFifo, std::string("opt-fifo"))->Arg(100)->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(DivisibleSolveWithLatency, OptLifo, std::string("opt-lifo"))->Arg(100)->Unit(benchmark::kMillisecond);
@@ -99,6 +99,7 @@ void DivisibleFigure4Replication(benchmark::State& state) {
   point.values.assign(keys, 0);
   point.lists.resize(keys);
   point.texts.resize(keys);
+  for (std::size_t k = 0; k < keys; ++k) point.values[k] = family.parameters()[k].default_value;
   point.values[family.parameter_index("workers")] = 100;
   point.values[family.parameter_index("z")] = 0.8;
   point.values[family.parameter_index("wc-ratio")] = static_cast<double>(state.range(0));

@@ -3,9 +3,16 @@
 #include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
+namespace {
 
 DivisibleSchedule solve_fifo_inc_c(const Star& star, const SolveOptions& options) {
   return fifo_all_workers(star, order_by(star.workers(), star.c), options);
+}
+
+}  // namespace
+
+std::unique_ptr<DivisiblePolicy> make_fifo_inc_c(const DivisibleSetup& setup) {
+  return planned(solve_fifo_inc_c, setup);
 }
 
 }  // namespace hetcoll

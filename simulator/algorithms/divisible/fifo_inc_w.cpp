@@ -3,9 +3,16 @@
 #include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
+namespace {
 
 DivisibleSchedule solve_fifo_inc_w(const Star& star, const SolveOptions& options) {
   return fifo_all_workers(star, order_by(star.workers(), star.w), options);
+}
+
+}  // namespace
+
+std::unique_ptr<DivisiblePolicy> make_fifo_inc_w(const DivisibleSetup& setup) {
+  return planned(solve_fifo_inc_w, setup);
 }
 
 }  // namespace hetcoll

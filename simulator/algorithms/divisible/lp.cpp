@@ -8,6 +8,7 @@
 #include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
+namespace {
 
 DivisibleSchedule solve_lp(const Star& star, const SolveOptions& options) {
   check_orders(options, star.workers());
@@ -18,6 +19,12 @@ DivisibleSchedule solve_lp(const Star& star, const SolveOptions& options) {
   }
   std::vector<int> ret = options.return_order.empty() ? send : options.return_order;
   return lp_schedule(star, std::move(send), std::move(ret), options.port);
+}
+
+}  // namespace
+
+std::unique_ptr<DivisiblePolicy> make_lp(const DivisibleSetup& setup) {
+  return planned(solve_lp, setup);
 }
 
 }  // namespace hetcoll

@@ -36,4 +36,8 @@ DivisibleSchedule solve_opt_fifo(const Star& star, const SolveOptions& options) 
   return backward_schedule.load() > forward_schedule.load() ? backward_schedule : forward_schedule;
 }
 
+std::unique_ptr<DivisiblePolicy> make_opt_fifo(const DivisibleSetup& setup) {
+  return planned(solve_opt_fifo, setup);
+}
+
 }  // namespace hetcoll

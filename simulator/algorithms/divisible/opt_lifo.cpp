@@ -12,6 +12,7 @@
 #include "algorithms/divisible/support/order_lp.hpp"
 
 namespace hetcoll {
+namespace {
 
 DivisibleSchedule solve_opt_lifo(const Star& star, const SolveOptions& options) {
   const std::vector<int> order = order_by(star.workers(), c_plus_d(star));
@@ -25,6 +26,12 @@ DivisibleSchedule solve_opt_lifo(const Star& star, const SolveOptions& options) 
     alpha[i] = previous;
   }
   return make_schedule(order, std::move(alpha), true);
+}
+
+}  // namespace
+
+std::unique_ptr<DivisiblePolicy> make_opt_lifo(const DivisibleSetup& setup) {
+  return planned(solve_opt_lifo, setup);
 }
 
 }  // namespace hetcoll

@@ -41,8 +41,6 @@ struct BestPair {
   }
 };
 
-}  // namespace
-
 DivisibleSchedule solve_optimal(const Star& star, const SolveOptions& options) {
   const int p = star.workers();
   std::vector<int> all(static_cast<std::size_t>(p));
@@ -64,6 +62,12 @@ DivisibleSchedule solve_optimal(const Star& star, const SolveOptions& options) {
   // idle worker sent first and received last constrains nothing), only make the executed
   // schedule end at T.
   return lp_schedule(star, best.send, best.ret, options.port);
+}
+
+}  // namespace
+
+std::unique_ptr<DivisiblePolicy> make_optimal(const DivisibleSetup& setup) {
+  return planned(solve_optimal, setup);
 }
 
 }  // namespace hetcoll

@@ -1,22 +1,60 @@
-// Self-scheduling (docs/divisible.md, "Self-scheduling"): a master serving chunks on demand.
+// Self-scheduling (docs/divisible.md, "Self-scheduling"): demand-driven, the dynamic counterpart a
+// practitioner would use where the star's costs are not known. The master cuts the load into
+// chunks and sends the next one to whichever worker asks; every worker asks at the start and
+// again as soon as it has computed its chunk, and its result goes back as soon as the master's
+// return port is free, in the order the results are ready. It plans nothing and reads no cost:
+// under uncertain costs it adapts by construction.
 // Cost: O(1) per event.
-#include "algorithms/divisible/support/self_scheduling.hpp"
-
 #include <algorithm>
 #include <cmath>
+#include <deque>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "algorithms/divisible/support/factories.hpp"
 
 namespace hetcoll {
+namespace {
 
-void SelfScheduling::reset(const Star& star, const StarRates& rates, PortModel port, double load, double chunk) {
-  star_ = star;
-  rates_ = rates;
-  port_ = port;
-  load_ = load;
-  chunk_ = chunk;
-}
+/// Serves the load OPT-FIFO plans for T = 1 (the setup's reference load), so the throughputs
+/// compare at one load, in chunks of the setup's share of it (the last one smaller), on the star
+/// of worker i = host i + 1. Ports as in the plans (star_plan.hpp): one send at a time, one
+/// return at a time; under one-port, one of the two at a time, returns first (they free a result
+/// the master is waiting for). Requests are served first come, first served; workers ask at the
+/// start in index order. Amounts as in star_plan: a chunk of x units is x·c_i·down_i bytes sent,
+/// x·w_i·speed_i flops computed and x·d_i·up_i bytes returned (rounded to whole numbers).
+class SelfScheduling final : public DivisiblePolicy {
+ public:
+  explicit SelfScheduling(const DivisibleSetup& setup) : setup_(setup) {}
+  void begin(Executor& executor) override;
+  void on_complete(Executor& executor, const Completion& done) override;
+  double load() override { return *setup_.reference_load; }
+  /// Workers that received at least one chunk in the last run.
+  int enrolled() override { return static_cast<int>(std::count(served_.begin(), served_.end(), true)); }
+
+ private:
+  enum Kind : std::uint64_t { kSend, kCompute, kReturn };
+  static std::uint64_t tag(Kind kind, int worker) { return static_cast<std::uint64_t>(worker) * 3 + kind; }
+
+  void serve(Executor& executor);
+
+  DivisibleSetup setup_;
+  // Per run:
+  double load_ = 0;
+  double chunk_ = 0;
+  double left_ = 0;                 // load not yet sent
+  std::deque<int> asking_;          // workers waiting for a chunk, in the order they asked
+  std::deque<std::pair<int, double>> ready_;  // (worker, chunk) of results waiting for the return port
+  std::vector<double> holding_;     // the chunk each worker is receiving or computing
+  std::vector<bool> served_;
+  bool sending_ = false, receiving_ = false;
+};
 
 void SelfScheduling::begin(Executor& executor) {
-  const int p = star_.workers();
+  const int p = setup_.star->workers();
+  load_ = *setup_.reference_load;
+  chunk_ = setup_.chunk * load_;
   left_ = load_;
   asking_.clear();
   ready_.clear();
@@ -35,7 +73,7 @@ void SelfScheduling::on_complete(Executor& executor, const Completion& done) {
       Activity compute;
       compute.kind = ActivityKind::compute;
       compute.host = worker + 1;
-      compute.amount = std::nearbyint(holding_[worker] * star_.w[worker] * rates_.speed[worker]);
+      compute.amount = std::nearbyint(holding_[worker] * setup_.star->w[worker] * setup_.rates->speed[worker]);
       compute.tag = tag(kCompute, worker);
       executor.start(compute);
       break;
@@ -52,7 +90,11 @@ void SelfScheduling::on_complete(Executor& executor, const Completion& done) {
 }
 
 void SelfScheduling::serve(Executor& executor) {
-  auto port_free = [&](bool mine_busy) { return port_ == PortModel::one_port ? !sending_ && !receiving_ : !mine_busy; };
+  const Star& star = *setup_.star;
+  const StarRates& rates = *setup_.rates;
+  auto port_free = [&](bool mine_busy) {
+    return setup_.options.port == PortModel::one_port ? !sending_ && !receiving_ : !mine_busy;
+  };
   if (port_free(receiving_) && !ready_.empty()) {
     const auto [worker, x] = ready_.front();
     ready_.pop_front();
@@ -61,7 +103,7 @@ void SelfScheduling::serve(Executor& executor) {
     back.kind = ActivityKind::comm;
     back.host = worker + 1;
     back.peer = 0;
-    back.amount = std::nearbyint(x * star_.d[worker] * rates_.up[worker]);
+    back.amount = std::nearbyint(x * star.d[worker] * rates.up[worker]);
     back.tag = tag(kReturn, worker);
     executor.start(back);
   }
@@ -78,12 +120,16 @@ void SelfScheduling::serve(Executor& executor) {
     send.kind = ActivityKind::comm;
     send.host = 0;
     send.peer = worker + 1;
-    send.amount = std::nearbyint(x * star_.c[worker] * rates_.down[worker]);
+    send.amount = std::nearbyint(x * star.c[worker] * rates.down[worker]);
     send.tag = tag(kSend, worker);
     executor.start(send);
   }
 }
 
-int SelfScheduling::enrolled() const { return static_cast<int>(std::count(served_.begin(), served_.end(), true)); }
+}  // namespace
+
+std::unique_ptr<DivisiblePolicy> make_self_scheduling(const DivisibleSetup& setup) {
+  return std::make_unique<SelfScheduling>(setup);
+}
 
 }  // namespace hetcoll

@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <functional>
 #include <numeric>
+#include <optional>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/divisible/support/order_lp.hpp"
@@ -29,11 +32,41 @@ inline std::vector<double> unit_values(Scenario scenario, const std::string& eng
   return test_support::unit_values_in_child(scenario, expand_points(scenario).front(), dir.path());
 }
 
-/// Every algorithm of the table that plans a schedule (all but the demand-driven ones).
+/// What a DivisibleSetup points to, owned by a test as the family's runner owns it: a star, its
+/// rates on star_platform(star), an instance counter and the load self-scheduling serves.
+struct OwnedInstance {
+  explicit OwnedInstance(Star s, double load = 0) : star(std::move(s)), reference_load(load) {
+    const Platform platform = star_platform(star);
+    std::vector<double> speeds;
+    for (const HostSpec& h : platform.hosts) speeds.push_back(h.speed);
+    rates = star_rates(star, speeds);
+  }
+  /// A setup reading this instance, with `options` and self-scheduling's chunk share `chunk`.
+  DivisibleSetup setup(const SolveOptions& options = SolveOptions{}, double chunk = 0.01) const {
+    return DivisibleSetup{&star, &rates, &instance, &reference_load, options, chunk};
+  }
+  Star star;
+  StarRates rates;
+  std::uint64_t instance = 1;
+  double reference_load;
+};
+
+/// The schedule `algorithm` plans for `star`; a test that asks one of an algorithm that plans
+/// nothing is wrong.
+inline DivisibleSchedule schedule_of(const DivisibleAlgorithm& algorithm, const Star& star,
+                                     const SolveOptions& options) {
+  std::optional<DivisibleSchedule> schedule = planned_schedule(algorithm, star, options);
+  if (!schedule) throw std::logic_error(algorithm.name() + " plans nothing");
+  return *schedule;
+}
+
+/// Every algorithm of the table that plans a schedule (all but the demand-driven ones), as its
+/// policy says on a star of one worker.
 inline std::vector<DivisibleAlgorithm> planners() {
+  const Star one_worker{{1}, {1}, {1}};
   std::vector<DivisibleAlgorithm> out;
   for (const DivisibleAlgorithm& a : divisible_algorithms())
-    if (!a.demand_driven) out.push_back(a);
+    if (planned_schedule(a, one_worker, SolveOptions{})) out.push_back(a);
   return out;
 }
 
@@ -42,7 +75,7 @@ inline DivisibleSchedule solve(const std::string& name, const Star& star, PortMo
   SolveOptions options;
   options.port = port;
   options.affine = affine;
-  return solve_divisible(divisible_algorithms().at(name), star, options);
+  return schedule_of(divisible_algorithms().at(name), star, options);
 }
 
 /// A star with d = z·c and costs uniform in [0.1, 10] (a wide range, so orders matter).

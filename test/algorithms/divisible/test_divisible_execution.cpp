@@ -47,7 +47,7 @@ void expect_engines_end_at_t(const std::vector<std::string>& args) {
       options.port = port;
       for (double v : s.lists[s.family->parameter_index("send-order")]) options.send_order.push_back(int(v) - 1);
       for (double v : s.lists[s.family->parameter_index("return-order")]) options.return_order.push_back(int(v) - 1);
-      const double load = solve_divisible(divisible_algorithms().at(s.algorithms[a]), star_of(s, r), options).load();
+      const double load = test::schedule_of(divisible_algorithms().at(s.algorithms[a]), star_of(s, r), options).load();
       // ρ = load / makespan: equal to the load exactly when the makespan is T = 1.
       EXPECT_NEAR(model[at] / load, 1.0, kTight) << s.algorithms[a] << " replication " << r;
       EXPECT_NEAR(simgrid[at] / load, 1.0, kTight) << s.algorithms[a] << " replication " << r;
@@ -60,7 +60,7 @@ void expect_engines_end_at_t(const std::vector<std::string>& args) {
 /// Every planner of the table (self-scheduling plans no schedule for T = 1).
 std::string planner_names() {
   std::string names;
-  for (const DivisibleAlgorithm& a : test::planners()) names += (names.empty() ? "" : " ") + a.name;
+  for (const DivisibleAlgorithm& a : test::planners()) names += (names.empty() ? "" : " ") + a.name();
   return names;
 }
 
@@ -106,7 +106,7 @@ TEST(DivisibleMessage, DoublingTheMessageDoublesCAndDAndHalvesEveryAlgorithmsThr
   }
   std::string every;
   std::size_t count = 0;
-  for (const DivisibleAlgorithm& a : test::planners()) every += (count++ ? " " : "") + a.name;
+  for (const DivisibleAlgorithm& a : test::planners()) every += (count++ ? " " : "") + a.name();
   auto run = [&](const char* message, const char* wc_ratio) {
     const Scenario s =
         resolve_run_arguments({"--family", "divisible", "--algorithms", every, "--platform", file, "--workers", "5",
@@ -118,9 +118,9 @@ TEST(DivisibleMessage, DoublingTheMessageDoublesCAndDAndHalvesEveryAlgorithmsThr
   ASSERT_EQ(doubled.size(), base.size());
   std::size_t a = 0;
   for (const DivisibleAlgorithm& algorithm : test::planners()) {
-    EXPECT_GT(base[a * kWidth], 0) << algorithm.name;
-    EXPECT_NEAR(doubled[a * kWidth] / base[a * kWidth], 0.5, kTight) << algorithm.name;
-    EXPECT_EQ(doubled[a * kWidth + 2], base[a * kWidth + 2]) << algorithm.name;  // the same workers enrolled
+    EXPECT_GT(base[a * kWidth], 0) << algorithm.name();
+    EXPECT_NEAR(doubled[a * kWidth] / base[a * kWidth], 0.5, kTight) << algorithm.name();
+    EXPECT_EQ(doubled[a * kWidth + 2], base[a * kWidth + 2]) << algorithm.name();  // the same workers enrolled
     ++a;
   }
 }
@@ -190,9 +190,9 @@ TEST(DivisibleExecution, EveryOperationRespectsTheOrdersAndDependenciesOfItsSche
       for (const DivisibleAlgorithm& a : test::planners()) {
         SolveOptions options;
         options.port = port;
-        const DivisibleSchedule s = solve_divisible(a, star, options);
+        const DivisibleSchedule s = test::schedule_of(a, star, options);
         std::vector<Completion> events;
-        EXPECT_NEAR(test::run_on_model(star, s, port, &events), 1.0, kTight) << a.name;
+        EXPECT_NEAR(test::run_on_model(star, s, port, &events), 1.0, kTight) << a.name();
         std::vector<double> received(5, -1), computed(5, -1);
         std::vector<int> sends, returns;
         double last_send = 0, first_return = 1e300;
@@ -214,11 +214,37 @@ TEST(DivisibleExecution, EveryOperationRespectsTheOrdersAndDependenciesOfItsSche
             EXPECT_NEAR(e.end - e.start, s.alpha[x.host - 1] * star.d[x.host - 1], kTight);
           }
         }
-        EXPECT_EQ(sends, s.send) << a.name;
-        EXPECT_EQ(returns, s.ret) << a.name;
-        if (port == PortModel::one_port) EXPECT_GE(first_return, last_send - kTight) << a.name;
+        EXPECT_EQ(sends, s.send) << a.name();
+        EXPECT_EQ(returns, s.ret) << a.name();
+        if (port == PortModel::one_port) EXPECT_GE(first_return, last_send - kTight) << a.name();
       }
     }
+}
+
+// A planner's policy is built once per point and reads the runner's star through its setup: it
+// must solve and plan again when the instance moves (a random star's next replication), and
+// only then.
+TEST(DivisibleExecution, APlannerSolvesAndPlansAgainWhenTheInstanceMovesAndOnlyThen) {
+  RandomStream random(47);
+  const Star first = test::random_star(random, 4, 0.7), second = test::random_star(random, 4, 1.4);
+  for (const DivisibleAlgorithm& a : test::planners()) {
+    test::OwnedInstance instance(first);
+    const std::unique_ptr<DivisiblePolicy> policy = a.make(instance.setup());
+    const DivisibleSchedule planned = test::schedule_of(a, first, SolveOptions{});
+    EXPECT_EQ(policy->load(), planned.load()) << a.name();
+    EXPECT_EQ(policy->enrolled(), planned.enrolled()) << a.name();
+    EXPECT_NEAR(run_single(*make_model_engine(star_platform(first)), *policy), 1.0, kTight) << a.name();
+    instance = test::OwnedInstance(second);
+    instance.instance = 1;
+    EXPECT_EQ(policy->load(), planned.load()) << a.name() << ": solved again for an instance that did not move";
+    ++instance.instance;
+    const DivisibleSchedule moved = test::schedule_of(a, second, SolveOptions{});
+    ASSERT_NE(moved.load(), planned.load()) << a.name() << ": the two stars must tell the schedules apart";
+    EXPECT_EQ(policy->load(), moved.load()) << a.name();
+    EXPECT_EQ(policy->schedule()->send, moved.send) << a.name();
+    // Planned again too: the schedules of this star end at T = 1 on its platform.
+    EXPECT_NEAR(run_single(*make_model_engine(star_platform(second)), *policy), 1.0, kTight) << a.name();
+  }
 }
 
 }  // namespace

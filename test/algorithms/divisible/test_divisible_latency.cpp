@@ -27,7 +27,7 @@ const std::size_t kWidth = 1 + divisible_family().metrics().size();
 
 std::string every_algorithm() {
   std::string names;
-  for (const DivisibleAlgorithm& a : test::planners()) names += (names.empty() ? "" : " ") + a.name;
+  for (const DivisibleAlgorithm& a : test::planners()) names += (names.empty() ? "" : " ") + a.name();
   return names;
 }
 
@@ -73,9 +73,9 @@ TEST(DivisibleAffineLp, TheBestLpOverAllSubsetsAndPairsOfOrdersIsAtLeastEveryAlg
         for (const DivisibleAlgorithm& a : test::planners()) {
           SolveOptions options;
           options.port = port;
-          const DivisibleSchedule s = solve_divisible(a, star, options);
-          EXPECT_LE(s.load(), best * (1 + kTight)) << a.name << " p " << p << " trial " << trial;
-          EXPECT_LE(schedule_length(star, s, port), 1 + kTight) << a.name;
+          const DivisibleSchedule s = test::schedule_of(a, star, options);
+          EXPECT_LE(s.load(), best * (1 + kTight)) << a.name() << " p " << p << " trial " << trial;
+          EXPECT_LE(schedule_length(star, s, port), 1 + kTight) << a.name();
           if (s.load() < best * (1 - 1e-6)) ++below;
         }
         const DivisibleSchedule optimum = solve("optimal", star, port);
@@ -129,7 +129,7 @@ TEST(DivisibleAffineLp, LpRemovesAWorkerItLeavesWithoutLoadAndItsStartUpCostsGoT
   SolveOptions options;
   options.send_order = {0, 1};
   options.return_order = {1, 0};
-  const DivisibleSchedule s = solve_divisible(divisible_algorithms().at("lp"), star, options);
+  const DivisibleSchedule s = test::schedule_of(divisible_algorithms().at("lp"), star, options);
   EXPECT_EQ(s.send, std::vector<int>{0});
   EXPECT_NEAR(s.load(), 1.0 / 3, kTight);
 }
@@ -154,9 +154,9 @@ TEST(DivisibleAffineLp, StartUpCostsThatExceedTRemoveTheLastWorkerSentAndAWorker
   const Star with_unfit{{1, 1}, {1, 1}, {1, 1}, {0.6, 0}, {0.5, 0}};
   EXPECT_EQ(workers_that_fit(with_unfit, {0, 1}), std::vector<int>{1});
   for (const DivisibleAlgorithm& a : test::planners()) {
-    const DivisibleSchedule s = solve_divisible(a, with_unfit, SolveOptions{});
-    EXPECT_EQ(s.send, std::vector<int>{1}) << a.name;
-    EXPECT_NEAR(s.load(), 1.0 / 3, kTight) << a.name;
+    const DivisibleSchedule s = test::schedule_of(a, with_unfit, SolveOptions{});
+    EXPECT_EQ(s.send, std::vector<int>{1}) << a.name();
+    EXPECT_NEAR(s.load(), 1.0 / 3, kTight) << a.name();
   }
 }
 
@@ -173,17 +173,17 @@ TEST(DivisibleAffineLp, EverySchedulesExecutionTakesTheStartUpCostsAndEndsAtItsL
       for (const DivisibleAlgorithm& a : test::planners()) {
         SolveOptions options;
         options.port = port;
-        const DivisibleSchedule s = solve_divisible(a, star, options);
+        const DivisibleSchedule s = test::schedule_of(a, star, options);
         const double length = schedule_length(star, s, port);
-        EXPECT_NEAR(length, 1.0, kTight) << a.name << ": the LP binds";
+        EXPECT_NEAR(length, 1.0, kTight) << a.name() << ": the LP binds";
         std::vector<Completion> events;
-        EXPECT_NEAR(test::run_on_model(star, s, port, &events), length, kTight) << a.name;
+        EXPECT_NEAR(test::run_on_model(star, s, port, &events), length, kTight) << a.name();
         std::vector<std::pair<double, double>> sends, returns;
         for (const Completion& e : events) {
           const Activity& x = e.activity;
           if (x.kind != ActivityKind::comm) continue;
           const int worker = (x.host == 0 ? x.peer : x.host) - 1;
-          ASSERT_GT(s.alpha[worker], 0) << a.name << ": a message to a worker without load";
+          ASSERT_GT(s.alpha[worker], 0) << a.name() << ": a message to a worker without load";
           if (x.host == 0) {
             sends.push_back({e.start, e.end});
             EXPECT_NEAR(e.end - e.start, star.send_latency[worker] + s.alpha[worker] * star.c[worker], kTight);
@@ -197,9 +197,9 @@ TEST(DivisibleAffineLp, EverySchedulesExecutionTakesTheStartUpCostsAndEndsAtItsL
         for (auto* list : {&sends, &returns}) {
           std::sort(list->begin(), list->end());
           for (std::size_t k = 1; k < list->size(); ++k)
-            EXPECT_GE((*list)[k].first, (*list)[k - 1].second - kTight) << a.name << ": one message at a time";
+            EXPECT_GE((*list)[k].first, (*list)[k - 1].second - kTight) << a.name() << ": one message at a time";
         }
-        if (port == PortModel::one_port) EXPECT_GE(returns.front().first, sends.back().second - kTight) << a.name;
+        if (port == PortModel::one_port) EXPECT_GE(returns.front().first, sends.back().second - kTight) << a.name();
       }
     }
 }
@@ -248,7 +248,7 @@ TEST(DivisibleAffineLp, StarsWithLatencyFromAFileEndAtTheLpLengthOnBothEnginesFo
       SolveOptions options;
       options.port = std::string(port) == "one-port" ? PortModel::one_port : PortModel::two_port;
       for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
-        const DivisibleSchedule schedule = solve_divisible(divisible_algorithms().at(s.algorithms[a]), read, options);
+        const DivisibleSchedule schedule = test::schedule_of(divisible_algorithms().at(s.algorithms[a]), read, options);
         const double length = schedule_length(read, schedule, options.port);
         EXPECT_NEAR(schedule.load() / model[a * kWidth], length, kTight) << s.algorithms[a] << " " << port;
         EXPECT_NEAR(schedule.load() / simgrid[a * kWidth], length, kTight) << s.algorithms[a] << " " << port;
@@ -320,7 +320,7 @@ std::vector<SiteSchedule> two_sites_schedules(const Scenario& s, PortModel port,
     for (const DivisibleAlgorithm& a : test::planners()) {
       SolveOptions options;
       options.port = port;
-      const DivisibleSchedule sched = solve_divisible(a, star, options);
+      const DivisibleSchedule sched = test::schedule_of(a, star, options);
       // Dates of the plan (star_plan.hpp): sends back to back, returns in order after computing.
       std::vector<double> sent(star.workers());
       double clock = 0;
@@ -368,13 +368,13 @@ TEST(DivisibleTwoSites, EveryAlgorithmRunsOnBothEnginesAndOnlyTheWanLinkDelaysTh
     std::size_t index = 0;
     for (const DivisibleAlgorithm& a : test::planners()) {
       const SiteSchedule& expected = schedules[index++];
-      EXPECT_NEAR(expected.length, 1.0, kTight) << a.name;
+      EXPECT_NEAR(expected.length, 1.0, kTight) << a.name();
       ++runs;
       if (expected.wan_near) continue;  // too close to call
-      const Scenario sg = two_sites_scenario(a.name, port_name, "simgrid");
+      const Scenario sg = two_sites_scenario(a.name(), port_name, "simgrid");
       const Point point = expand_points(sg).front();
       const std::vector<double> simgrid = test_support::unit_values_in_child(sg, point, dir.path());
-      const Scenario model = two_sites_scenario(a.name, port_name, "model");
+      const Scenario model = two_sites_scenario(a.name(), port_name, "model");
       std::string refusal;
       std::vector<double> values;
       try {
@@ -383,18 +383,18 @@ TEST(DivisibleTwoSites, EveryAlgorithmRunsOnBothEnginesAndOnlyTheWanLinkDelaysTh
         refusal = e.what();
       }
       if (expected.wan_overlap) {
-        EXPECT_EQ(port, PortModel::two_port) << a.name << ": one-port never overlaps";
-        EXPECT_EQ(refusal, "") << a.name << " " << port_name;
+        EXPECT_EQ(port, PortModel::two_port) << a.name() << ": one-port never overlaps";
+        EXPECT_EQ(refusal, "") << a.name() << " " << port_name;
         ASSERT_EQ(values.size(), kWidth);
-        EXPECT_NEAR(values[0] / simgrid[0], 1, 1e-9) << a.name << " " << port_name << ": model engine vs SimGrid";
-        EXPECT_GE(expected.load / simgrid[0], expected.length - kBytes) << a.name;  // SimGrid: at T or later
+        EXPECT_NEAR(values[0] / simgrid[0], 1, 1e-9) << a.name() << " " << port_name << ": model engine vs SimGrid";
+        EXPECT_GE(expected.load / simgrid[0], expected.length - kBytes) << a.name();  // SimGrid: at T or later
         if (expected.load / simgrid[0] > expected.length + 1e-3) ++later;
         ++contended;
       } else {
-        EXPECT_EQ(refusal, "") << a.name << " " << port_name;
+        EXPECT_EQ(refusal, "") << a.name() << " " << port_name;
         ASSERT_EQ(values.size(), kWidth);
-        EXPECT_NEAR(expected.load / values[0], expected.length, kBytes) << a.name << " " << port_name;
-        EXPECT_NEAR(expected.load / simgrid[0], expected.length, kBytes) << a.name << " " << port_name;
+        EXPECT_NEAR(expected.load / values[0], expected.length, kBytes) << a.name() << " " << port_name;
+        EXPECT_NEAR(expected.load / simgrid[0], expected.length, kBytes) << a.name() << " " << port_name;
         ++exact;
       }
     }

@@ -38,16 +38,16 @@ TEST(DivisibleLpTermination, EveryPlannerFinishesOnTheTwoRackStarAndItsScheduleF
   const Star star = two_rack_star();
   const WorkDir dir;
   for (const DivisibleAlgorithm& a : test::planners()) {
-    if (a.max_workers > 0 && star.workers() > a.max_workers) continue;  // refused by its size (registry)
+    if (a.max_workers() > 0 && star.workers() > a.max_workers()) continue;  // refused by its size (registry)
     for (PortModel port : {PortModel::two_port, PortModel::one_port}) {
       const std::vector<double> out = test_support::values_in_child(dir.path(), [&] {
         alarm(60);
-        const DivisibleSchedule s = test::solve(a.name, star, port);
+        const DivisibleSchedule s = test::solve(a.name(), star, port);
         return std::vector<double>{s.load(), test::run_on_model(star, s, port)};
       });
-      ASSERT_EQ(out.size(), 2u) << a.name;
-      EXPECT_GT(out[0], 0) << a.name;
-      EXPECT_NEAR(out[1], 1.0, kTight) << a.name << ": the schedule ends at T";
+      ASSERT_EQ(out.size(), 2u) << a.name();
+      EXPECT_GT(out[0], 0) << a.name();
+      EXPECT_NEAR(out[1], 1.0, kTight) << a.name() << ": the schedule ends at T";
     }
   }
 }

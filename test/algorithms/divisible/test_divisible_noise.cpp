@@ -35,16 +35,16 @@ TEST(DivisibleNoise, EverySchedulePlannedOnTheNominalStarEndsAtItsCriticalPathOv
       for (const DivisibleAlgorithm& a : test::planners()) {
         SolveOptions options;
         options.port = port;
-        const Plan plan = star_plan(star, solve_divisible(a, star, options), star_rates(star, speeds), port);
+        const Plan plan = star_plan(star, test::schedule_of(a, star, options), star_rates(star, speeds), port);
         PlanPolicy inner(plan, CostScale{1, 1}, nullptr);
         NoisyPolicy noisy(Noise{0.5});
         noisy.wrap(inner, 47, static_cast<std::uint64_t>(trial));
         RecordingPolicy recorder(noisy);
         const double makespan = run_single(*make_model_engine(platform), recorder);
         const double critical = test_support::critical_path(plan, recorder.events(), platform);
-        EXPECT_GE(makespan, critical * (1 - 1e-12)) << a.name;
-        EXPECT_NEAR(makespan, critical, 1e-9 * critical) << a.name << ": an operation waited for nothing";
-        EXPECT_NE(makespan, 1.0) << a.name << ": the costs were not drawn";
+        EXPECT_GE(makespan, critical * (1 - 1e-12)) << a.name();
+        EXPECT_NEAR(makespan, critical, 1e-9 * critical) << a.name() << ": an operation waited for nothing";
+        EXPECT_NE(makespan, 1.0) << a.name() << ": the costs were not drawn";
       }
     }
 }

@@ -132,11 +132,11 @@ TEST(DivisiblePortModels, OnePortSchedulesNeverOverlapASendAndAReturn) {
   for (int trial = 0; trial < 30; ++trial) {
     const Star star = test::random_star(random, 6, 0.8);
     for (const DivisibleAlgorithm& a : test::planners()) {
-      if (a.max_workers > 0) continue;
+      if (a.max_workers() > 0) continue;
       SolveOptions options;
       options.port = PortModel::one_port;
-      const DivisibleSchedule s = solve_divisible(a, star, options);
-      EXPECT_LE(schedule_length(star, s, PortModel::one_port), 1 + kTight) << a.name;
+      const DivisibleSchedule s = test::schedule_of(a, star, options);
+      EXPECT_LE(schedule_length(star, s, PortModel::one_port), 1 + kTight) << a.name();
     }
     const DivisibleSchedule two = solve("opt-fifo", star);
     if (schedule_length(star, two, PortModel::one_port) > 1 + 1e-6) ++overlapping_two_port;
@@ -148,9 +148,9 @@ TEST(DivisibleLp, GivenOrdersOfFigure3GiveSevenEighteenthsAndIdleWorkersAreDropp
   SolveOptions options;
   options.send_order = {0, 1, 2};
   options.return_order = {1, 0, 2};
-  EXPECT_NEAR(solve_divisible(divisible_algorithms().at("lp"), figure3(), options).load(), 7.0 / 18, kTight);
+  EXPECT_NEAR(test::schedule_of(divisible_algorithms().at("lp"), figure3(), options).load(), 7.0 / 18, kTight);
   // Figure 2 in FIFO order (1,2,3): the LP leaves P3 idle; the schedule lists P1, P2 only.
-  const DivisibleSchedule s = solve_divisible(divisible_algorithms().at("lp"), figure2(), SolveOptions{});
+  const DivisibleSchedule s = test::schedule_of(divisible_algorithms().at("lp"), figure2(), SolveOptions{});
   EXPECT_NEAR(s.load(), 0.5, kTight);
   EXPECT_EQ(s.send, (std::vector<int>{0, 1}));
   EXPECT_EQ(s.alpha[2], 0.0);

@@ -7,7 +7,6 @@
 
 #include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/divisible/divisible_harness.hpp"
-#include "algorithms/divisible/support/self_scheduling.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
@@ -25,16 +24,19 @@ struct Served {
   std::vector<Completion> events;
 };
 
+/// Self-scheduling of `load` units in chunks of `chunk` × load, built from its row as the family
+/// builds it, run on the model engine.
 Served serve(const Star& star, PortModel port, double load, double chunk) {
-  const Platform platform = star_platform(star);
-  std::vector<double> speeds;
-  for (const HostSpec& h : platform.hosts) speeds.push_back(h.speed);
-  SelfScheduling policy;
-  policy.reset(star, star_rates(star, speeds), port, load, chunk);
-  RecordingPolicy recorder(policy);
+  const test::OwnedInstance instance(star, load);
+  SolveOptions options;
+  options.port = port;
+  const std::unique_ptr<DivisiblePolicy> policy =
+      divisible_algorithms().at("self-scheduling").make(instance.setup(options, chunk));
+  RecordingPolicy recorder(*policy);
   Served out;
-  out.makespan = run_single(*make_model_engine(platform), recorder);
+  out.makespan = run_single(*make_model_engine(star_platform(star)), recorder);
   out.events = recorder.events();
+  EXPECT_EQ(policy->load(), load) << "serves the setup's load";
   return out;
 }
 
@@ -44,7 +46,7 @@ TEST(DivisibleSelfScheduling, OneWorkerTwoPortOverlapsEachReturnWithTheNextSend)
   const Star star{{0.5}, {0.25}, {2.0}};
   for (int n : {1, 4, 10}) {
     const double load = 0.2 * n, x = 0.2;
-    EXPECT_NEAR(serve(star, PortModel::two_port, load, x).makespan, n * x * (0.5 + 2.0) + x * 0.25, kTight) << n;
+    EXPECT_NEAR(serve(star, PortModel::two_port, load, x / load).makespan, n * x * (0.5 + 2.0) + x * 0.25, kTight) << n;
   }
 }
 
@@ -52,7 +54,7 @@ TEST(DivisibleSelfScheduling, OneWorkerOnePortDoesEverythingInTurn) {
   const Star star{{0.5}, {0.25}, {2.0}};
   for (int n : {1, 4, 10}) {
     const double load = 0.2 * n, x = 0.2;
-    EXPECT_NEAR(serve(star, PortModel::one_port, load, x).makespan, n * x * (0.5 + 2.0 + 0.25), kTight) << n;
+    EXPECT_NEAR(serve(star, PortModel::one_port, load, x / load).makespan, n * x * (0.5 + 2.0 + 0.25), kTight) << n;
   }
 }
 
@@ -62,7 +64,7 @@ TEST(DivisibleSelfScheduling, TheWholeLoadIsSentInChunksAndEveryResultComesBack)
     for (double chunk : {0.3, 0.07, 0.01}) {
       const Star star = test::random_star(random, 6, 0.8);
       const double load = 1.7;
-      const Served s = serve(star, port, load, chunk * load);
+      const Served s = serve(star, port, load, chunk);
       double sent = 0, returned = 0;
       int sends = 0;
       const Platform platform = star_platform(star);

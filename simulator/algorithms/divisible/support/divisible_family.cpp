@@ -1,15 +1,15 @@
 #include "algorithms/divisible/support/divisible_family.hpp"
 
-#include <algorithm>
 #include <cstddef>
 #include <limits>
+#include <memory>
 #include <numeric>
+#include <utility>
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/divisible/support/order_lp.hpp"
+#include "algorithms/divisible/support/factories.hpp"
 #include "algorithms/divisible/support/registry.hpp"
-#include "algorithms/divisible/support/self_scheduling.hpp"
-#include "algorithms/divisible/support/star_plan.hpp"
 #include "algorithms/divisible/support/star_platform.hpp"
 #include "algorithms/root.hpp"
 #include "core/error.hpp"
@@ -152,20 +152,22 @@ std::vector<int> zero_based(const std::vector<double>& order) {
 
 /// Replications of one point. A fixed star (lists or file) is solved once; a random star is
 /// drawn, solved and set on the links at the first algorithm of every replication, from
-/// RandomStream(point seed, replication), so every algorithm of a replication sees it.
+/// RandomStream(point seed, replication), so every algorithm of a replication sees it. Every
+/// algorithm is its row's policy, built once on the runner's star (DivisibleSetup).
 class DivisibleRunner final : public PointRunner {
  public:
   DivisibleRunner(const Point& point, const std::vector<std::string>& names, const Platform& platform,
                   std::uint64_t seed)
       : point_(point), seed_(seed) {
     noise_.cv = point[keys().cv];
-    chunk_ = point[keys().chunk];
     noise_.max_amount = kMaxAmount;
     const int workers = worker_count(point);
-    options_.port = point[keys().port] == "one-port" ? PortModel::one_port : PortModel::two_port;
-    options_.send_order = zero_based(point[keys().send_order]);
-    options_.return_order = zero_based(point[keys().return_order]);
     for (const std::string& name : names) algorithms_.push_back(&divisible_algorithms().at(name));
+    SolveOptions options;
+    options.port = point[keys().port] == "one-port" ? PortModel::one_port : PortModel::two_port;
+    options.send_order = zero_based(point[keys().send_order]);
+    options.return_order = zero_based(point[keys().return_order]);
+    setup_ = DivisibleSetup{&star_, &rates_, &instance_, &reference_load_, std::move(options), point[keys().chunk]};
     const bool from_file = !platform.route_table.empty();  // only platform files come with routes
     if (from_file) {
       if (explicit_star(point)) throw InputError("keys 'c', 'd', 'w' and key 'platform' both describe the star; give one");
@@ -194,7 +196,14 @@ class DivisibleRunner final : public PointRunner {
     if (!from_file && !random_) rates_ = star_rates(star_, speeds_);
     // Limits are checked before any replication runs, so a bad scenario stops at once.
     for (const DivisibleAlgorithm* a : algorithms_) check_worker_limit(*a, workers);
-    check_orders(options_, workers);
+    check_orders(setup_.options, workers);
+    for (const DivisibleAlgorithm* a : algorithms_) policies_.push_back(a->make(setup_));
+    // Plans and policies name the master 0 and worker i i + 1; another master renames them. The
+    // noise, outside, sees the platform's hosts: renaming keeps every host apart, so the draws
+    // are those of the star's names.
+    if (!hosts_.empty())
+      for (const std::unique_ptr<DivisiblePolicy>& policy : policies_)
+        placed_.push_back(std::make_unique<HostMapPolicy>(*policy, hosts_));
     if (!random_) solve();
   }
 
@@ -217,24 +226,20 @@ class DivisibleRunner final : public PointRunner {
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
     if (!placed_.empty()) return placed_[algorithm].get();
-    return &run(algorithm);
+    return policies_[algorithm].get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
     // Drawn sizes below half a byte or flop round to nothing: at a large cv every operation of a
     // replication may, and its throughput would be infinite. The run stops instead.
     if (!(makespan > 0))
-      throw InputError("key 'cv' = " + format_number(noise_.cv) + ": every operation of " + algorithms_[algorithm]->name +
+      throw InputError("key 'cv' = " + format_number(noise_.cv) + ": every operation of " +
+                       algorithms_[algorithm]->name() +
                        " in a replication drew a size that rounds to nothing, so its throughput is infinite; lower "
                        "'cv'");
     metrics[kRoot] = master_;
-    if (algorithms_[algorithm]->demand_driven) {
-      metrics[kValue] = reference_load_ / makespan;
-      metrics[kEnrolled] = demand_[algorithm]->enrolled();
-      return;
-    }
-    metrics[kValue] = schedules_[algorithm].load() / makespan;
-    metrics[kEnrolled] = schedules_[algorithm].enrolled();
+    metrics[kValue] = policies_[algorithm]->load() / makespan;
+    metrics[kEnrolled] = policies_[algorithm]->enrolled();
   }
 
   void complete_replication(double* metrics, std::size_t width) override {
@@ -243,45 +248,16 @@ class DivisibleRunner final : public PointRunner {
   }
 
  private:
-  /// Schedules and plans of every algorithm for star_.
+  /// Moves every policy to star_: the reference load, then each algorithm's load (a planner
+  /// solves its schedule), before any run.
   void solve() {
-    schedules_.clear();
-    for (const DivisibleAlgorithm* a : algorithms_)
-      schedules_.push_back(a->demand_driven ? DivisibleSchedule{} : solve_divisible(*a, star_, options_));
+    ++instance_;
     // Always OPT-FIFO's computed load, never its simulated value: a simulated ρ carries the last
     // bits of the engine's clock, and the metric must not depend on whether opt-fifo runs too.
-    // Solving is deterministic, so opt-fifo's own schedule, if it runs, gives the same bits.
-    const DivisibleAlgorithm& opt_fifo = divisible_algorithms().at("opt-fifo");
-    const auto runs = std::find(algorithms_.begin(), algorithms_.end(), &opt_fifo);
-    reference_load_ = runs != algorithms_.end() ? schedules_[runs - algorithms_.begin()].load()
-                                                : solve_divisible(opt_fifo, star_, options_).load();
-    plans_.resize(schedules_.size());
-    policies_.clear();
-    demand_.resize(schedules_.size());
-    for (std::size_t a = 0; a < schedules_.size(); ++a) {
-      if (algorithms_[a]->demand_driven) {
-        // Self-scheduling serves the load OPT-FIFO plans, so the throughputs compare at one load.
-        demand_[a] = std::make_unique<SelfScheduling>();
-        demand_[a]->reset(star_, rates_, options_.port, reference_load_, chunk_ * reference_load_);
-        policies_.push_back(nullptr);
-      } else {
-        plans_[a] = star_plan(star_, schedules_[a], rates_, options_.port);
-        policies_.push_back(std::make_unique<PlanPolicy>(plans_[a], CostScale{1, 1}, nullptr));
-      }
-    }
-    // Plans and policies name the master 0 and worker i i + 1; another master renames them. The
-    // noise, outside, sees the platform's hosts: renaming keeps every host apart, so the draws
-    // are those of the star's names.
-    placed_.clear();
-    if (!hosts_.empty())
-      for (std::size_t a = 0; a < schedules_.size(); ++a)
-        placed_.push_back(std::make_unique<HostMapPolicy>(run(a), hosts_));
-  }
-
-  /// The policy that runs algorithm `a` on the star's host names.
-  Policy& run(std::size_t a) {
-    if (algorithms_[a]->demand_driven) return *demand_[a];
-    return *policies_[a];
+    // Solving is deterministic, so opt-fifo's own schedule, if it runs, has the same bits.
+    reference_load_ = naming("opt-fifo", [&] { return solve_opt_fifo(star_, setup_.options).load(); });
+    for (std::size_t a = 0; a < policies_.size(); ++a)
+      naming(algorithms_[a]->name(), [&] { return policies_[a]->load(); });
   }
 
   Point point_;
@@ -289,19 +265,17 @@ class DivisibleRunner final : public PointRunner {
   Noise noise_;
   int master_ = 0;                                    // key `root`, resolved
   std::vector<int> hosts_;  // with another master than host 0: the platform host of each star host
-  std::vector<std::unique_ptr<HostMapPolicy>> placed_;  // then every policy, renamed
-  SolveOptions options_;
   std::vector<const DivisibleAlgorithm*> algorithms_;
-  double reference_load_ = 0;   // OPT-FIFO's load (closed form, or the affine LP with latency)
   bool random_ = false;
   std::vector<double> speeds_;
+  // The instance every policy reads through setup_; instance_ moves whenever star_ changes.
   Star star_;
   StarRates rates_;
-  std::vector<DivisibleSchedule> schedules_;
-  std::vector<Plan> plans_;
-  std::vector<std::unique_ptr<PlanPolicy>> policies_;   // null for a demand-driven algorithm
-  std::vector<std::unique_ptr<SelfScheduling>> demand_;  // its policy, null for the others
-  double chunk_ = 0.01;                                  // key chunk: a share of reference_load_
+  std::uint64_t instance_ = 0;
+  double reference_load_ = 0;  // OPT-FIFO's load (closed form, or the affine LP with latency)
+  DivisibleSetup setup_;
+  std::vector<std::unique_ptr<DivisiblePolicy>> policies_;  // one per algorithm, in order
+  std::vector<std::unique_ptr<HostMapPolicy>> placed_;      // with another master: each policy, renamed
 };
 
 /// A point as the family reads it: validated, with its count of hosts.

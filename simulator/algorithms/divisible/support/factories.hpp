@@ -1,16 +1,32 @@
 #pragma once
 /// @file factories.hpp
-/// @brief The algorithms of the registry, one per file (internal to the family).
+/// @brief The algorithms of the registry, one per file (internal to the family): each file's
+/// factory, the solver a planner's factory hands to planned(), and what the solvers share.
+#include <memory>
+
 #include "algorithms/divisible/support/registry.hpp"
 
 namespace hetcoll {
 
-DivisibleSchedule solve_opt_lifo(const Star& star, const SolveOptions& options);
+std::unique_ptr<DivisiblePolicy> make_opt_fifo(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_opt_lifo(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_fifo_inc_c(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_fifo_inc_w(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_lp(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_optimal(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_self_scheduling(const DivisibleSetup& setup);
+
+/// @brief The schedule for T = 1 of a star: what a planner computes.
+using DivisibleSolver = DivisibleSchedule (*)(const Star& star, const SolveOptions& options);
+
+/// @brief A planner as the family's policy: it solves `solver` on the setup's star when first
+/// asked and again only when the instance has moved, and runs the schedule's star_plan through
+/// PlannedPolicy (engine/plan.hpp).
+std::unique_ptr<DivisiblePolicy> planned(DivisibleSolver solver, const DivisibleSetup& setup);
+
+/// @brief OPT-FIFO's schedule (opt_fifo.cpp), also the reference load of the metric `normalized`
+/// and the load self-scheduling serves.
 DivisibleSchedule solve_opt_fifo(const Star& star, const SolveOptions& options);
-DivisibleSchedule solve_fifo_inc_c(const Star& star, const SolveOptions& options);
-DivisibleSchedule solve_fifo_inc_w(const Star& star, const SolveOptions& options);
-DivisibleSchedule solve_lp(const Star& star, const SolveOptions& options);
-DivisibleSchedule solve_optimal(const Star& star, const SolveOptions& options);
 
 /// @brief FIFO with all workers in `order`: the no-idle recursion (two-port, no latency) or the
 /// LP of the order (one-port, where a FIFO schedule may need idle time, or latency, where the

@@ -2,37 +2,47 @@
 
 #include <algorithm>
 #include <numeric>
-#include <stdexcept>
 #include <string>
 
 #include "algorithms/divisible/support/factories.hpp"
-#include "core/error.hpp"
 
 namespace hetcoll {
 
 const AlgorithmTable<DivisibleAlgorithm>& divisible_algorithms() {
   static const std::string kPaper = "Beaumont, Marchal & Robert, HiPC 2005";
   static const AlgorithmTable<DivisibleAlgorithm> table({
-      {{"opt-fifo", "optimal FIFO (Theorem 2): best prefix of the c+d order, no idle time", kPaper + ", Theorem 2"}, 0,
-       solve_opt_fifo},
-      {{"opt-lifo", "optimal LIFO (Theorem 1): all workers by non-decreasing c+d, no idle time",
-        kPaper + ", Theorem 1"},
-       0, solve_opt_lifo},
-      {{"fifo-inc-c", "FIFO with all workers by non-decreasing c", kPaper + ", Section 5 (FIFO-INC-C)"}, 0,
-       solve_fifo_inc_c},
-      {{"fifo-inc-w", "FIFO with all workers by non-decreasing w", kPaper + ", Section 5 (FIFO-INC-W)"}, 0,
-       solve_fifo_inc_w},
-      {{"lp", "LP of section 2.2 for the orders send-order and return-order (GLPK)", kPaper + ", Section 2.2"}, 0,
-       solve_lp},
+      DivisibleAlgorithm("opt-fifo")
+          .description("optimal FIFO (Theorem 2): best prefix of the c+d order, no idle time")
+          .reference(kPaper + ", Theorem 2")
+          .make(make_opt_fifo),
+      DivisibleAlgorithm("opt-lifo")
+          .description("optimal LIFO (Theorem 1): all workers by non-decreasing c+d, no idle time")
+          .reference(kPaper + ", Theorem 1")
+          .make(make_opt_lifo),
+      DivisibleAlgorithm("fifo-inc-c")
+          .description("FIFO with all workers by non-decreasing c")
+          .reference(kPaper + ", Section 5 (FIFO-INC-C)")
+          .make(make_fifo_inc_c),
+      DivisibleAlgorithm("fifo-inc-w")
+          .description("FIFO with all workers by non-decreasing w")
+          .reference(kPaper + ", Section 5 (FIFO-INC-W)")
+          .make(make_fifo_inc_w),
+      DivisibleAlgorithm("lp")
+          .description("LP of section 2.2 for the orders send-order and return-order (GLPK)")
+          .reference(kPaper + ", Section 2.2")
+          .make(make_lp),
       // The paper finds the optima of Figures 2 and 3 this way: one LP per pair of orders.
-      {{"optimal", "best of the LPs of all (p!)^2 pairs of orders, p <= 5",
-        kPaper + ", Sections 2.2-2.3 (LP of every pair of orders)"},
-       kOptimalMaxWorkers, solve_optimal},
+      DivisibleAlgorithm("optimal")
+          .description("best of the LPs of all (p!)^2 pairs of orders, p <= 5")
+          .reference(kPaper + ", Sections 2.2-2.3 (LP of every pair of orders)")
+          .at_most_workers(kOptimalMaxWorkers, "enumerates (p!)^2 pairs of orders")
+          .make(make_optimal),
       // The dynamic counterpart of the planners under uncertain costs (docs/divisible.md).
-      {{"self-scheduling", "demand-driven: chunks of the load (key chunk) to whichever worker asks, results "
-                           "returned as they are ready; plans nothing",
-        "hetcoll baseline (self-scheduling, the practitioner's dynamic counterpart)"},
-       0, nullptr, true},
+      DivisibleAlgorithm("self-scheduling")
+          .description("demand-driven: chunks of the load (key chunk) to whichever worker asks, results returned "
+                       "as they are ready; plans nothing")
+          .reference("hetcoll baseline (self-scheduling, the practitioner's dynamic counterpart)")
+          .make(make_self_scheduling),
   });
   return table;
 }
@@ -53,9 +63,9 @@ void check_orders(const SolveOptions& options, int workers) {
 }
 
 std::string worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
-  if (algorithm.max_workers > 0 && workers > algorithm.max_workers)
-    return "key 'algorithms': " + algorithm.name + " enumerates (p!)^2 pairs of orders and accepts at most " +
-           std::to_string(algorithm.max_workers) + " workers, the star has " + std::to_string(workers);
+  if (algorithm.max_workers() > 0 && workers > algorithm.max_workers())
+    return "key 'algorithms': " + algorithm.name() + " " + algorithm.why_at_most() + " and accepts at most " +
+           std::to_string(algorithm.max_workers()) + " workers, the star has " + std::to_string(workers);
   return "";
 }
 
@@ -64,15 +74,18 @@ void check_worker_limit(const DivisibleAlgorithm& algorithm, int workers) {
   if (!limit.empty()) throw InputError(limit);
 }
 
-DivisibleSchedule solve_divisible(const DivisibleAlgorithm& algorithm, const Star& star, const SolveOptions& options) {
-  if (algorithm.make == nullptr) throw std::logic_error("divisible: " + algorithm.name + " plans nothing to solve");
+std::optional<DivisibleSchedule> planned_schedule(const DivisibleAlgorithm& algorithm, const Star& star,
+                                                  const SolveOptions& options) {
   check_worker_limit(algorithm, star.workers());
-  try {
-    return algorithm.make(star, options);
-  } catch (const InputError& e) {
-    // A solver that cannot finish (order_lp.hpp) names its LP, not who asked for it.
-    throw InputError("divisible: " + algorithm.name + ": " + e.what());
-  }
+  // The star alone: a planner reads nothing else to solve.
+  const StarRates rates;
+  const std::uint64_t instance = 1;
+  const double reference_load = 0;
+  const std::unique_ptr<DivisiblePolicy> policy =
+      algorithm.make(DivisibleSetup{&star, &rates, &instance, &reference_load, options});
+  const DivisibleSchedule* schedule = naming(algorithm.name(), [&] { return policy->schedule(); });
+  if (schedule == nullptr) return std::nullopt;
+  return *schedule;
 }
 
 }  // namespace hetcoll
