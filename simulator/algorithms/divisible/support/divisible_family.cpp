@@ -323,7 +323,7 @@ class DivisibleFamily final : public Family {
     s->needs_routes = true;
     for (const DivisibleAlgorithm& a : divisible_algorithms()) {
       std::string limit = worker_limit(a, worker_count(point));
-      if (!limit.empty()) s->limits[a.name] = std::move(limit);
+      if (!limit.empty()) s->limits[a.name()] = std::move(limit);
     }
     return s;
   }
