@@ -81,7 +81,7 @@ TEST(RedistributionPolicy, EveryRowFollowsItsInstanceThroughTheCounterAndOnlyThr
     const std::unique_ptr<RedistributionPolicy> policy = a.make(setup_of(t, current, id));
     const std::optional<Schedule> first = test::schedule_of(a, t.first), second = test::schedule_of(a, t.second);
     const double ran_first = run(t.platform, *policy);
-    current = t.second;  // the counter has not moved: what the policy made stands
+    current = t.second;  // the counter has not moved: what the policy made from the instance stands
     if (first) expect_same(*policy->schedule(), *first, a.name() + ", counter not moved");
     const double ran_again = run(t.platform, *policy);
     ++id;
@@ -93,8 +93,9 @@ TEST(RedistributionPolicy, EveryRowFollowsItsInstanceThroughTheCounterAndOnlyThr
       continue;
     }
     EXPECT_EQ(policy->value(ran_second), ran_second) << a.name();
+    if (!first) continue;  // a dynamic algorithm reads the instance as it runs
     EXPECT_EQ(ran_again, ran_first) << a.name() << ": planned again without the counter moving";
-    if (!first || a.ignores_limits()) continue;
+    if (a.ignores_limits()) continue;
     ++scheduled;
     EXPECT_NEAR(ran_first, schedule_cost(t.first, *first), 1e-9 * ran_first) << a.name();
     EXPECT_NEAR(ran_second, schedule_cost(t.second, *second), 1e-9 * ran_second) << a.name();
