@@ -2,9 +2,9 @@
 // the network shares its bandwidth as it will.
 //
 // Cost in the model: not a valid step schedule (it ignores k and δ), so the step model gives it
-// no meaningful cost; it is only ever executed without rate caps. Under SimGrid's max–min
-// sharing it takes β + the time of the flows' fair shares; the contention-free model engine
-// reports β + max_e amount / route bandwidth instead, which ignores sharing.
+// no meaningful cost; it is only ever executed without rate caps. It takes β + the time of the
+// flows' max–min fair shares, on SimGrid and on the model engine, which shares links as SimGrid
+// does (docs/redistribute.md, "Execution").
 #include "algorithms/redistribute/support/factories.hpp"
 #include "algorithms/redistribute/support/schedule_policy.hpp"
 

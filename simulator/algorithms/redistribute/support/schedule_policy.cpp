@@ -26,7 +26,10 @@ const Schedule* SchedulePolicy::schedule() {
 }
 
 void SchedulePolicy::begin(Executor& executor) {
-  if (!run_.asynchronous) return planned_.begin(executor);
+  if (!run_.asynchronous) {
+    planned_.begin(executor);  // plans from schedule() when the instance has moved
+    return;
+  }
   schedule();
   if (streams_stale_) {
     unsynchronised_.reset(*setup_.instance, schedule_, setup_.base_bytes, run_.rate, setup_.host_speed);

@@ -3,6 +3,7 @@
 /// @brief A static redistribution algorithm as a policy: its solver's schedule of the current
 /// instance, checked, and run as the Plan of its steps (through PlannedPolicy) or without step
 /// barriers (AsynchronousSteps); docs/redistribute.md, "Execution".
+#include <cstdint>
 #include <memory>
 #include <string>
 
