@@ -14,16 +14,15 @@
 
 #include "algorithms/redistribute/support/factories.hpp"
 #include "algorithms/redistribute/support/inputs.hpp"
-#include "algorithms/redistribute/support/registry.hpp"
 #include "reference_peeling.hpp"
 
 namespace hetcoll {
 namespace {
 
-/// One algorithm of the table on fresh random instances (ports 1..5, weights 1..20, β = 1), a
-/// new one per iteration from a fixed sequence of seeds, so every run times the same instances.
-void RedistributionSchedule(benchmark::State& state, const char* algorithm) {
-  const auto schedule = redistribution_algorithms().at(algorithm).make;
+/// One algorithm's solver (factories.hpp) on fresh random instances (ports 1..5, weights 1..20,
+/// β = 1), a new one per iteration from a fixed sequence of seeds, so every run times the same
+/// instances.
+void RedistributionSchedule(benchmark::State& state, Schedule (*schedule)(const Instance&)) {
   RandomSpec spec;
   spec.senders = spec.receivers = static_cast<int>(state.range(0));
   spec.edges = static_cast<int>(state.range(1));
@@ -37,12 +36,12 @@ void RedistributionSchedule(benchmark::State& state, const char* algorithm) {
   }
 }
 
-BENCHMARK_CAPTURE(RedistributionSchedule, dggp, "dggp")
+BENCHMARK_CAPTURE(RedistributionSchedule, dggp, dggp_schedule)
     ->Args({100, 5000, 50})->Args({18, 160, 10})->Args({14, 60, 10})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RedistributionSchedule, oggp, "oggp")
+BENCHMARK_CAPTURE(RedistributionSchedule, oggp, oggp_schedule)
     ->Args({100, 5000, 50})->Args({18, 160, 10})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RedistributionSchedule, ggp, "ggp")->Args({100, 5000, 50})->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(RedistributionSchedule, greedy, "greedy")
+BENCHMARK_CAPTURE(RedistributionSchedule, ggp, ggp_schedule)->Args({100, 5000, 50})->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(RedistributionSchedule, greedy, greedy_schedule)
     ->Args({100, 5000, 50})->Unit(benchmark::kMillisecond);
 
 /// One schedule of `schedule` on one random instance (seed 0) of senders = receivers =

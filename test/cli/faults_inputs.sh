@@ -125,6 +125,15 @@ expect_bad_input "redistribute k = 0 on the own platform above 1e9 streams" "$d"
 # exact listed on random instances its search may not fit: refused before any work.
 d=$(new_dir); family_run "$d" redistribute exact --senders 3 --receivers 3 --k 2 --weight-max 20
 expect_bad_input "redistribute exact on random 3 x 3 instances of weights up to 20 (search too large)" "$d"
+# exact on a matrix its search does not fit: its policy refuses it when it first plans, on either
+# engine (on SimGrid from inside a replication), in one line.
+d=$(new_dir); printf '10,20,30,40\n5,15,25,35\n7,9,11,13\n3,6,12,24\n' >"$d/matrix.csv"
+for engine in model simgrid; do
+  small_run "$d" family redistribute cluster "" algorithms "ggp exact" processors "" cv "" ratio "" replications 4 \
+    engine "$engine"
+  ARGS+=(--matrix "$d/matrix.csv" --senders 4 --receivers 4 --nic 1,1,1,1,1,1,1,1 --backbone 3)
+  expect_bad_input "redistribute exact on a 4 x 4 matrix of weights up to 40 on $engine (search too large)" "$d"
+done
 d=$(new_dir); printf '0,1e300\n1e300,0\n' >"$d/latency.csv"
 family_run "$d" broadcast flat --costs platform --latency-file "$d/latency.csv"
 expect_bad_input "broadcast latency file entry 1e300" "$d"

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "algorithms/redistribute/support/factories.hpp"
+#include "algorithms/redistribute/support/schedule_policy.hpp"
 
 namespace hetcoll {
 namespace {
@@ -86,6 +87,10 @@ Schedule dggp_schedule(const Instance& instance) {
   // Step 4: OGGP on G' with the same k, then merge back: a G' edge sends part of its message
   // between the message's own sender and receiver, so merging is reading the message ids.
   return to_schedule(instance, peel(dggp_split(instance), instance.k, MatchingRule::bottleneck));
+}
+
+std::unique_ptr<RedistributionPolicy> make_dggp(const RedistributionSetup& setup) {
+  return step_schedule_policy(setup, "dggp", dggp_schedule);
 }
 
 }  // namespace hetcoll

@@ -12,11 +12,15 @@
 #include <limits>
 
 #include "algorithms/redistribute/support/factories.hpp"
+#include "algorithms/redistribute/support/schedule_policy.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 
 namespace hetcoll {
 namespace {
+
+/// The search at its documented limit (kExactMaxWork, the row's work_limit).
+Schedule exact_at_limit(const Instance& instance) { return exact_schedule(instance); }
 
 /// Every stream count vector c (not all zero) a step may have, by depth-first enumeration.
 void enumerate_shapes(const Instance& g, std::size_t e, int used, std::vector<int>& degree, std::vector<int>& c,
@@ -119,6 +123,10 @@ Schedule exact_schedule(const Instance& g, std::uint64_t max_work) {
     schedule.push_back(std::move(step));
   }
   return schedule;
+}
+
+std::unique_ptr<RedistributionPolicy> make_exact(const RedistributionSetup& setup) {
+  return step_schedule_policy(setup, "exact", exact_at_limit);
 }
 
 }  // namespace hetcoll

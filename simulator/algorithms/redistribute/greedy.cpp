@@ -9,6 +9,7 @@
 #include <numeric>
 
 #include "algorithms/redistribute/support/factories.hpp"
+#include "algorithms/redistribute/support/schedule_policy.hpp"
 
 namespace hetcoll {
 
@@ -39,6 +40,10 @@ Schedule greedy_schedule(const Instance& instance) {
     left.swap(later);
   }
   return schedule;
+}
+
+std::unique_ptr<RedistributionPolicy> make_greedy(const RedistributionSetup& setup) {
+  return step_schedule_policy(setup, "greedy", greedy_schedule);
 }
 
 }  // namespace hetcoll

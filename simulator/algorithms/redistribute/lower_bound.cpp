@@ -1,11 +1,11 @@
 // Lower-bound: no schedule, only the value every schedule of the instance is measured against,
 // LB_δ (docs/redistribute.md, "Lower bounds."); with every δ = 1 it is η, the 1-port bound of
-// Cohen, Jeannot & Padoy, HeteroPar'03. The row starts nothing (idle policy, execution.hpp).
+// Cohen, Jeannot & Padoy, HeteroPar'03. Its policy starts nothing and says LB_δ of the current instance.
 #include <algorithm>
 #include <cmath>
 #include <vector>
 
-#include "algorithms/redistribute/support/instance.hpp"
+#include "algorithms/redistribute/support/factories.hpp"
 
 namespace hetcoll {
 namespace {
@@ -16,6 +16,18 @@ double round_up_if(bool whole_units, double x) {
   // 30/3 computed from sums could): a tolerance keeps such values from rounding up by one.
   return whole_units ? std::ceil(x - 1e-9) : x;
 }
+
+/// Starts nothing: the row's value is LB_δ of the runner's current instance.
+class LowerBoundPolicy final : public RedistributionPolicy {
+ public:
+  explicit LowerBoundPolicy(const Instance& instance) : instance_(instance) {}
+  void begin(Executor&) override {}
+  void on_complete(Executor&, const Completion&) override {}
+  double value(double) const override { return lower_bound(instance_); }
+
+ private:
+  const Instance& instance_;
+};
 
 }  // namespace
 
@@ -46,5 +58,9 @@ double lower_bound(const Instance& instance) {
 }
 
 double one_port_lower_bound(const Instance& instance) { return lower_bound(one_port(instance)); }
+
+std::unique_ptr<RedistributionPolicy> make_lower_bound(const RedistributionSetup& setup) {
+  return std::make_unique<LowerBoundPolicy>(*setup.instance);
+}
 
 }  // namespace hetcoll

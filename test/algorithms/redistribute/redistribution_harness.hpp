@@ -9,12 +9,15 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <memory>
 #include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "algorithms/family.hpp"
 #include "algorithms/redistribute/support/inputs.hpp"
+#include "algorithms/redistribute/support/redistribution_policy.hpp"
 #include "algorithms/redistribute/support/registry.hpp"
 #include "core/error.hpp"
 #include "driver/scenario.hpp"
@@ -68,12 +71,26 @@ inline std::int64_t brute_bottleneck(const std::vector<std::vector<std::int64_t>
   return best;
 }
 
-/// @brief The step-schedule algorithms of the table that scale to random instances of a few
-/// dozen messages: `exact` is for tiny instances only (InputError beyond its work limit).
+/// @brief The schedule row `a` runs on `g` (its policy's, on g as a fixed instance), or nothing
+/// for a row that runs no schedule (a dynamic algorithm, the lower bound).
+inline std::optional<Schedule> schedule_of(const RedistributionAlgorithm& a, const Instance& g) {
+  static const std::uint64_t kFixed = 0;  // one instance: the policy makes its schedule once
+  RedistributionSetup setup;
+  setup.instance = &g;
+  setup.instance_id = &kFixed;
+  const std::unique_ptr<RedistributionPolicy> policy = a.make(setup);
+  const Schedule* schedule = policy->schedule();
+  if (schedule == nullptr) return std::nullopt;
+  return *schedule;
+}
+
+/// @brief The step-schedule algorithms of the table (a schedule within k and δ) that scale to
+/// random instances of a few dozen messages: a search with a work limit (exact) is for tiny
+/// instances only (InputError beyond it).
 inline std::vector<const RedistributionAlgorithm*> scalable_step_algorithms() {
   std::vector<const RedistributionAlgorithm*> out;
   for (const RedistributionAlgorithm& a : redistribution_algorithms())
-    if (a.kind == RedistributionKind::steps && a.name != "exact") out.push_back(&a);
+    if (!a.ignores_limits() && a.work_bound() == nullptr && schedule_of(a, running_example())) out.push_back(&a);
   return out;
 }
 

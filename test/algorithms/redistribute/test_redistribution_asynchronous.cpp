@@ -52,7 +52,7 @@ TEST(RedistributionAsynchronous, EveryInstantRespectsTheNodeAndBackboneLimitsAnd
     const Derived d = random_instance(setup.random, RandomStream(91, r));
     const double base = d.base * kBytesPerMbit;
     for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) {
-      const Schedule schedule = a->make(d.instance);
+      const Schedule schedule = *test::schedule_of(*a, d.instance);
       const AsynchronousRun run = run_asynchronous(d, schedule);
       std::map<int, double> sent;  // bytes per (sender, receiver node)
       double set_up_end = -1;
@@ -63,7 +63,7 @@ TEST(RedistributionAsynchronous, EveryInstantRespectsTheNodeAndBackboneLimitsAnd
           continue;
         }
         sent[c.activity.host * 1000 + c.activity.peer] += c.activity.amount;
-        EXPECT_GE(c.start, set_up_end - 1e-12) << a->name << ": a stream started before the set-up ended";
+        EXPECT_GE(c.start, set_up_end - 1e-12) << a->name() << ": a stream started before the set-up ended";
         // The streams active just after this one started.
         std::vector<int> at_node(d.instance.delta.size(), 0);
         int active = 0;
@@ -73,13 +73,13 @@ TEST(RedistributionAsynchronous, EveryInstantRespectsTheNodeAndBackboneLimitsAnd
             ++at_node[o.activity.host];
             ++at_node[o.activity.peer];
           }
-        EXPECT_LE(active, d.instance.k) << a->name;
-        for (std::size_t v = 0; v < at_node.size(); ++v) EXPECT_LE(at_node[v], d.instance.delta[v]) << a->name;
+        EXPECT_LE(active, d.instance.k) << a->name();
+        for (std::size_t v = 0; v < at_node.size(); ++v) EXPECT_LE(at_node[v], d.instance.delta[v]) << a->name();
       }
       EXPECT_GE(set_up_end, 0) << "beta was not paid";
       for (const Message& m : d.instance.messages)
         EXPECT_NEAR(sent[m.sender * 1000 + d.instance.receiver_node(m.receiver)], m.weight * base, 1.0 * 8)
-            << a->name << ": message " << m.sender << "->" << m.receiver;
+            << a->name() << ": message " << m.sender << "->" << m.receiver;
     }
   }
 }
@@ -92,14 +92,14 @@ TEST(RedistributionAsynchronous, WithOneStreamAtATimeItTakesBetaPlusEveryWeight)
     double total = d.instance.beta;
     for (const Message& m : d.instance.messages) total += m.weight;
     for (const RedistributionAlgorithm* a : test::scalable_step_algorithms())
-      EXPECT_NEAR(run_asynchronous(d, a->make(d.instance)).makespan, total, 1e-9 * total) << a->name;
+      EXPECT_NEAR(run_asynchronous(d, *test::schedule_of(*a, d.instance)).makespan, total, 1e-9 * total) << a->name();
   }
 }
 
 TEST(RedistributionAsynchronous, TheEnginesAgreeAndTheInstancesAreThoseOfTheStepRuns) {
   const WorkDir dir("hetcoll-jw-async");
   std::vector<std::string> algorithms;
-  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name);
+  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name());
   algorithms.push_back("lower-bound");
   for (double cv : {0.0, 0.7}) {
     const Point steps = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}, {"cv", cv}});

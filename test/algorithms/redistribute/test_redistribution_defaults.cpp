@@ -49,7 +49,7 @@ TEST(RedistributionDefaults, KZeroOnTheFamilysOwnPlatformLimitsNoStep) {
       EXPECT_EQ(g.delta, w.delta) << "a node's delta is its ports";
       EXPECT_EQ(lower_bound(g), lower_bound(w));
       for (const RedistributionAlgorithm* a : test::scalable_step_algorithms())
-        EXPECT_EQ(schedule_cost(g, a->make(g)), schedule_cost(w, a->make(w))) << a->name << " r " << r;
+        EXPECT_EQ(schedule_cost(g, *test::schedule_of(*a, g)), schedule_cost(w, *test::schedule_of(*a, w))) << a->name() << " r " << r;
     }
   }
 }
@@ -67,11 +67,11 @@ TEST(RedistributionDefaults, ASearchIsListedOnlyWhereItFitsEveryInstanceThePoint
               {{"senders", senders}, {"receivers", receivers}, {"weight-max", weight_max}, {"k", k}});
           const RandomSpec spec = resolve_redistribution_point(point).random;
           for (const RedistributionAlgorithm& a : redistribution_algorithms()) {
-            if (a.work_bound == nullptr) {
-              EXPECT_EQ(family.read_point(point)->limit(a.name), "") << a.name;
+            if (a.work_bound() == nullptr) {
+              EXPECT_EQ(family.read_point(point)->limit(a.name()), "") << a.name();
               continue;
             }
-            if (!family.read_point(point)->limit(a.name).empty()) {
+            if (!family.read_point(point)->limit(a.name()).empty()) {
               ++refused;
               continue;
             }
@@ -79,9 +79,9 @@ TEST(RedistributionDefaults, ASearchIsListedOnlyWhereItFitsEveryInstanceThePoint
             for (std::uint64_t r = 0; r < 10; ++r) {
               const Instance g = random_instance(spec, RandomStream(3, r)).instance;
               const std::string error = test::input_error([&] {
-                EXPECT_GE(schedule_cost(g, a.make(g)), lower_bound(g) - 1e-9);
+                EXPECT_GE(schedule_cost(g, *test::schedule_of(a, g)), lower_bound(g) - 1e-9);
               });
-              EXPECT_EQ(error, "(no error)") << a.name << " on " << senders << " x " << receivers << ", k " << k;
+              EXPECT_EQ(error, "(no error)") << a.name() << " on " << senders << " x " << receivers << ", k " << k;
             }
           }
         }
@@ -90,8 +90,8 @@ TEST(RedistributionDefaults, ASearchIsListedOnlyWhereItFitsEveryInstanceThePoint
   const Scenario defaults = resolve_run_arguments({"--family", "redistribute"});
   const Point point = expand_points(defaults).at(0);
   for (const RedistributionAlgorithm& a : redistribution_algorithms()) {
-    const bool listed = std::count(defaults.algorithms.begin(), defaults.algorithms.end(), a.name) > 0;
-    EXPECT_EQ(listed, family.read_point(point)->limit(a.name).empty()) << a.name;
+    const bool listed = std::count(defaults.algorithms.begin(), defaults.algorithms.end(), a.name()) > 0;
+    EXPECT_EQ(listed, family.read_point(point)->limit(a.name()).empty()) << a.name();
   }
 }
 
@@ -124,7 +124,7 @@ TEST(RedistributionRandomOnFile, RunsOnBothEnginesWithTheFilesSpeeds) {
   for (double mbit : {200, 100, 300, 100, 200, 400}) nic.push_back(mbit * kBytesPerMbit);
   write_simgrid_xml_file(two_cluster_platform(nic, 400 * kBytesPerMbit), file);
   std::vector<std::string> algorithms;
-  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name);
+  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name());
   algorithms.push_back("lower-bound");
   const Point point = redistribution_point({{"senders", 3}, {"receivers", 3}, {"weight-max", 5}, {"beta", 0.5}});
   const std::vector<double> model = test::unit_metrics(algorithms, "model", point, 6, dir.path(), file);

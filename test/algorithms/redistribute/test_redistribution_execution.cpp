@@ -44,11 +44,11 @@ void expect_close(double actual, double expected, const std::string& what) {
 
 TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines) {
   const WorkDir dir("hetcoll-jw");
-  // Every step schedule of the table that scales, and the bound (no activity, value LB).
+  // Every step schedule of the table that scales, and the analytic rows (no activity, value LB).
   std::vector<std::string> algorithms;
-  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name);
+  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name());
   for (const RedistributionAlgorithm& a : redistribution_algorithms())
-    if (a.kind == RedistributionKind::bound) algorithms.push_back(a.name);
+    if (a.analytic()) algorithms.push_back(a.name());
   const Point point = redistribution_point({{"senders", 5}, {"receivers", 4}, {"k", 3}, {"beta", 0.75}});
   const std::uint64_t replications = 6;
   const RedistributionPoint setup = resolve_redistribution_point(point);
@@ -69,10 +69,11 @@ TEST(RedistributionExecution, CappedSimulatedTimeIsTheScheduleCostOnBothEngines)
       const Instance g = random_instance(setup.random, instance_stream(point, r)).instance;
       for (std::size_t a = 0; a < algorithms.size(); ++a) {
         const RedistributionAlgorithm& alg = redistribution_algorithms().at(algorithms[a]);
-        const double expected = alg.make ? schedule_cost(g, alg.make(g)) : lower_bound(g);
+        // An analytic row of this family records LB_δ.
+        const double expected = alg.analytic() ? lower_bound(g) : schedule_cost(g, *test::schedule_of(alg, g));
         const double* v = &values[(r * algorithms.size() + a) * 2];
-        expect_close(v[0], expected, engine + " " + alg.name + " replication " + std::to_string(r));
-        expect_close(v[1], expected / lower_bound(g), engine + " ratio of " + alg.name);
+        expect_close(v[0], expected, engine + " " + alg.name() + " replication " + std::to_string(r));
+        expect_close(v[1], expected / lower_bound(g), engine + " ratio of " + alg.name());
       }
     }
   }
@@ -125,7 +126,7 @@ TEST(RedistributionExecution, UncappedStepsUseSpareBandwidthOnBothEngines) {
 TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
   const WorkDir dir("hetcoll-jw");
   std::vector<std::string> algorithms;
-  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name);
+  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name());
   Point point = redistribution_point({{"senders", 6}, {"receivers", 6}, {"k", 4}, {"uncapped", 1}});
   const RedistributionPoint setup = resolve_redistribution_point(point);
   const std::uint64_t replications = 5;
@@ -135,7 +136,7 @@ TEST(RedistributionExecution, UncappedSimgridIsNeverSlowerThanTheCappedCost) {
   for (std::uint64_t r = 0; r < replications; ++r) {
     const Instance g = random_instance(setup.random, instance_stream(point, r)).instance;
     for (std::size_t a = 0; a < algorithms.size(); ++a) {
-      const double capped = schedule_cost(g, redistribution_algorithms().at(algorithms[a]).make(g));
+      const double capped = schedule_cost(g, *test::schedule_of(redistribution_algorithms().at(algorithms[a]), g));
       const double uncapped = values[(r * algorithms.size() + a) * 2];
       EXPECT_LE(uncapped, capped * (1 + 1e-9)) << algorithms[a] << " replication " << r;
       faster += uncapped < capped * (1 - 1e-6);

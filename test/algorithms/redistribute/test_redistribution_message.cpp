@@ -42,7 +42,7 @@ Point example_point(const WorkDir& dir, const std::string& matrix, double messag
 
 std::vector<std::string> every_algorithm() {
   std::vector<std::string> names;
-  for (const RedistributionAlgorithm& a : redistribution_algorithms()) names.push_back(a.name);
+  for (const RedistributionAlgorithm& a : redistribution_algorithms()) names.push_back(a.name());
   return names;
 }
 
@@ -71,7 +71,7 @@ TEST(RedistributionMessage, TwiceTheBytesPerUnitIsTwiceEveryTimeAtBetaZeroOnBoth
   EXPECT_EQ(g2.k, g.k);
   EXPECT_EQ(g2.delta, g.delta);
   for (const char* name : {"ggp", "oggp", "greedy"}) {
-    const Schedule s = redistribution_algorithms().at(name).make(g), s2 = redistribution_algorithms().at(name).make(g2);
+    const Schedule s = *test::schedule_of(redistribution_algorithms().at(name), g), s2 = *test::schedule_of(redistribution_algorithms().at(name), g2);
     ASSERT_EQ(s2.size(), s.size()) << name;
     for (std::size_t i = 0; i < s.size(); ++i) {
       ASSERT_EQ(s2[i].size(), s[i].size()) << name;
@@ -84,8 +84,8 @@ TEST(RedistributionMessage, TwiceTheBytesPerUnitIsTwiceEveryTimeAtBetaZeroOnBoth
   EXPECT_EQ(lower_bound(g), 7);
   EXPECT_EQ(lower_bound(g2), 14);
   for (const char* name : {"dggp", "exact"}) {
-    EXPECT_EQ(schedule_cost(g, redistribution_algorithms().at(name).make(g)), 7) << name;
-    EXPECT_EQ(schedule_cost(g2, redistribution_algorithms().at(name).make(g2)), 14) << name;
+    EXPECT_EQ(schedule_cost(g, *test::schedule_of(redistribution_algorithms().at(name), g)), 7) << name;
+    EXPECT_EQ(schedule_cost(g2, *test::schedule_of(redistribution_algorithms().at(name), g2)), 14) << name;
   }
 
   const std::size_t width = 1 + redistribution_family().metrics().size();

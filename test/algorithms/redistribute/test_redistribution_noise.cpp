@@ -38,18 +38,18 @@ TEST(RedistributionNoise, CappedStepSchedulesEndAtTheirCriticalPathOverTheDrawnS
     for (int ports : d.ports) nic.push_back(ports * base);
     const Platform platform = two_cluster_platform(nic, d.instance.k * base);
     for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) {
-      const Plan plan = schedule_plan(d.instance, a->make(d.instance), base);
+      const Plan plan = schedule_plan(d.instance, *test::schedule_of(*a, d.instance), base);
       PlanPolicy inner(plan, CostScale{base, kHostSpeed}, nullptr);
       NoisyPolicy noisy(Noise{0.6, true, false});
       noisy.wrap(inner, 77, r);
       RecordingPolicy recorder(noisy);
       const double makespan = run_single(*make_model_engine(platform), recorder);
       const double critical = test_support::critical_path(plan, recorder.events(), platform);
-      EXPECT_GE(makespan, critical * (1 - 1e-12)) << a->name;
-      EXPECT_NEAR(makespan, critical, 1e-9 * critical) << a->name << ": a stream waited for nothing";
+      EXPECT_GE(makespan, critical * (1 - 1e-12)) << a->name();
+      EXPECT_NEAR(makespan, critical, 1e-9 * critical) << a->name() << ": a stream waited for nothing";
       for (const Completion& c : recorder.events())
         if (c.activity.kind == ActivityKind::compute)
-          EXPECT_EQ(c.activity.amount, std::nearbyint(d.instance.beta * kHostSpeed)) << a->name << ": beta is not drawn";
+          EXPECT_EQ(c.activity.amount, std::nearbyint(d.instance.beta * kHostSpeed)) << a->name() << ": beta is not drawn";
     }
   }
 }
@@ -57,7 +57,7 @@ TEST(RedistributionNoise, CappedStepSchedulesEndAtTheirCriticalPathOverTheDrawnS
 TEST(RedistributionNoise, TheEnginesAgreeOnDrawnStreamsAndTheInstancesDoNotChangeWithCv) {
   const WorkDir dir("hetcoll-jw-noise");
   std::vector<std::string> algorithms;
-  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name);
+  for (const RedistributionAlgorithm* a : test::scalable_step_algorithms()) algorithms.push_back(a->name());
   algorithms.push_back("lower-bound");
   const std::uint64_t replications = 4;
   const Point nominal = redistribution_point({{"senders", 4}, {"receivers", 4}, {"k", 2}});

@@ -254,25 +254,25 @@ TEST(Peeling, EveryPeelingOfTheRegistrySchedulesTheStepsOfAPeelingOfItsGraph) {
     const Instance g = random_instance(spec, RandomStream(500 + i)).instance;
     for (const RedistributionAlgorithm& a : redistribution_algorithms())
       for (const Peeling& p : kPeelings) {
-        if (a.name != p.name) continue;
-        found.insert(a.name);
+        if (a.name() != p.name) continue;
+        found.insert(a.name());
         const UnitGraph graph = p.graph(g);
         const std::vector<UnitStep> steps = peel(edges_as_messages(graph), g.k, p.rule);
-        ASSERT_EQ(peeling_violation(graph, g.k, steps), "") << a.name << ", instance " << i;
+        ASSERT_EQ(peeling_violation(graph, g.k, steps), "") << a.name() << ", instance " << i;
         // Back to the instance's messages, then to seconds: the algorithm's schedule.
         std::vector<UnitStep> by_message = steps;
         for (UnitStep& step : by_message)
           for (auto& piece : step) piece.first = graph.edges[piece.first].message;
-        const Schedule expected = to_schedule(g, by_message), made = a.make(g);
-        ASSERT_EQ(made.size(), expected.size()) << a.name << ", instance " << i;
+        const Schedule expected = to_schedule(g, by_message), made = *test::schedule_of(a, g);
+        ASSERT_EQ(made.size(), expected.size()) << a.name() << ", instance " << i;
         for (std::size_t s = 0; s < made.size(); ++s) {
-          ASSERT_EQ(made[s].size(), expected[s].size()) << a.name << ", instance " << i << ", step " << s;
+          ASSERT_EQ(made[s].size(), expected[s].size()) << a.name() << ", instance " << i << ", step " << s;
           for (std::size_t j = 0; j < made[s].size(); ++j) {
-            EXPECT_EQ(made[s][j].message, expected[s][j].message) << a.name << ", instance " << i;
-            EXPECT_EQ(made[s][j].amount, expected[s][j].amount) << a.name << ", instance " << i;
+            EXPECT_EQ(made[s][j].message, expected[s][j].message) << a.name() << ", instance " << i;
+            EXPECT_EQ(made[s][j].amount, expected[s][j].amount) << a.name() << ", instance " << i;
           }
         }
-        ASSERT_EQ(check_schedule(p.graph == message_graph ? one_port(g) : g, made), "") << a.name << ", instance " << i;
+        ASSERT_EQ(check_schedule(p.graph == message_graph ? one_port(g) : g, made), "") << a.name() << ", instance " << i;
       }
   }
   EXPECT_EQ(found.size(), std::size(kPeelings)) << "a peeling is no longer in the registry under its name";

@@ -373,7 +373,7 @@ TEST(RedistributionPlatform, EveryAlgorithmIsPlausibleOnPlatformsOfSeveralShapes
       {"floyd", floyd_zone(), {"h-[0-3]"}, {"h-[4-7]"}, 100, 1},
   };
   std::vector<std::string> algorithms;
-  for (const RedistributionAlgorithm& a : redistribution_algorithms()) algorithms.push_back(a.name);
+  for (const RedistributionAlgorithm& a : redistribution_algorithms()) algorithms.push_back(a.name());
   const std::size_t width = 1 + find_family("redistribute")->metrics().size();
   int agreed = 0;
   for (const Shape& shape : shapes) {
@@ -399,7 +399,7 @@ TEST(RedistributionPlatform, EveryAlgorithmIsPlausibleOnPlatformsOfSeveralShapes
         const double* m = &simgrid[a * width];
         const RedistributionAlgorithm& algorithm = redistribution_algorithms().at(algorithms[a]);
         EXPECT_GE(m[2], 1 - 1e-9) << where << ": " << algorithms[a] << " beats the link bound: " << m[0];
-        if (algorithm.kind != RedistributionKind::all_at_once && uncapped == 0)
+        if (!algorithm.ignores_limits() && uncapped == 0)
           EXPECT_GE(m[1], 1 - 1e-9) << where << ": " << algorithms[a] << " beats LB: " << m[0];
         EXPECT_EQ(m[3], shape.shared) << where;
         const std::vector<double> model =

@@ -9,4 +9,5 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_platform.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_message.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_peeling.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_redistribution_policy.cpp
 )

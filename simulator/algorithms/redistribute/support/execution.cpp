@@ -134,10 +134,4 @@ Plan schedule_plan(const Instance& instance, const Schedule& schedule, double ra
   return plan;
 }
 
-void OwnedPlanPolicy::reset(Plan plan, const CostScale& scale) {
-  run_.reset();  // it refers to plan_: gone before plan_ changes
-  plan_ = std::move(plan);
-  run_.emplace(plan_, scale, nullptr);
-}
-
 }  // namespace hetcoll

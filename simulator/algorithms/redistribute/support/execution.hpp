@@ -3,7 +3,6 @@
 /// @brief How a redistribution schedule runs on an engine: the platform of two clusters joined
 /// by a backbone, the model read from any platform file, and the Plan of a schedule (steps
 /// separated by β).
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -62,24 +61,5 @@ void nic_settings(const std::vector<int>& links, const std::vector<double>& nic,
 /// the makespan is the schedule's cost. β is modelled (hetcoll's choice) as a computation on a
 /// coordinating host rather than as a latency, so a step's β is paid once, not per stream.
 Plan schedule_plan(const Instance& instance, const Schedule& schedule, double rate);
-
-/// @brief A policy that runs a plan it owns; reset() swaps in the next replication's plan.
-class OwnedPlanPolicy final : public Policy {
- public:
-  void reset(Plan plan, const CostScale& scale);
-  void begin(Executor& executor) override { run_->begin(executor); }
-  void on_complete(Executor& executor, const Completion& done) override { run_->on_complete(executor, done); }
-
- private:
-  Plan plan_;
-  std::optional<PlanPolicy> run_;
-};
-
-/// @brief A policy that starts nothing: the lower-bound row, whose value is not simulated.
-class IdlePolicy final : public Policy {
- public:
-  void begin(Executor&) override {}
-  void on_complete(Executor&, const Completion&) override {}
-};
 
 }  // namespace hetcoll

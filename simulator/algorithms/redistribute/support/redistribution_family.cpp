@@ -141,8 +141,8 @@ class RedistributionFamily final : public Family {
     // A platform file gives the speeds of a matrix through the links of its routes.
     s->needs_routes = true;
     for (const RedistributionAlgorithm& a : redistribution_algorithms()) {
-      std::string limit = algorithm_limit(a.name, point);
-      if (!limit.empty()) s->limits[a.name] = std::move(limit);
+      std::string limit = algorithm_limit(a.name(), point);
+      if (!limit.empty()) s->limits[a.name()] = std::move(limit);
     }
     return s;
   }
@@ -166,13 +166,13 @@ class RedistributionFamily final : public Family {
   // instance the point may draw; a matrix's search is checked as it runs.
   static std::string algorithm_limit(const std::string& name, const Point& point) {
     const RedistributionAlgorithm& a = redistribution_algorithms().at(name);
-    if (a.work_bound == nullptr || !point[keys().matrix].empty()) return "";
+    if (a.work_bound() == nullptr || !point[keys().matrix].empty()) return "";
     const RandomSpec r = resolve_redistribution_point(point).random;
     const double messages = r.edges > 0 ? r.edges : static_cast<double>(r.senders) * r.receivers;
-    if (a.work_bound(messages, r.weight_max, r.k, r.delta_max) <= static_cast<double>(a.max_work)) return "";
+    if (a.work_bound()(messages, r.weight_max, r.k, r.delta_max) <= static_cast<double>(a.max_work())) return "";
     return "key 'algorithms': " + name + " searches every schedule, and on random instances of up to " +
            format_number(messages) + " messages of weight up to " + format_number(r.weight_max) +
-           " its search may exceed " + std::to_string(a.max_work) +
+           " its search may exceed " + std::to_string(a.max_work()) +
            " steps (documented limit): give fewer 'edges', a smaller 'weight-max' or 'k'";
   }
 };

@@ -1,7 +1,7 @@
 // How a point of the `redistribute` family runs its replications (docs/redistribute.md,
-// "Execution"): one instance per replication (a matrix's, or a random one), each algorithm's
-// schedule as a plan of capped or uncapped steps, or without step barriers, optionally on
-// drawn stream sizes.
+// "Execution"): one instance per replication (a matrix's, or a random one), and every
+// algorithm's policy, built by its row's factory, on it; how an algorithm runs (capped steps,
+// all at once, no activity) is its factory's business.
 #include "algorithms/redistribute/support/redistribution_runner.hpp"
 
 #include <cstddef>
@@ -9,10 +9,10 @@
 #include <stdexcept>
 
 #include "algorithms/amount_limits.hpp"
-#include "algorithms/redistribute/support/asynchronous_steps.hpp"
 #include "algorithms/redistribute/support/execution.hpp"
 #include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "algorithms/redistribute/support/redistribution_keys.hpp"
+#include "algorithms/redistribute/support/redistribution_policy.hpp"
 #include "algorithms/redistribute/support/registry.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -29,10 +29,9 @@ class RedistributionRunner final : public PointRunner {
   RedistributionRunner(const Point& point, const std::vector<std::string>& algorithms, const Platform& platform,
                        std::uint64_t seed)
       : setup_(resolve_redistribution_point(point, platform)), seed_(seed), policies_(algorithms.size()),
-        built_(algorithms.size(), false), host_speed_(platform.hosts.at(0).speed) {
+        host_speed_(platform.hosts.at(0).speed) {
     for (const std::string& name : algorithms) algorithms_.push_back(&redistribution_algorithms().at(name));
     asynchronous_ = point[keys().asynchronous] == 1;
-    if (asynchronous_) unsynchronised_.resize(algorithms.size());
     // β is the protocol's set-up time, not a transfer: only the streams are uncertain.
     noise_ = Noise{point[keys().cv], true, false, kMaxAmount};
     noise_.segments_of_a_pair = point[keys().cv_unit] == "message";
@@ -74,27 +73,24 @@ class RedistributionRunner final : public PointRunner {
   }
 
   Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
-    const RedistributionAlgorithm& a = *algorithms_[algorithm];
-    if (a.kind == RedistributionKind::bound) return &idle_;
-    if (!built_[algorithm]) {
-      const Schedule schedule = a.make(instance_);
-      const std::string problem = check_schedule(instance_, schedule, a.kind == RedistributionKind::steps);
-      // An invalid schedule is a bug in the algorithm, never bad input.
-      if (!problem.empty())
-        throw std::logic_error("redistribution: " + a.name + " gave an invalid schedule: " + problem);
-      const bool capped = a.kind == RedistributionKind::steps && !setup_.uncapped;
-      if (unsynchronised(algorithm))
-        unsynchronised_[algorithm].reset(instance_, schedule, base_bytes_, capped ? base_bytes_ : 0.0, host_speed_);
-      else
-        policies_[algorithm].reset(schedule_plan(instance_, schedule, capped ? base_bytes_ : 0.0),
-                                   CostScale{base_bytes_, host_speed_});
-      built_[algorithm] = setup_.from_matrix;  // a fixed instance's plans serve every replication
+    std::unique_ptr<RedistributionPolicy>& p = policies_[algorithm];
+    // Made when first run, once the first instance has given the base speed (the same for
+    // every instance of the point); from then on the policy follows instance_id_.
+    if (!p) {
+      RedistributionSetup s;
+      s.instance = &instance_;
+      s.instance_id = &instance_id_;
+      s.base_bytes = base_bytes_;
+      s.host_speed = host_speed_;
+      s.uncapped = setup_.uncapped;
+      s.asynchronous = asynchronous_;
+      p = algorithms_[algorithm]->make(s);
     }
-    return &run(algorithm);
+    return p.get();
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    const double value = algorithms_[algorithm]->kind == RedistributionKind::bound ? bound_ : makespan;
+    const double value = policies_[algorithm]->value(makespan);
     metrics[0] = value;
     metrics[1] = bound_ > 0 ? value / bound_ : 1.0;
     metrics[2] = value / link_bound_;
@@ -102,18 +98,9 @@ class RedistributionRunner final : public PointRunner {
   }
 
  private:
-  /// True if `algorithm` runs without step barriers: a step schedule with asynchronous = 1.
-  bool unsynchronised(std::size_t algorithm) const {
-    return asynchronous_ && algorithms_[algorithm]->kind == RedistributionKind::steps;
-  }
-  /// The policy that runs `algorithm`.
-  Policy& run(std::size_t algorithm) {
-    if (unsynchronised(algorithm)) return unsynchronised_[algorithm];
-    return policies_[algorithm];
-  }
-
   void use(const Derived& d) {
     instance_ = d.instance;
+    ++instance_id_;
     bound_ = lower_bound(instance_);
     link_bound_ = link_bound(d, setup_.backbone_shared);
     base_bytes_ = d.base * kBytesPerMbit;
@@ -125,12 +112,10 @@ class RedistributionRunner final : public PointRunner {
   std::uint64_t seed_;
   Noise noise_;
   std::vector<const RedistributionAlgorithm*> algorithms_;
-  std::vector<OwnedPlanPolicy> policies_;
+  std::vector<std::unique_ptr<RedistributionPolicy>> policies_;  // per algorithm, made when first run
   bool asynchronous_ = false;
-  std::vector<AsynchronousSteps> unsynchronised_;  // asynchronous = 1: one per algorithm
-  std::vector<bool> built_;
-  IdlePolicy idle_;
   Instance instance_;
+  std::uint64_t instance_id_ = 0;  // moves with instance_ (RedistributionSetup::instance_id)
   double bound_ = 0;
   double link_bound_ = 0;
   bool shared_ = true;

@@ -6,27 +6,53 @@
 #include <cstdint>
 
 #include "algorithms/algorithm_table.hpp"
-#include "algorithms/redistribute/support/instance.hpp"
+#include "algorithms/redistribute/support/redistribution_policy.hpp"
 
 namespace hetcoll {
 
-/// @brief How an entry is run.
-enum class RedistributionKind {
-  steps,        //!< a valid step schedule, run step by step with every stream capped at base speed
-  all_at_once,  //!< every message at once, never capped (not a valid step schedule)
-  bound,        //!< no activity: its value is the lower bound LB_δ
-};
+/// @brief One row of the table, built by name: `RedistributionAlgorithm("ggp").description(...)
+/// .reference(...).make(make_ggp)`, with the family's own steps below, which describe the
+/// algorithm (the runner reads none of them: it runs every row through `make`).
+class RedistributionAlgorithm
+    : public AlgorithmRow<RedistributionAlgorithm, RedistributionSetup, RedistributionPolicy> {
+ public:
+  /// An upper bound of a search's work on any instance of that many messages, heaviest weight,
+  /// k and ports.
+  using WorkBound = double (*)(double messages, double heaviest, double k, double ports);
 
-/// @brief One entry of the table.
-struct RedistributionAlgorithm : AlgorithmInfo {
-  RedistributionKind kind;
-  /// Builds the schedule of an instance; null for the bound, which schedules nothing.
-  Schedule (*make)(const Instance&);
-  /// For a search sized by its instance (exact): an upper bound of its work on any instance of
-  /// that many messages, heaviest weight, k and ports (exact_work_bound), and the most it does
-  /// (`make` refuses more). Null and 0 for the others, which run any instance.
-  double (*work_bound)(double messages, double heaviest, double k, double ports) = nullptr;
-  std::uint64_t max_work = 0;
+  using AlgorithmRow::AlgorithmRow;
+
+  /// A search sized by its instance (exact): `bound` bounds its work on any instance of a
+  /// point's size, and `most` is the most it does (its factory refuses more). The family leaves
+  /// it out of a point whose instances may need more (Family::algorithm_limit).
+  RedistributionAlgorithm& work_limit(WorkBound bound, std::uint64_t most) {
+    work_bound_ = bound;
+    max_work_ = most;
+    return *this;
+  }
+  /// Its schedules ignore k and δ (all-at-once): they are no step schedules, and no bound of
+  /// the step model holds for them.
+  RedistributionAlgorithm& ignores_limits() {
+    ignores_limits_ = true;
+    return *this;
+  }
+  /// Its value is computed from the instance, not simulated (the lower bound): its policy starts
+  /// nothing and says the value.
+  RedistributionAlgorithm& analytic() {
+    analytic_ = true;
+    return *this;
+  }
+
+  WorkBound work_bound() const { return work_bound_; }  //!< null: it runs any instance
+  std::uint64_t max_work() const { return max_work_; }  //!< 0 without a work limit
+  bool ignores_limits() const { return ignores_limits_; }
+  bool analytic() const { return analytic_; }
+
+ private:
+  WorkBound work_bound_ = nullptr;
+  std::uint64_t max_work_ = 0;
+  bool ignores_limits_ = false;
+  bool analytic_ = false;
 };
 
 /// @brief All redistribution algorithms, in a fixed order.
