@@ -52,14 +52,15 @@ TEST(ReduceRoot, EveryNonClairvoyantAlgorithmEndsAtTheRootItIsGiven) {
     for (int n : {1, 2, 3, 5, 8, 13})
       for (int root = 0; root < n; ++root)
         for (double level : {0.0, 0.5}) {
-          SCOPED_TRACE(a.name + " n=" + std::to_string(n) + " root=" + std::to_string(root) +
+          SCOPED_TRACE(a.name() + " n=" + std::to_string(n) + " root=" + std::to_string(root) +
                        " cv=ratio=" + std::to_string(level));
           ReductionCosts costs({1, 2 * level, level});
           ReduceSetup setup = ideal_setup(n, costs);
           setup.root = root;
           run_traced(a, setup, 31, 4, [&](int r, double, const std::vector<Completion>& events) {
             // A rotated static tree wraps its intervals around the hosts (static_tree_plan.hpp).
-            EXPECT_EQ(check_reduction_schedule(n, events, a.non_commutative && root == 0), "") << "replication " << r;
+            EXPECT_EQ(check_reduction_schedule(n, events, a.handles_non_commutative() && root == 0), "")
+                << "replication " << r;
             EXPECT_EQ(result_holder(n, events), root) << "replication " << r;
           });
         }
@@ -94,8 +95,8 @@ TEST(ReduceRoot, EveryPlannerEndsAtTheRootItIsGivenOrWithAnyAtTheSlowestHost) {
     auto engine = make_model_engine(platform);
     run_plans(*engine, platform, runs, [&](std::size_t i, const std::vector<Completion>& events) {
       const int n = static_cast<int>(runs[i].times.size());
-      EXPECT_EQ(check_reduction_schedule(n, events, false), "") << a.name << " run " << i;
-      EXPECT_EQ(result_holder(n, events), expected[i]) << a.name << " run " << i;
+      EXPECT_EQ(check_reduction_schedule(n, events, false), "") << a.name() << " run " << i;
+      EXPECT_EQ(result_holder(n, events), expected[i]) << a.name() << " run " << i;
     });
   }
 }
@@ -140,20 +141,12 @@ TEST(ReduceRoot, NoAlgorithmBeatsTheOptimumForItsRoot) {
     for (int root = 0; root < n; ++root) {
       const double optimum = unrestricted_optimum(times, root);
       for (const ReduceAlgorithm& a : reduce_algorithms()) {
-        double makespan = 0;
-        if (a.plan != nullptr) {
-          makespan = predicted_makespan(plan_of(a, times, trial, root), times);
-        } else {
-          ReductionCosts costs({1, 0, 0});
-          ReduceSetup setup;
-          setup.processors = n;
-          setup.scale = CostScale{kDefaultMessageBytes, platform.reference_speed()};
-          setup.costs = &costs;
-          setup.root = root;
-          auto policy = a.make(setup);
-          makespan = run_policy(platform, *policy, costs, {1}).front();
-        }
-        EXPECT_GE(makespan, optimum * (1 - kTol)) << a.name << " trial " << trial << " root " << root;
+        ReductionCosts costs({1, 0, 0});
+        const CostScale scale{kDefaultMessageBytes, platform.reference_speed()};
+        const reduce_test::ClusterSetup cluster(times, costs, scale, trial, root);
+        auto policy = a.make(cluster.setup);
+        const double makespan = run_policy(platform, *policy, costs, {1}).front();
+        EXPECT_GE(makespan, optimum * (1 - kTol)) << a.name() << " trial " << trial << " root " << root;
       }
     }
   }
@@ -182,10 +175,10 @@ TEST(ReduceRoot, EachRowSaysWhereItsResultEnded) {
   const auto any = root_column("--times 2,5,10,4 --replications 40 --cv 1 --root any");
   EXPECT_EQ(any.size(), reduce_algorithms().infos().size());
   for (const ReduceAlgorithm& a : reduce_algorithms()) {
-    const std::string& root = any.at(a.name);
-    if (a.plan != nullptr) EXPECT_EQ(root, "2") << a.name;
-    else if (a.name == "binomial-stat" || a.name == "fibonacci-stat") EXPECT_EQ(root, "0") << a.name;
-    else EXPECT_EQ(root, kVariesField) << a.name;
+    const std::string& root = any.at(a.name());
+    if (a.needs_free_op()) EXPECT_EQ(root, "2") << a.name();
+    else if (a.name() == "binomial-stat" || a.name() == "fibonacci-stat") EXPECT_EQ(root, "0") << a.name();
+    else EXPECT_EQ(root, kVariesField) << a.name();
   }
 }
 
