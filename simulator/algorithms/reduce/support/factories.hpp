@@ -22,8 +22,6 @@ std::unique_ptr<Policy> make_fastest_first(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_random_order(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_ep_order(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_optimal(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_reverse_order(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_lower_index_dyn(const ReduceSetup& setup);
 
 /// @brief Checks a setup (n ≥ 1, costs set) and returns where its costs are drawn from.
 /// Throws InputError if n < 1 and std::invalid_argument if costs is null.

@@ -57,15 +57,6 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
           .assumes_free_op()
           .at_most(kOptimalMaxProcessors)
           .make(make_optimal),
-      ReduceAlgorithm("reverse-order")
-          .description("EP schedule of the hosts in decreasing host index")
-          .reference(kBaseline)
-          .assumes_free_op()
-          .make(make_reverse_order),
-      ReduceAlgorithm("lower-index-dyn")
-          .description("dynamic: Tree-dyn's single slot, the processor of lower index receives")
-          .reference("hetcoll baseline, on the dynamic model of Benoit, Canon & Marchal, RR-8315")
-          .make(make_lower_index_dyn),
   });
   return table;
 }
