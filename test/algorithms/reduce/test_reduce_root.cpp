@@ -7,12 +7,15 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <memory>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "algorithms/reduce/support/cluster.hpp"
 #include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/reduce_runner.hpp"
 #include "algorithms/reduce/support/schedule_check.hpp"
 #include "driver/csv_output.hpp"
 #include "engine/model/model_engine.hpp"
@@ -149,6 +152,57 @@ TEST(ReduceRoot, NoAlgorithmBeatsTheOptimumForItsRoot) {
         const double makespan = run_policy(platform, *policy, costs, {1}).front();
         EXPECT_GE(makespan, optimum * (1 - kTol)) << a.name() << " trial " << trial << " root " << root;
       }
+    }
+  }
+}
+
+// A reduction that ends at host 1 whatever root it is given: every other host sends to it.
+class EndsAtHostOne final : public Policy {
+ public:
+  explicit EndsAtHostOne(const ReduceSetup& setup) : n_(setup.processors), scale_(setup.scale) {}
+  void begin(Executor& executor) override {
+    for (int p = 0; p < n_; ++p)
+      if (p != 1) executor.start(scale_.comm(p, 1, 1.0));
+  }
+  void on_complete(Executor&, const Completion&) override {}
+
+ private:
+  int n_;
+  CostScale scale_;
+};
+
+std::unique_ptr<Policy> make_ends_at_host_one(const ReduceSetup& setup) {
+  return std::make_unique<EndsAtHostOne>(setup);
+}
+
+// The runner reads every algorithm's result host the same way and checks it against a fixed
+// root: a row whose result ends elsewhere stops the run rather than be reported at its root,
+// and with `any` its host is the row's value.
+TEST(ReduceRoot, TheRunnerRefusesAResultAwayFromTheRootAndReportsItWithAny) {
+  const ReduceAlgorithm wrong =
+      ReduceAlgorithm("ends-at-host-one").description("test").reference("test").make(make_ends_at_host_one);
+  const std::vector<double> times = {2, 1, 3, 1};
+  const Platform platform = cluster_platform(times, kDefaultMessageBytes);
+  for (int root : {0, 1, kAnyRoot}) {
+    ReducePointSettings settings;
+    settings.law.kind = ClusterKind::times;
+    settings.law.processors = static_cast<int>(times.size());
+    settings.times = times;
+    settings.costs = ReductionCostParams{1, 0, 0};
+    settings.scale = CostScale{kDefaultMessageBytes, platform.reference_speed()};
+    settings.message = kDefaultMessageBytes;
+    settings.root = root;
+    const std::unique_ptr<PointRunner> runner = make_reduce_runner(settings, {&wrong}, platform);
+    std::vector<LinkSetting> links;
+    runner->begin_replication(0, links);
+    ReductionCosts costs({1, 0, 0});
+    run_policy(platform, *runner->policy(0, 0, links), costs, {0});
+    std::vector<double> metrics(reduce_test::unit_width(), 1.0);
+    if (root == 0) {
+      EXPECT_THROW(runner->complete_replication(metrics.data(), metrics.size()), std::logic_error);
+    } else {
+      runner->complete_replication(metrics.data(), metrics.size());
+      EXPECT_EQ(metrics.back(), 1) << "root " << root;
     }
   }
 }
