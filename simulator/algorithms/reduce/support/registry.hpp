@@ -76,7 +76,6 @@ struct ReduceSetup {
 class ReduceAlgorithm : public AlgorithmRow<ReduceAlgorithm, ReduceSetup> {
  public:
   using AlgorithmRow::AlgorithmRow;
-  using AlgorithmRow::make;
 
   /// Valid for a non-commutative ⊕: it combines adjacent intervals only.
   ReduceAlgorithm& non_commutative() {
