@@ -24,9 +24,7 @@ std::vector<double> uniform_cluster(int n, double spread, std::uint64_t seed) {
 // The whole plan: sort, EP with tokens, Lemma 1 destinations and the Plan both engines run.
 void ReducePlannerSnfPlan(benchmark::State& state) {
   const std::vector<double> times = uniform_cluster(static_cast<int>(state.range(0)), 10, 1);
-  RandomStream stream(1);
-  const std::vector<int> order;
-  for (auto _ : state) benchmark::DoNotOptimize(plan_snf(ReducePlanInput{times, stream, order}));
+  for (auto _ : state) benchmark::DoNotOptimize(ep_plan(snf_schedule(times)));
   state.SetComplexityN(state.range(0));
 }
 BENCHMARK(ReducePlannerSnfPlan)->RangeMultiplier(10)->Range(1000, 100000)->Unit(benchmark::kMillisecond)->Complexity();

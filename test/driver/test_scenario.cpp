@@ -44,14 +44,14 @@ TEST(ScenarioParser, CommandLineOverridesTheFileAndListsBecomeSortedAxes) {
   std::vector<std::string> runnable;
   for (const ReduceAlgorithm& a : reduce_algorithms()) {
     bool limited = false;
-    for (const Point& p : expand_points(s)) limited = limited || !s.family->read_point(p)->limit(a.name).empty();
-    if (!limited) runnable.push_back(a.name);
+    for (const Point& p : expand_points(s)) limited = limited || !s.family->read_point(p)->limit(a.name()).empty();
+    if (!limited) runnable.push_back(a.name());
   }
   EXPECT_EQ(s.algorithms, runnable);
   EXPECT_LT(runnable.size(), reduce_algorithms().infos().size());
   // Without such a point, the default is every algorithm of the table.
   std::vector<std::string> all;
-  for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
+  for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name());
   EXPECT_EQ(resolve_run_arguments({path, "--ratio", "0"}).algorithms, all);
 }
 
@@ -338,7 +338,7 @@ TEST(ReduceKeys, CvIsTheCostCvAndLeavesTheClusterCvAlone) {
     EXPECT_EQ(at_point(s, "cv"), 0.5);
     EXPECT_EQ(only(s, "cluster-cv"), s.family->parameters()[s.family->parameter_index("cluster-cv")].default_value);
     std::vector<std::string> all;
-    for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name);
+    for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name());
     EXPECT_EQ(s.algorithms, all);
   }
 }

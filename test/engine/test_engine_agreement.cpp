@@ -55,7 +55,8 @@ Point reduction_point(int n, double cv, double ratio) {
 std::vector<std::string> algorithms_for(int n, double ratio) {
   std::vector<std::string> names;
   for (const ReduceAlgorithm& a : reduce_algorithms())
-    if (a.make != nullptr || (ratio == 0 && (a.max_processors == 0 || n <= a.max_processors))) names.push_back(a.name);
+    if (!a.needs_free_op() || (ratio == 0 && (a.max_processors() == 0 || n <= a.max_processors())))
+      names.push_back(a.name());
   return names;
 }
 
@@ -279,7 +280,7 @@ TEST(ModelEngineSharing, EveryReduceAlgorithmRunsOnTheIdealCluster) {
           }
         }
       }
-  for (const ReduceAlgorithm& a : reduce_algorithms()) EXPECT_EQ(ran.count(a.name), 1u) << a.name << " never ran";
+  for (const ReduceAlgorithm& a : reduce_algorithms()) EXPECT_EQ(ran.count(a.name()), 1u) << a.name() << " never ran";
 }
 
 /// Four hosts, routes by hand: h0-h2 and h1-h3 through FATPIPE `fat`, h0-h3 and h1-h2 through

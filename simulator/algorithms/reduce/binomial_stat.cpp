@@ -23,7 +23,7 @@ ChildrenLists binomial_children(int n) {
 }
 
 std::unique_ptr<Policy> make_binomial_stat(const ReduceSetup& setup) {
-  return make_static_tree_policy(binomial_children(setup.processors), setup);
+  return make_static_tree_policy(binomial_children, setup);
 }
 
 }  // namespace hetcoll

@@ -9,7 +9,9 @@
 
 namespace hetcoll {
 
-Plan plan_ep_order(const ReducePlanInput& input) {
+namespace {
+
+Plan ep_order_plan(const ReducePlanInput& input) {
   const int n = static_cast<int>(input.times.size());
   const int root = planned_root(input.times, input.root);
   std::vector<int> sequence;
@@ -23,5 +25,9 @@ Plan plan_ep_order(const ReducePlanInput& input) {
   }
   return ep_plan(earliest_possible(input.times, root, sequence));
 }
+
+}  // namespace
+
+std::unique_ptr<Policy> make_ep_order(const ReduceSetup& setup) { return plan_per_instance(setup, ep_order_plan); }
 
 }  // namespace hetcoll

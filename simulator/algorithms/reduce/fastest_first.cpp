@@ -19,9 +19,17 @@ std::vector<int> fastest_first_order(const std::vector<double>& times, int root)
   return order;
 }
 
-Plan plan_fastest_first(const ReducePlanInput& input) {
+namespace {
+
+Plan fastest_first_plan(const ReducePlanInput& input) {
   const int root = planned_root(input.times, input.root);
   return ep_plan(earliest_possible(input.times, root, fastest_first_order(input.times, root)));
+}
+
+}  // namespace
+
+std::unique_ptr<Policy> make_fastest_first(const ReduceSetup& setup) {
+  return plan_per_instance(setup, fastest_first_plan);
 }
 
 }  // namespace hetcoll

@@ -43,7 +43,7 @@ ChildrenLists fibonacci_children(int n) {
 }
 
 std::unique_ptr<Policy> make_fibonacci_stat(const ReduceSetup& setup) {
-  return make_static_tree_policy(fibonacci_children(setup.processors), setup);
+  return make_static_tree_policy(fibonacci_children, setup);
 }
 
 }  // namespace hetcoll

@@ -152,11 +152,18 @@ OptimalSchedule optimal_schedule(const std::vector<double>& times, int root) {
   return result;
 }
 
-Plan plan_optimal(const ReducePlanInput& input) {
+namespace {
+
+// The runner's reference is the same optimum: it is searched once per instance and shared.
+Plan optimal_plan(const ReducePlanInput& input) {
   const int root = planned_root(input.times, input.root);
   const std::vector<int> sequence =
       input.optimum != nullptr ? input.optimum->sequence : optimal_schedule(input.times, root).sequence;
   return ep_plan(earliest_possible(input.times, root, sequence));
 }
+
+}  // namespace
+
+std::unique_ptr<Policy> make_optimal(const ReduceSetup& setup) { return plan_per_instance(setup, optimal_plan); }
 
 }  // namespace hetcoll

@@ -10,13 +10,22 @@
 
 namespace hetcoll {
 
-Plan plan_random_order(const ReducePlanInput& input) {
+namespace {
+
+Plan random_order_plan(const ReducePlanInput& input) {
   const int root = planned_root(input.times, input.root);
   std::vector<int> order(input.times.size());
   std::iota(order.begin(), order.end(), 0);
   order.erase(order.begin() + root);
   for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[input.stream.below(i)]);
   return ep_plan(earliest_possible(input.times, root, order));
+}
+
+}  // namespace
+
+// The order is drawn anew every replication, so the plan is too.
+std::unique_ptr<Policy> make_random_order(const ReduceSetup& setup) {
+  return plan_per_replication(setup, random_order_plan);
 }
 
 }  // namespace hetcoll

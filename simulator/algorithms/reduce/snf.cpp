@@ -28,6 +28,12 @@ EpSchedule snf_schedule(const std::vector<double>& times, int root) {
   return earliest_possible(times, last, snf_order(times, last));
 }
 
-Plan plan_snf(const ReducePlanInput& input) { return ep_plan(snf_schedule(input.times, input.root)); }
+namespace {
+
+Plan snf_plan(const ReducePlanInput& input) { return ep_plan(snf_schedule(input.times, input.root)); }
+
+}  // namespace
+
+std::unique_ptr<Policy> make_snf(const ReduceSetup& setup) { return plan_per_instance(setup, snf_plan); }
 
 }  // namespace hetcoll

@@ -50,19 +50,21 @@ inline const ReduceAlgorithm& algorithm(const std::string& name) {
   return *a;
 }
 
-/// The non-clairvoyant entries (those with `make`), in table order (`for (const ReduceAlgorithm& a : ...)`).
+/// The entries that compute ⊕ (every row but those that assume a free ⊕): the non-clairvoyant
+/// algorithms, which need no cluster of times, in table order
+/// (`for (const ReduceAlgorithm& a : ...)`).
 inline std::vector<std::reference_wrapper<const ReduceAlgorithm>> non_clairvoyant() {
   std::vector<std::reference_wrapper<const ReduceAlgorithm>> out;
   for (const ReduceAlgorithm& a : reduce_algorithms())
-    if (a.make != nullptr) out.push_back(a);
+    if (!a.needs_free_op()) out.push_back(a);
   return out;
 }
 
-/// The planners (entries with `plan`), in table order.
+/// The planners of Liu & Wang's model (rows that assume a free ⊕), in table order.
 inline std::vector<std::reference_wrapper<const ReduceAlgorithm>> planners() {
   std::vector<std::reference_wrapper<const ReduceAlgorithm>> out;
   for (const ReduceAlgorithm& a : reduce_algorithms())
-    if (a.plan != nullptr) out.push_back(a);
+    if (a.needs_free_op()) out.push_back(a);
   return out;
 }
 
@@ -257,14 +259,44 @@ inline std::vector<double> run_plans(Engine& engine, const Platform& platform, c
   return source.makespans;
 }
 
-/// @brief Plan of planner `algorithm` for `times` (replication stream from `seed`, no `order`),
-/// ending at `root` (kAnyRoot: the planner's choice).
+/// @brief A setup for a cluster of `times`, as the family's runner makes it: its instance (with
+/// `order`), replication `replication` of a point of seed `seed`, ending at `root`. It holds the
+/// instance and the replication counter, so it must outlive the policies built from `setup`.
+struct ClusterSetup {
+  ClusterSetup(const std::vector<double>& times, ReductionCosts& costs, const CostScale& scale,
+               std::uint64_t seed = 1, int root = kAnyRoot, std::uint64_t replication_index = 0,
+               const std::vector<int>& order = {})
+      : instance(std::make_shared<ReduceInstance>()), replication(replication_index) {
+    instance->times = times;
+    instance->order = order;
+    setup.processors = static_cast<int>(times.size());
+    setup.scale = scale;
+    setup.costs = &costs;
+    setup.root = root;
+    setup.instance = instance;
+    setup.replication = &replication;
+    setup.seed = seed;
+  }
+  ClusterSetup(const ClusterSetup&) = delete;  // setup points at replication
+  ClusterSetup& operator=(const ClusterSetup&) = delete;
+
+  std::shared_ptr<ReduceInstance> instance;
+  std::uint64_t replication;
+  ReduceSetup setup;
+};
+
+/// @brief Plan of planner `algorithm` for `times`, as its policy makes it in replication
+/// `replication` of a point of seed `seed` (the stream random-order draws from), with key
+/// `order`, ending at `root` (kAnyRoot: the planner's choice). Throws if the algorithm's policy
+/// is not planned (PlannedPolicy) or has no plan of a cluster.
 inline Plan plan_of(const ReduceAlgorithm& algorithm, const std::vector<double>& times, std::uint64_t seed = 1,
-                    int root = kAnyRoot) {
-  if (algorithm.plan == nullptr) throw std::runtime_error(algorithm.name + " is not a planner");
-  RandomStream stream(seed);
-  const std::vector<int> order;
-  return algorithm.plan(ReducePlanInput{times, stream, order, nullptr, root});
+                    int root = kAnyRoot, std::uint64_t replication = 0, const std::vector<int>& order = {}) {
+  ReductionCosts costs(ReductionCostParams{1, 0, 0});
+  const ClusterSetup cluster(times, costs, CostScale{kDefaultMessageBytes, 1}, seed, root, replication, order);
+  const std::unique_ptr<Policy> policy = algorithm.make(cluster.setup);
+  auto* planned = dynamic_cast<PlannedPolicy*>(policy.get());
+  if (planned == nullptr) throw std::runtime_error(algorithm.name() + " is not a planner");
+  return planned->plan();
 }
 
 /// @brief Random times of n hosts: U[1, spread] on the kTimeGrid.

@@ -82,13 +82,13 @@ Scenario scenario(std::vector<std::string> algorithms, std::uint64_t replication
 
 std::vector<std::string> names_of(const std::vector<std::reference_wrapper<const ReduceAlgorithm>>& algorithms) {
   std::vector<std::string> names;
-  for (const ReduceAlgorithm& a : algorithms) names.push_back(a.name);
+  for (const ReduceAlgorithm& a : algorithms) names.push_back(a.name());
   return names;
 }
 
 std::vector<std::string> all_names() {
   std::vector<std::string> names;
-  for (const ReduceAlgorithm& a : reduce_algorithms()) names.push_back(a.name);
+  for (const ReduceAlgorithm& a : reduce_algorithms()) names.push_back(a.name());
   return names;
 }
 
@@ -114,7 +114,7 @@ TEST(ReducePlannersOnSimgrid, MakespanEqualsThePlansOwnPredictionOnEveryClusterK
   RandomStream stream(3);
   std::vector<PlanRun> runs;
   for (const ReduceAlgorithm& a : planners()) {
-    const int largest = a.max_processors > 0 ? a.max_processors : kHosts;
+    const int largest = a.max_processors() > 0 ? a.max_processors() : kHosts;
     std::vector<std::vector<double>> clusters = {{10, 5, 5, 5, 4, 2, 2}, {1.1, 1.1, 1.1, 1.1, 1, 1, 1, 1, 1, 1, 1, 1}};
     for (ClusterKind kind : {ClusterKind::uniform, ClusterKind::two_type, ClusterKind::power_of_two,
                              ClusterKind::gamma}) {
@@ -232,27 +232,24 @@ TEST(ReduceCostModel, WithCvZeroEveryPlanTakesCommMeanTimesItsPrediction) {
       SCOPED_TRACE("times " + join(times) + " comm-mean " + format_number(mean));
       const std::vector<double> v = unit_values(s, point, dir, 0, s.replications);
       ASSERT_EQ(v.size(), s.replications * s.algorithms.size() * kWidth);
-      // The seed the driver gives the point, and the stream a planner of replication r draws
-      // from (random-order; reduce_family.cpp, ReducePointRunner::plan).
+      // The seed the driver gives the point: with replication r, the stream a planner draws
+      // from (random-order; planner.cpp).
       const std::uint64_t seed = point_seed(s.seed, reduce_family().parameters(), point, false);
       for (std::uint64_t r = 0; r < s.replications; ++r)
         for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
           const ReduceAlgorithm& algorithm = reduce_test::algorithm(s.algorithms[a]);
           const double makespan = v[(r * s.algorithms.size() + a) * kWidth];
           double expected = 0;
-          if (algorithm.plan != nullptr) {
+          if (algorithm.needs_free_op()) {
             // Every algorithm ends at the point's root: key `root`, 0 by default.
-            RandomStream planning(seed, r, kPlannerStream);
-            const std::vector<int> order;
-            expected = mean * predicted_makespan(algorithm.plan(ReducePlanInput{times, planning, order, nullptr, 0}),
-                                                 times);
-          } else if (algorithm.name == "binomial-stat") {
+            expected = mean * predicted_makespan(plan_of(algorithm, times, seed, 0, r), times);
+          } else if (algorithm.name() == "binomial-stat") {
             expected = mean * reduce_test::binomial_makespan(times);
           } else {
             continue;  // the other non-clairvoyant algorithms: the next test
           }
           // A message of mean m is round(m · kDefaultMessageBytes) bytes on an uplink of kDefaultMessageBytes / t.
-          EXPECT_NEAR(makespan, expected, 1e-12 * expected) << algorithm.name << " replication " << r;
+          EXPECT_NEAR(makespan, expected, 1e-12 * expected) << algorithm.name() << " replication " << r;
         }
     }
 }
@@ -291,16 +288,16 @@ TEST(ReduceFamily, PlannersRefuseARatioNamingTheKey) {
   for (const ReduceAlgorithm& a : planners()) {
     std::string message = "(no InputError)";
     try {
-      f.prepare_point(point, {a.name}, platform, 1);
+      f.prepare_point(point, {a.name()}, platform, 1);
     } catch (const InputError& e) {
       message = e.what();
     }
-    EXPECT_NE(message.find("key 'ratio'"), std::string::npos) << a.name << ": " << message;
+    EXPECT_NE(message.find("key 'ratio'"), std::string::npos) << a.name() << ": " << message;
     // With ratio = 0 the same point is fine.
     const Point free = make_point("times", 0, {4, 2, 2, 1});
-    EXPECT_NO_THROW(f.prepare_point(free, {a.name}, platform, 1)) << a.name;
+    EXPECT_NO_THROW(f.prepare_point(free, {a.name()}, platform, 1)) << a.name();
   }
-  for (const ReduceAlgorithm& a : non_clairvoyant()) EXPECT_NO_THROW(f.prepare_point(point, {a.name}, platform, 1)) << a.name;
+  for (const ReduceAlgorithm& a : non_clairvoyant()) EXPECT_NO_THROW(f.prepare_point(point, {a.name()}, platform, 1)) << a.name();
 }
 
 // ---- Seeds: the keys that apply make the seed, and only they ---------------------------------

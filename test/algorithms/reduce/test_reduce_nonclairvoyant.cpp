@@ -26,13 +26,20 @@ using reduce_test::Replication;
 using reduce_test::run_makespans;
 using reduce_test::run_traced;
 
-// Every entry is either non-clairvoyant (make) or a planner (plan), never both or neither.
-TEST(ReduceRegistry, EveryEntryHasExactlyOneOfMakeAndPlan) {
+// One factory per row, static and dynamic alike: every row builds its policy from a setup with
+// a cluster of times; the algorithms that compute ⊕ never read the cluster, so they build without
+// one, while a planner given none refuses (a caller's bug, not a silent plan of nothing).
+TEST(ReduceRegistry, EveryRowBuildsItsPolicyFromTheSetup) {
+  ReductionCosts costs({1, 0, 0});
+  const reduce_test::ClusterSetup cluster({3, 1, 2, 2}, costs, reduce_test::ideal_scale());
   for (const ReduceAlgorithm& a : reduce_algorithms()) {
-    EXPECT_NE(a.make == nullptr, a.plan == nullptr) << a.name;
-    EXPECT_FALSE(a.description.empty()) << a.name;
-    // Only a planner has a stream to draw from.
-    if (a.make != nullptr) EXPECT_FALSE(a.random) << a.name;
+    EXPECT_FALSE(a.description().empty()) << a.name();
+    EXPECT_FALSE(a.reference().empty()) << a.name();
+    EXPECT_NE(a.make(cluster.setup), nullptr) << a.name();
+    if (a.needs_free_op())
+      EXPECT_THROW(a.make(ideal_setup(4, costs)), std::invalid_argument) << a.name();
+    else
+      EXPECT_NE(a.make(ideal_setup(4, costs)), nullptr) << a.name();
   }
 }
 
@@ -40,27 +47,28 @@ TEST(ReduceRegistry, EveryEntryHasExactlyOneOfMakeAndPlan) {
 TEST(ReduceRegistry, HoldsTheFourAlgorithmsOfRR8315InOrder) {
   std::vector<std::string> names;
   for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
-    names.push_back(a.name);
-    EXPECT_FALSE(a.description.empty()) << a.name;
-    EXPECT_NE(a.make, nullptr) << a.name;
+    names.push_back(a.name());
+    EXPECT_FALSE(a.description().empty()) << a.name();
   }
   const std::vector<std::string> paper{"binomial-stat", "fibonacci-stat", "tree-dyn", "non-commut-tree-dyn"};
   ASSERT_GE(names.size(), paper.size());
   EXPECT_EQ(std::vector<std::string>(names.begin(), names.begin() + static_cast<long>(paper.size())), paper);
   EXPECT_EQ(reduce_algorithms().find("no-such-algorithm"), nullptr);
-  EXPECT_FALSE(algorithm("tree-dyn").non_commutative);
-  EXPECT_TRUE(algorithm("binomial-stat").non_commutative);
-  EXPECT_TRUE(algorithm("fibonacci-stat").non_commutative);
-  EXPECT_TRUE(algorithm("non-commut-tree-dyn").non_commutative);
+  EXPECT_FALSE(algorithm("tree-dyn").handles_non_commutative());
+  EXPECT_TRUE(algorithm("binomial-stat").handles_non_commutative());
+  EXPECT_TRUE(algorithm("fibonacci-stat").handles_non_commutative());
+  EXPECT_TRUE(algorithm("non-commut-tree-dyn").handles_non_commutative());
 }
 
 TEST(ReduceRegistry, RejectsZeroProcessorsAndMissingCosts) {
   ReductionCosts costs({});
-  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
-    EXPECT_THROW(a.make(ideal_setup(0, costs)), InputError) << a.name;
-    ReduceSetup no_costs = ideal_setup(4, costs);
+  const reduce_test::ClusterSetup none({}, costs, reduce_test::ideal_scale());
+  const reduce_test::ClusterSetup four({1, 2, 3, 4}, costs, reduce_test::ideal_scale());
+  for (const ReduceAlgorithm& a : reduce_algorithms()) {
+    EXPECT_THROW(a.make(none.setup), InputError) << a.name();
+    ReduceSetup no_costs = four.setup;
     no_costs.costs = nullptr;
-    EXPECT_THROW(a.make(no_costs), std::invalid_argument) << a.name;
+    EXPECT_THROW(a.make(no_costs), std::invalid_argument) << a.name();
   }
 }
 
@@ -75,14 +83,14 @@ TEST(ReduceSchedules, EveryReplicationIsAValidReduction) {
       for (double cv : levels)
         for (double ratio : levels)
           for (bool overlap : {true, false}) {
-            SCOPED_TRACE(a.name + " n=" + std::to_string(n) + " cv=" + std::to_string(cv) +
+            SCOPED_TRACE(a.name() + " n=" + std::to_string(n) + " cv=" + std::to_string(cv) +
                          " ratio=" + std::to_string(ratio) + " overlap=" + std::to_string(overlap));
             ReductionCosts costs({1, cv, ratio});
             int failures = 0;
             run_traced(a, ideal_setup(n, costs, overlap), 17, 8,
                        [&](int r, double makespan, const std::vector<Completion>& events) {
                          const std::string reason =
-                             check_reduction_schedule(n, events, a.non_commutative);
+                             check_reduction_schedule(n, events, a.handles_non_commutative());
                          if (!reason.empty() && failures++ == 0)
                            ADD_FAILURE() << "replication " << r << ": " << reason;
                          const long computes =
@@ -114,14 +122,14 @@ TEST(ReduceSchedules, AReusedPolicyGivesTheMakespansOfFreshOnes) {
     }
     EXPECT_EQ(reduce_test::run_list(ideal_cluster(n), costs, once),
               reduce_test::run_list(ideal_cluster(n), costs, each))
-        << a.name;
+        << a.name();
   }
 }
 
 TEST(ReduceSchedules, OneProcessorFinishesAtDateZero) {
   for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) {
     ReductionCosts costs({1, 1, 1});
-    EXPECT_EQ(run_makespans(a, ideal_setup(1, costs), 3, 2), (std::vector<double>{0, 0})) << a.name;
+    EXPECT_EQ(run_makespans(a, ideal_setup(1, costs), 3, 2), (std::vector<double>{0, 0})) << a.name();
   }
 }
 
@@ -301,8 +309,8 @@ TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
     RecordingPolicy trace(*policy);
     reduce_test::run_policy(ideal_cluster(n), trace, costs, {replication});
 
-    EXPECT_EQ(recorder.comms, expected_comms) << a.name;
-    EXPECT_EQ(recorder.computes, expected_computes) << a.name;
+    EXPECT_EQ(recorder.comms, expected_comms) << a.name();
+    EXPECT_EQ(recorder.computes, expected_computes) << a.name();
     // Draws are consumed at start: the activity with the k-th id among comms is the k-th draw.
     std::vector<Completion> comms;
     for (const Completion& c : trace.events())
@@ -312,10 +320,10 @@ TEST(CommonRandomNumbers, KthStartedCommunicationTakesKthDrawInEveryAlgorithm) {
     for (std::size_t k = 0; k < comms.size(); ++k)
       EXPECT_EQ(comms[k].activity.amount,
                 std::nearbyint(expected_comms[k] * reduce_test::ideal_scale().bytes_per_unit))
-          << a.name << " k=" << k;
+          << a.name() << " k=" << k;
     // Ties at date 0 take their draws by host: the lower receiver gets the earlier draw.
     for (std::size_t k = 1; k < comms.size() && comms[k].start == 0; ++k)
-      EXPECT_GT(comms[k].activity.peer, comms[k - 1].activity.peer) << a.name;
+      EXPECT_GT(comms[k].activity.peer, comms[k - 1].activity.peer) << a.name();
   }
 }
 
@@ -342,7 +350,7 @@ std::vector<double> tree_dyn_interleaved(const std::vector<std::string>& order) 
 TEST(CommonRandomNumbers, TreeDynMakespansDoNotDependOnTheOrderAlgorithmsRunIn) {
   const std::vector<double> alone = tree_dyn_interleaved({"tree-dyn"});
   std::vector<std::string> names;
-  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) names.push_back(a.name);
+  for (const ReduceAlgorithm& a : reduce_test::non_clairvoyant()) names.push_back(a.name());
   const std::vector<std::vector<std::string>> orders = {names, {names.rbegin(), names.rend()}};
   for (const auto& order : orders) {
     const std::vector<double> mixed = tree_dyn_interleaved(order);

@@ -133,7 +133,7 @@ TEST(ReducePlanners, EveryAlgorithmGivesAValidReductionOnTheModelEngine) {
   for (const ReduceAlgorithm& a : planners()) {
     std::vector<PlanRun> runs;
     for (int trial = 0; trial < 60; ++trial) {
-      const int n = 2 + static_cast<int>(stream.below(a.max_processors > 0 ? 9 : 40));
+      const int n = 2 + static_cast<int>(stream.below(a.max_processors() > 0 ? 9 : 40));
       std::vector<double> times = trial % 3 == 0 ? uniform_times(stream, n, 10) : std::vector<double>(n, 1.0);
       if (trial % 3 == 1)
         for (double& t : times) t = std::ldexp(1.0, static_cast<int>(stream.below(4)));
@@ -143,11 +143,11 @@ TEST(ReducePlanners, EveryAlgorithmGivesAValidReductionOnTheModelEngine) {
     const std::vector<double> makespans =
         run_plans(*engine, platform, runs, [&](std::size_t i, const std::vector<Completion>& events) {
           const int n = static_cast<int>(runs[i].times.size());
-          EXPECT_EQ(check_reduction_schedule(n, events, a.non_commutative), "") << a.name << " run " << i;
+          EXPECT_EQ(check_reduction_schedule(n, events, a.handles_non_commutative()), "") << a.name() << " run " << i;
         });
     for (std::size_t i = 0; i < runs.size(); ++i)
       EXPECT_NEAR(makespans[i], predicted_makespan(runs[i].plan, runs[i].times), kTol * makespans[i])
-          << a.name << " run " << i;
+          << a.name() << " run " << i;
   }
 }
 
@@ -181,14 +181,14 @@ TEST(ReducePlanners, PlanMakespanTimesADrawnCommAsOneMeanMessage) {
   }
   for (const ReduceAlgorithm& a : planners())
     EXPECT_EQ(plan_makespan(plan_of(a, kFigure1), kFigure1), predicted_makespan(plan_of(a, kFigure1), kFigure1))
-        << a.name;
+        << a.name();
 }
 
 TEST(ReducePlanners, SlowestHostIsTheRootOfEveryEpAlgorithm) {
   const std::vector<double> times = {2, 3, 9, 1, 9, 4};
   for (const ReduceAlgorithm& a : planners()) {
     const Plan plan = plan_of(a, times);
-    for (std::size_t i = 0; i < plan.size(); ++i) EXPECT_NE(plan.op(static_cast<int>(i)).host, 2) << a.name;
+    for (std::size_t i = 0; i < plan.size(); ++i) EXPECT_NE(plan.op(static_cast<int>(i)).host, 2) << a.name();
   }
 }
 
@@ -212,13 +212,11 @@ TEST(ReducePlanners, FastestFirstAndBinomialOnFigure1) {
 }
 
 TEST(ReducePlanners, EpOrderFollowsTheGivenPermutationAndSkipsTheRoot) {
-  RandomStream stream(1);
   const std::vector<int> order = {6, 0, 5, 4, 3, 2, 1};  // root A skipped: fastest first
-  const Plan plan = reduce_test::algorithm("ep-order").plan(ReducePlanInput{kFigure1, stream, order});
+  const Plan plan = plan_of(reduce_test::algorithm("ep-order"), kFigure1, 1, kAnyRoot, 0, order);
   EXPECT_EQ(predicted_makespan(plan, kFigure1), 14);
   EXPECT_EQ(plan.op(0).host, 6);
-  const std::vector<int> none;
-  const Plan host_order = reduce_test::algorithm("ep-order").plan(ReducePlanInput{kFigure1, stream, none});
+  const Plan host_order = plan_of(reduce_test::algorithm("ep-order"), kFigure1);
   EXPECT_EQ(predicted_makespan(host_order, kFigure1), 11);
 }
 

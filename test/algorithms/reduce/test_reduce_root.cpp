@@ -7,11 +7,15 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <memory>
+#include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "algorithms/reduce/support/cluster.hpp"
 #include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/reduce_runner.hpp"
 #include "algorithms/reduce/support/schedule_check.hpp"
 #include "driver/csv_output.hpp"
 #include "engine/model/model_engine.hpp"
@@ -52,14 +56,15 @@ TEST(ReduceRoot, EveryNonClairvoyantAlgorithmEndsAtTheRootItIsGiven) {
     for (int n : {1, 2, 3, 5, 8, 13})
       for (int root = 0; root < n; ++root)
         for (double level : {0.0, 0.5}) {
-          SCOPED_TRACE(a.name + " n=" + std::to_string(n) + " root=" + std::to_string(root) +
+          SCOPED_TRACE(a.name() + " n=" + std::to_string(n) + " root=" + std::to_string(root) +
                        " cv=ratio=" + std::to_string(level));
           ReductionCosts costs({1, 2 * level, level});
           ReduceSetup setup = ideal_setup(n, costs);
           setup.root = root;
           run_traced(a, setup, 31, 4, [&](int r, double, const std::vector<Completion>& events) {
             // A rotated static tree wraps its intervals around the hosts (static_tree_plan.hpp).
-            EXPECT_EQ(check_reduction_schedule(n, events, a.non_commutative && root == 0), "") << "replication " << r;
+            EXPECT_EQ(check_reduction_schedule(n, events, a.handles_non_commutative() && root == 0), "")
+                << "replication " << r;
             EXPECT_EQ(result_holder(n, events), root) << "replication " << r;
           });
         }
@@ -94,8 +99,8 @@ TEST(ReduceRoot, EveryPlannerEndsAtTheRootItIsGivenOrWithAnyAtTheSlowestHost) {
     auto engine = make_model_engine(platform);
     run_plans(*engine, platform, runs, [&](std::size_t i, const std::vector<Completion>& events) {
       const int n = static_cast<int>(runs[i].times.size());
-      EXPECT_EQ(check_reduction_schedule(n, events, false), "") << a.name << " run " << i;
-      EXPECT_EQ(result_holder(n, events), expected[i]) << a.name << " run " << i;
+      EXPECT_EQ(check_reduction_schedule(n, events, false), "") << a.name() << " run " << i;
+      EXPECT_EQ(result_holder(n, events), expected[i]) << a.name() << " run " << i;
     });
   }
 }
@@ -140,21 +145,64 @@ TEST(ReduceRoot, NoAlgorithmBeatsTheOptimumForItsRoot) {
     for (int root = 0; root < n; ++root) {
       const double optimum = unrestricted_optimum(times, root);
       for (const ReduceAlgorithm& a : reduce_algorithms()) {
-        double makespan = 0;
-        if (a.plan != nullptr) {
-          makespan = predicted_makespan(plan_of(a, times, trial, root), times);
-        } else {
-          ReductionCosts costs({1, 0, 0});
-          ReduceSetup setup;
-          setup.processors = n;
-          setup.scale = CostScale{kDefaultMessageBytes, platform.reference_speed()};
-          setup.costs = &costs;
-          setup.root = root;
-          auto policy = a.make(setup);
-          makespan = run_policy(platform, *policy, costs, {1}).front();
-        }
-        EXPECT_GE(makespan, optimum * (1 - kTol)) << a.name << " trial " << trial << " root " << root;
+        ReductionCosts costs({1, 0, 0});
+        const CostScale scale{kDefaultMessageBytes, platform.reference_speed()};
+        const reduce_test::ClusterSetup cluster(times, costs, scale, trial, root);
+        auto policy = a.make(cluster.setup);
+        const double makespan = run_policy(platform, *policy, costs, {1}).front();
+        EXPECT_GE(makespan, optimum * (1 - kTol)) << a.name() << " trial " << trial << " root " << root;
       }
+    }
+  }
+}
+
+// A reduction that ends at host 1 whatever root it is given: every other host sends to it.
+class EndsAtHostOne final : public Policy {
+ public:
+  explicit EndsAtHostOne(const ReduceSetup& setup) : n_(setup.processors), scale_(setup.scale) {}
+  void begin(Executor& executor) override {
+    for (int p = 0; p < n_; ++p)
+      if (p != 1) executor.start(scale_.comm(p, 1, 1.0));
+  }
+  void on_complete(Executor&, const Completion&) override {}
+
+ private:
+  int n_;
+  CostScale scale_;
+};
+
+std::unique_ptr<Policy> make_ends_at_host_one(const ReduceSetup& setup) {
+  return std::make_unique<EndsAtHostOne>(setup);
+}
+
+// The runner reads every algorithm's result host the same way and checks it against a fixed
+// root: a row whose result ends elsewhere stops the run rather than be reported at its root,
+// and with `any` its host is the row's value.
+TEST(ReduceRoot, TheRunnerRefusesAResultAwayFromTheRootAndReportsItWithAny) {
+  const ReduceAlgorithm wrong =
+      ReduceAlgorithm("ends-at-host-one").description("test").reference("test").make(make_ends_at_host_one);
+  const std::vector<double> times = {2, 1, 3, 1};
+  const Platform platform = cluster_platform(times, kDefaultMessageBytes);
+  for (int root : {0, 1, kAnyRoot}) {
+    ReduceRunnerInputs settings;
+    settings.law.kind = ClusterKind::times;
+    settings.law.processors = static_cast<int>(times.size());
+    settings.times = times;
+    settings.costs = ReductionCostParams{1, 0, 0};
+    settings.scale = CostScale{kDefaultMessageBytes, platform.reference_speed()};
+    settings.message = kDefaultMessageBytes;
+    settings.root = root;
+    const std::unique_ptr<PointRunner> runner = make_reduce_runner(settings, {&wrong}, platform);
+    std::vector<LinkSetting> links;
+    runner->begin_replication(0, links);
+    ReductionCosts costs({1, 0, 0});
+    run_policy(platform, *runner->policy(0, 0, links), costs, {0});
+    std::vector<double> metrics(reduce_test::unit_width(), 1.0);
+    if (root == 0) {
+      EXPECT_THROW(runner->complete_replication(metrics.data(), metrics.size()), std::logic_error);
+    } else {
+      runner->complete_replication(metrics.data(), metrics.size());
+      EXPECT_EQ(metrics.back(), 1) << "root " << root;
     }
   }
 }
@@ -174,19 +222,22 @@ std::map<std::string, std::string> root_column(const std::string& args) {
 }
 
 // Each row says where its algorithm's result ended: the fixed root for every algorithm; with
-// `any`, the slowest host for the planners, P0 for the static trees, and for the dynamic ones
-// the last receiver, which the draws move from one replication to the next.
+// `any`, the slowest host for the planners, one of the hosts or `varies` for the others; and the
+// papers' choices: P0 for RR-8315's static trees, and for its dynamic algorithms the last
+// receiver, which the draws move from one replication to the next.
 TEST(ReduceRoot, EachRowSaysWhereItsResultEnded) {
   for (const auto& [name, root] : root_column("--times 2,5,10,4 --replications 3 --root 3"))
     EXPECT_EQ(root, "3") << name;
   const auto any = root_column("--times 2,5,10,4 --replications 40 --cv 1 --root any");
   EXPECT_EQ(any.size(), reduce_algorithms().infos().size());
+  const std::set<std::string> hosts_or_varies = {"0", "1", "2", "3", kVariesField};
   for (const ReduceAlgorithm& a : reduce_algorithms()) {
-    const std::string& root = any.at(a.name);
-    if (a.plan != nullptr) EXPECT_EQ(root, "2") << a.name;
-    else if (a.name == "binomial-stat" || a.name == "fibonacci-stat") EXPECT_EQ(root, "0") << a.name;
-    else EXPECT_EQ(root, kVariesField) << a.name;
+    const std::string& root = any.at(a.name());
+    if (a.needs_free_op()) EXPECT_EQ(root, "2") << a.name();
+    else EXPECT_EQ(hosts_or_varies.count(root), 1u) << a.name() << ": " << root;
   }
+  for (const std::string name : {"binomial-stat", "fibonacci-stat"}) EXPECT_EQ(any.at(name), "0") << name;
+  for (const std::string name : {"tree-dyn", "non-commut-tree-dyn"}) EXPECT_EQ(any.at(name), kVariesField) << name;
 }
 
 }  // namespace

@@ -6,26 +6,26 @@
 #include <vector>
 
 #include "algorithms/reduce/support/ep_schedule.hpp"
+#include "algorithms/reduce/support/planner.hpp"
 #include "algorithms/reduce/support/registry.hpp"
 
 namespace hetcoll {
 
-// Non-clairvoyant algorithms (Benoit, Canon & Marchal, RR-8315).
+// One factory per algorithm, in its own file named after its row; planners and non-clairvoyant
+// algorithms alike return the policy a run executes.
 std::unique_ptr<Policy> make_binomial_stat(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_fibonacci_stat(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_tree_dyn(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_non_commut_tree_dyn(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_snf(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_fastest_first(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_random_order(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_ep_order(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_optimal(const ReduceSetup& setup);
 
 /// @brief Checks a setup (n ≥ 1, costs set) and returns where its costs are drawn from.
 /// Throws InputError if n < 1 and std::invalid_argument if costs is null.
 CostDraws* reduction_draws(const ReduceSetup& setup);
-
-// Planners (Liu & Wang, IPDPS 2000, and baselines on their EP schedule).
-Plan plan_snf(const ReducePlanInput& input);
-Plan plan_fastest_first(const ReducePlanInput& input);
-Plan plan_random_order(const ReducePlanInput& input);
-Plan plan_ep_order(const ReducePlanInput& input);
-Plan plan_optimal(const ReducePlanInput& input);
 
 /// @brief SNF order: every host but the root, by non-increasing t (ties: lower index first).
 std::vector<int> snf_order(const std::vector<double>& times, int root);

@@ -8,7 +8,7 @@
 #include "algorithms/reduce/support/cluster.hpp"
 #include "algorithms/reduce/support/factories.hpp"
 #include "algorithms/reduce/support/reduction_costs.hpp"
-#include "algorithms/reduce/support/result_host.hpp"
+#include "algorithms/reduce/support/reduce_runner.hpp"
 #include "algorithms/root.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -144,136 +144,6 @@ void check_largest_draws(const Point& point, const CostScale& scale, const std::
   check_amount(ratio * mean * gamma_draw_bound(cv) * scale.flops_per_unit, keys, "flops");
 }
 
-/// Replications of one point.
-///
-/// Costs: one stream of gamma draws, repositioned alike for every algorithm of a replication,
-/// so the k-th communication (and the k-th ⊕) of every algorithm takes the same draw; a message
-/// of draw d from host p lasts d·t(p). Cluster: a fixed one (platform, times, file) gets its
-/// plans and its reference makespan once; a drawn one gets new times, new uplinks and new plans
-/// every replication, which is allowed since planning costs O(n log n) (the optimum:
-/// milliseconds at n ≤ 12). Planners see the times, never the draws: they plan on mean costs.
-class ReducePointRunner final : public PointRunner {
- public:
-  /// `file_bound`: with times read from a platform file, a lower bound of every schedule's
-  /// makespan at mean costs, in seconds (reduction_lower_bound); negative otherwise.
-  ReducePointRunner(const Point& point, const std::vector<const ReduceAlgorithm*>& algorithms,
-                    const Platform& platform, std::vector<double> fixed_times, double sender_spread,
-                    double file_bound, const CostScale& scale, std::uint64_t seed, int root)
-      : algorithms_(algorithms), times_(std::move(fixed_times)), sender_spread_(sender_spread),
-        file_bound_(file_bound), seed_(seed), root_(root), result_hosts_(algorithms.size(), root),
-        reference_mean_(point[keys().cv] == 0 ? mean_bytes(point, scale) / scale.bytes_per_unit
-                                              : point[keys().comm_mean]),
-        message_(point[keys().message]), plans_(algorithms.size()) {
-    costs_ = std::make_unique<ReductionCosts>(cost_params(point), seed, algorithms.size() > 1);
-    law_.kind = cluster_kind(point[keys().cluster]);
-    law_.processors = static_cast<int>(times_.empty() ? point[keys().processors] : times_.size());
-    law_.spread = point[keys().spread];
-    law_.slow_fraction = point[keys().slow_fraction];
-    law_.x = point[keys().x];
-    law_.levels = static_cast<int>(point[keys().levels]);
-    law_.cv = point[keys().cluster_cv];
-    for (double p : point[keys().order]) order_.push_back(static_cast<int>(p));
-    // A drawn cluster sets its hosts' uplinks every replication: their indices are all it keeps
-    // of the platform (a copy of a 2^20-host one would double the work unit's memory).
-    if (is_drawn(law_.kind)) uplinks_ = uplinks(platform, law_.processors);
-
-    ReduceSetup setup;
-    setup.processors = law_.processors;
-    setup.scale = scale;
-    setup.costs = costs_.get();
-    setup.root = root_;
-    watchers_.resize(algorithms_.size());
-    for (std::size_t a = 0; a < algorithms_.size(); ++a) {
-      policies_.push_back(algorithms_[a]->make != nullptr
-                              ? algorithms_[a]->make(setup)
-                              : std::make_unique<PlanPolicy>(plans_[a], scale, costs_.get()));
-      // With `any` a non-clairvoyant algorithm's result ends where its run takes it.
-      if (algorithms_[a]->make != nullptr && root_ == kAnyRoot)
-        watchers_[a] = std::make_unique<ResultHostPolicy>(*policies_[a]);
-    }
-    if (!is_drawn(law_.kind)) plan_all(0, false);
-    // A fixed cluster's times serve the planners only, from here on: without one (trees alone),
-    // they go (8 MB at 2^20 hosts, for the whole run).
-    const bool plans =
-        std::any_of(algorithms_.begin(), algorithms_.end(), [](const ReduceAlgorithm* a) { return a->plan != nullptr; });
-    if (!is_drawn(law_.kind) && !plans) std::vector<double>().swap(times_);
-  }
-
-  void begin_replication(std::uint64_t replication, std::vector<LinkSetting>& settings) override {
-    // Replication r's cluster and random orders, shared by all its algorithms.
-    if (is_drawn(law_.kind)) {
-      RandomStream stream(seed_, replication, kClusterStream);
-      times_ = draw_times(law_, stream);
-      set_uplinks(uplinks_, times_, message_, settings);
-    }
-    plan_all(replication, true);
-  }
-
-  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
-    costs_->reposition(replication);
-    if (watchers_[algorithm]) return watchers_[algorithm].get();
-    return policies_[algorithm].get();
-  }
-
-  void complete_replication(double* metrics, std::size_t width) override {
-    // A one-host reduction takes 0, as does its optimum: it is optimal.
-    const double reference = file_bound_ >= 0 ? file_bound_ : optimum_.makespan * reference_mean_;
-    for (std::size_t a = 0; a < algorithms_.size(); ++a) {
-      metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
-      metrics[a * width + 2] = sender_spread_;
-      if (watchers_[a]) result_hosts_[a] = law_.processors == 1 ? 0 : watchers_[a]->host();
-      metrics[a * width + 3] = result_hosts_[a];
-    }
-  }
-
- private:
-  // With `per_replication`, only what changes: everything for a drawn cluster, else the
-  // random planners (every one on the same stream: common random numbers).
-  void plan_all(std::uint64_t replication, bool per_replication) {
-    const bool drawn = is_drawn(law_.kind);
-    if (per_replication && !drawn) {
-      for (std::size_t a = 0; a < algorithms_.size(); ++a)
-        if (algorithms_[a]->random) plans_[a] = plan(a, replication);
-      return;
-    }
-    // The reference first: the optimal planner reuses the search instead of running it again.
-    // The optimum for the run's root; the lower bound, over every root, bounds it too.
-    const bool exact = static_cast<int>(times_.size()) <= kOptimalMaxProcessors;
-    optimum_ = exact ? optimal_schedule(times_, root_) : OptimalSchedule{makespan_lower_bound(times_), {}};
-    for (std::size_t a = 0; a < algorithms_.size(); ++a)
-      if (algorithms_[a]->plan != nullptr) plans_[a] = plan(a, replication);
-  }
-
-  Plan plan(std::size_t a, std::uint64_t replication) {
-    RandomStream stream(seed_, replication, kPlannerStream);
-    const bool exact = !optimum_.sequence.empty();
-    Plan made =
-        algorithms_[a]->plan(ReducePlanInput{times_, stream, order_, exact ? &optimum_ : nullptr, root_});
-    result_hosts_[a] = times_.size() == 1 ? 0 : plan_result_host(made);
-    if (result_hosts_[a] < 0 || (root_ != kAnyRoot && result_hosts_[a] != root_))
-      throw std::logic_error("reduce: " + algorithms_[a]->name + "'s plan does not end at its root");
-    return made;
-  }
-
-  std::vector<const ReduceAlgorithm*> algorithms_;
-  std::vector<int> uplinks_;  // drawn clusters: the UP link of each host
-  ClusterLaw law_;
-  std::vector<double> times_;
-  double sender_spread_;
-  double file_bound_;
-  std::vector<int> order_;
-  std::uint64_t seed_;
-  int root_;                         // key `root`, resolved: a host, or kAnyRoot
-  std::vector<int> result_hosts_;    // where each algorithm's result ends (the `root` metric)
-  std::vector<std::unique_ptr<ResultHostPolicy>> watchers_;  // with kAnyRoot: non-clairvoyant runs
-  double reference_mean_;  // comm-mean, as the engines' whole bytes make it with cv = 0
-  double message_;
-  std::unique_ptr<ReductionCosts> costs_;
-  std::vector<Plan> plans_;  // sized once: the planners' policies hold references to its elements
-  std::vector<std::unique_ptr<Policy>> policies_;
-  OptimalSchedule optimum_;  // the optimum (n <= 12), or the lower bound with no sequence
-};
-
 /// A point as the family reads it: validated, with its count of hosts.
 struct ReduceSettings final : PointSettings {
   explicit ReduceSettings(const Point& p) : point(p) {}
@@ -311,8 +181,8 @@ class ReduceFamily final : public Family {
     // which a file has is known only once it is read.
     s->needs_routes = cluster_kind(point[keys().cluster]) == ClusterKind::file;
     for (const ReduceAlgorithm& a : reduce_algorithms()) {
-      std::string limit = algorithm_limit(a.name, point);
-      if (!limit.empty()) s->limits[a.name] = std::move(limit);
+      std::string limit = algorithm_limit(a.name(), point);
+      if (!limit.empty()) s->limits[a.name()] = std::move(limit);
     }
     return s;
   }
@@ -340,14 +210,18 @@ class ReduceFamily final : public Family {
   static std::string algorithm_limit(const std::string& name, const Point& point) {
     const ReduceAlgorithm& a = reduce_algorithms().at(name);
     const int n = hosts_needed(point);
-    if (a.max_processors > 0 && n > a.max_processors)
-      return "key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors) +
+    if (a.max_processors() > 0 && n > a.max_processors())
+      return "key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors()) +
              " processors (documented limit), the point has " + std::to_string(n);
     // Liu & Wang's model has a free ⊕; their schedules say nothing of when to combine.
-    if (a.plan != nullptr && point[keys().ratio] > 0)
+    if (a.needs_free_op() && point[keys().ratio] > 0) {
+      std::string computing;
+      for (const ReduceAlgorithm& other : reduce_algorithms())
+        if (!other.needs_free_op()) computing += (computing.empty() ? "" : ", ") + other.name();
       return "key 'ratio' = " + format_number(point[keys().ratio]) + ": " + name +
-             " plans with a free ⊕ (Liu & Wang's model); give ratio = 0, or only algorithms that "
-             "compute ⊕ (binomial-stat, fibonacci-stat, tree-dyn, non-commut-tree-dyn)";
+             " plans with a free ⊕ (Liu & Wang's model); give ratio = 0, or only algorithms that compute ⊕ (" +
+             computing + ")";
+    }
     return "";
   }
 
@@ -475,9 +349,27 @@ class ReduceFamily final : public Family {
     // A file run as it is has its routes unread (SimGrid): its latencies may lift a message
     // that its fastest link alone would time below the grid, so it is not checked.
     if (kind != ClusterKind::platform || !from_file) check_message_time(shortest, point[keys().comm_mean], file);
-    const int root = resolve_root(point[keys().root], n, &platform, true);
-    return std::make_unique<ReducePointRunner>(point, chosen, platform, std::move(times), sender_spread, file_bound,
-                                               scale, seed, root);
+    ReduceRunnerInputs inputs;
+    inputs.law.kind = kind;
+    inputs.law.processors =
+        times.empty() ? static_cast<int>(point[keys().processors]) : static_cast<int>(times.size());
+    inputs.law.spread = point[keys().spread];
+    inputs.law.slow_fraction = point[keys().slow_fraction];
+    inputs.law.x = point[keys().x];
+    inputs.law.levels = static_cast<int>(point[keys().levels]);
+    inputs.law.cv = point[keys().cluster_cv];
+    inputs.times = std::move(times);
+    for (double p : point[keys().order]) inputs.order.push_back(static_cast<int>(p));
+    inputs.costs = cost_params(point);
+    inputs.scale = scale;
+    inputs.reference_mean =
+        point[keys().cv] == 0 ? mean_bytes(point, scale) / scale.bytes_per_unit : point[keys().comm_mean];
+    inputs.message = message;
+    inputs.sender_spread = sender_spread;
+    inputs.file_bound = file_bound;
+    inputs.root = resolve_root(point[keys().root], n, &platform, true);
+    inputs.seed = seed;
+    return make_reduce_runner(std::move(inputs), chosen, platform);
   }
 
  private:

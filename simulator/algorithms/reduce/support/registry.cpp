@@ -12,28 +12,51 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
   // The paper's EP schedule (Fig. 2) with its destinations (Lemma 1) runs every order below.
   static const std::string kBaseline = "hetcoll baseline, on the EP schedule of Liu & Wang, IPDPS 2000, Fig. 2";
   static const AlgorithmTable<ReduceAlgorithm> table({
-      {{"binomial-stat", "static binomial tree, ceil(log2 n) unsynchronised rounds (an MPI reduction to host 0)",
-        kRr8315},
-       true, make_binomial_stat, nullptr, false, 0},
-      {{"fibonacci-stat", "static Fibonacci tree overlapping receptions with the receiver's ⊕", kRr8315}, true,
-       make_fibonacci_stat, nullptr, false, 0},
-      {{"tree-dyn", "dynamic: each newly idle processor sends to the one waiting in a single slot", kRr8315}, false,
-       make_tree_dyn, nullptr, false, 0},
-      {{"non-commut-tree-dyn", "dynamic: a newly idle processor sends to an idle neighbour interval", kRr8315}, true,
-       make_non_commut_tree_dyn, nullptr, false, 0},
-      {{"snf", "slowest-node-first: EP schedule of the hosts by non-increasing time (Liu & Wang)",
-        "Liu & Wang, IPDPS 2000, Section 4; within 2 OPT by Theorem 2"},
-       false, nullptr, plan_snf, false, 0},
-      {{"fastest-first", "EP schedule of the hosts by non-decreasing time", kBaseline}, false, nullptr,
-       plan_fastest_first, false, 0},
-      {{"random-order", "EP schedule of the hosts in a random order, drawn per replication", kBaseline}, false,
-       nullptr, plan_random_order, true, 0},
-      {{"ep-order", "EP schedule of the hosts in the order of key 'order' (default: host order)",
-        "Liu & Wang, IPDPS 2000, Fig. 2 and Lemma 1"},
-       false, nullptr, plan_ep_order, false, 0},
-      {{"optimal", "exact optimum over EP schedules (branch and bound), n <= 12",
-        "hetcoll (exact branch-and-bound search over EP schedules)"},
-       false, nullptr, plan_optimal, false, kOptimalMaxProcessors},
+      ReduceAlgorithm("binomial-stat")
+          .description("static binomial tree, ceil(log2 n) unsynchronised rounds (an MPI reduction to host 0)")
+          .reference(kRr8315)
+          .non_commutative()
+          .make(make_binomial_stat),
+      ReduceAlgorithm("fibonacci-stat")
+          .description("static Fibonacci tree overlapping receptions with the receiver's ⊕")
+          .reference(kRr8315)
+          .non_commutative()
+          .make(make_fibonacci_stat),
+      ReduceAlgorithm("tree-dyn")
+          .description("dynamic: each newly idle processor sends to the one waiting in a single slot")
+          .reference(kRr8315)
+          .make(make_tree_dyn),
+      ReduceAlgorithm("non-commut-tree-dyn")
+          .description("dynamic: a newly idle processor sends to an idle neighbour interval")
+          .reference(kRr8315)
+          .non_commutative()
+          .make(make_non_commut_tree_dyn),
+      ReduceAlgorithm("snf")
+          .description("slowest-node-first: EP schedule of the hosts by non-increasing time (Liu & Wang)")
+          .reference("Liu & Wang, IPDPS 2000, Section 4; within 2 OPT by Theorem 2")
+          .assumes_free_op()
+          .make(make_snf),
+      ReduceAlgorithm("fastest-first")
+          .description("EP schedule of the hosts by non-decreasing time")
+          .reference(kBaseline)
+          .assumes_free_op()
+          .make(make_fastest_first),
+      ReduceAlgorithm("random-order")
+          .description("EP schedule of the hosts in a random order, drawn per replication")
+          .reference(kBaseline)
+          .assumes_free_op()
+          .make(make_random_order),
+      ReduceAlgorithm("ep-order")
+          .description("EP schedule of the hosts in the order of key 'order' (default: host order)")
+          .reference("Liu & Wang, IPDPS 2000, Fig. 2 and Lemma 1")
+          .assumes_free_op()
+          .make(make_ep_order),
+      ReduceAlgorithm("optimal")
+          .description("exact optimum over EP schedules (branch and bound), n <= 12")
+          .reference("hetcoll (exact branch-and-bound search over EP schedules)")
+          .assumes_free_op()
+          .at_most(kOptimalMaxProcessors)
+          .make(make_optimal),
   });
   return table;
 }

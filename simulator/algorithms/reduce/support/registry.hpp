@@ -5,9 +5,11 @@
 /// on one cluster and cost model.
 ///
 /// A non-clairvoyant algorithm decides as the run goes and never sees the hosts' times; a
-/// planner turns the cluster's per-host times into a static Plan before the run. Both execute
-/// the same drawn costs. Drivers, `hetcoll list` and the tests iterate over this one table; no
-/// code elsewhere branches on algorithm names.
+/// planner turns the cluster's per-host times into a static Plan before the run. Both are one
+/// row and one factory of the same signature, and execute the same drawn costs. Drivers,
+/// `hetcoll list` and the tests iterate over this one table; no code elsewhere branches on
+/// algorithm names or kinds.
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -22,7 +24,25 @@
 
 namespace hetcoll {
 
-/// @brief What a non-clairvoyant algorithm needs to build its policy for one sweep point.
+/// @brief An optimal EP sequence and its makespan.
+struct OptimalSchedule {
+  double makespan = 0;
+  std::vector<int> sequence;  //!< senders in start order (root excluded)
+};
+
+/// @brief The cluster a planner plans for: one replication's times and what the run fixes about
+/// them. The runner owns it and changes it in place when a replication draws a new cluster.
+struct ReduceInstance {
+  std::vector<double> times;  //!< t(p) of hosts 0..n-1: one mean message from p lasts t(p)
+  std::vector<int> order;     //!< key `order`: a permutation of the hosts (ep-order), or empty
+  /// The optimum of `times` for the run's root, computed once per instance by the runner (its
+  /// reference) and shared with whoever needs it; no sequence if it is unknown.
+  OptimalSchedule optimum;
+  /// Moves whenever `times` (and so `optimum`) change: a planner plans again only then.
+  std::uint64_t revision = 0;
+};
+
+/// @brief What any reduction algorithm may need to build its policy for one sweep point.
 struct ReduceSetup {
   int processors = 0;               //!< n: hosts 0..n-1 each hold one value
   CostScale scale;                  //!< abstract cost to bytes and flops
@@ -31,40 +51,57 @@ struct ReduceSetup {
   /// Where costs are drawn from if not null (tests: per-pair worst cases, recording wrappers);
   /// `costs` still decides whether ⊕ is an activity.
   CostDraws* draws = nullptr;
-  /// Key `root`: the host the result must end at, or kAnyRoot for the paper's choice (P0 for
-  /// the static trees, the last receiver for the dynamic ones).
+  /// Key `root`: the host the result must end at, or kAnyRoot for the paper's choice (the
+  /// slowest host for the planners, P0 for the static trees, the last receiver for the dynamic
+  /// ones).
   int root = kAnyRoot;
+  /// The cluster the planners see; a planner keeps it alive, so a fixed cluster's times go once
+  /// no algorithm of the point reads them.
+  std::shared_ptr<const ReduceInstance> instance;
+  /// The replication running now (it moves every replication) and the point's seed: a planner
+  /// that draws (random-order) draws from the stream (seed, *replication, kPlannerStream).
+  const std::uint64_t* replication = nullptr;
+  std::uint64_t seed = 0;
 };
 
-/// @brief An optimal EP sequence and its makespan.
-struct OptimalSchedule {
-  double makespan = 0;
-  std::vector<int> sequence;  //!< senders in start order (root excluded)
-};
+/// @brief One row of the table: an algorithm built by name, with the properties that describe
+/// it as named steps:
+///
+///     ReduceAlgorithm("optimal")
+///         .description("exact optimum over EP schedules (branch and bound), n <= 12")
+///         .reference("hetcoll (exact branch-and-bound search over EP schedules)")
+///         .assumes_free_op()
+///         .at_most(kOptimalMaxProcessors)
+///         .make(make_optimal)
+class ReduceAlgorithm : public AlgorithmRow<ReduceAlgorithm, ReduceSetup> {
+ public:
+  using AlgorithmRow::AlgorithmRow;
 
-/// @brief What a planner sees of one replication's cluster.
-struct ReducePlanInput {
-  const std::vector<double>& times;  //!< t(p) of hosts 0..n-1: one mean message from p lasts t(p)
-  RandomStream& stream;              //!< the replication's own stream (random-order only)
-  const std::vector<int>& order;     //!< key `order`: a permutation of the hosts (ep-order)
-  /// The optimum of `times` for `root` if the caller has it already (optimal then skips its search).
-  const OptimalSchedule* optimum = nullptr;
-  /// Key `root`: the host the plan must end at, or kAnyRoot for the slowest host (Liu & Wang).
-  int root = kAnyRoot;
-};
+  /// Valid for a non-commutative ⊕: it combines adjacent intervals only.
+  ReduceAlgorithm& non_commutative() {
+    non_commutative_ = true;
+    return *this;
+  }
+  /// Its schedule assumes a free ⊕ (Liu & Wang's model) and says nothing of when to combine:
+  /// valid with ratio = 0 only.
+  ReduceAlgorithm& assumes_free_op() {
+    assumes_free_op_ = true;
+    return *this;
+  }
+  /// The largest n it accepts (a documented limit).
+  ReduceAlgorithm& at_most(int processors) {
+    max_processors_ = processors;
+    return *this;
+  }
 
-/// @brief One entry of the table: exactly one of `make` and `plan` is set.
-struct ReduceAlgorithm : AlgorithmInfo {
-  bool non_commutative;  //!< valid for a non-commutative ⊕ (combines adjacent intervals only)
-  /// A non-clairvoyant algorithm: its policy, built once per (sweep point, algorithm). Its
-  /// begin() resets all per-replication state, so the same policy runs every replication;
-  /// `setup.costs` must outlive it.
-  std::unique_ptr<Policy> (*make)(const ReduceSetup&);
-  /// A planner: the Plan of a cluster's times (its comms drawn, ⊕ free), made again whenever
-  /// the times change.
-  Plan (*plan)(const ReducePlanInput&);
-  bool random;         //!< a planner that draws from the stream: its plan changes every replication
-  int max_processors;  //!< largest n it accepts (0: no limit)
+  bool handles_non_commutative() const { return non_commutative_; }
+  bool needs_free_op() const { return assumes_free_op_; }
+  int max_processors() const { return max_processors_; }  //!< 0: no limit
+
+ private:
+  bool non_commutative_ = false;
+  bool assumes_free_op_ = false;
+  int max_processors_ = 0;
 };
 
 /// @brief All reduction algorithms, in a fixed order.

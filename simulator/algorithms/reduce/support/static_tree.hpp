@@ -19,10 +19,9 @@ ChildrenLists binomial_children(int n);
 /// processors (prefix-closed numbering, docs/reduce.md): P0 receives from 1, 2, 3, 5, 8, …
 ChildrenLists fibonacci_children(int n);
 
-/// @brief A policy that runs the plan of `children` with the setup's costs, rooted at P0, or at
-/// the setup's root (the tree rotated: static_tree_plan()); the plan is built once here and
-/// reused by every replication.
-std::unique_ptr<Policy> make_static_tree_policy(const ChildrenLists& children,
-                                                const ReduceSetup& setup);
+/// @brief A policy that runs the plan of the tree `children(n)` with the setup's costs, rooted
+/// at P0, or at the setup's root (the tree rotated: static_tree_plan()), through PlannedPolicy:
+/// the plan is made when first run and reused by every replication.
+std::unique_ptr<Policy> make_static_tree_policy(ChildrenLists (*children)(int), const ReduceSetup& setup);
 
 }  // namespace hetcoll
