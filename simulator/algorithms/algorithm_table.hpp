@@ -5,7 +5,6 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -70,17 +69,17 @@ class AlgorithmRow {
   Factory factory_ = nullptr;
 };
 
-/// @brief A family's table of algorithms, in the order `hetcoll list` shows them.
+/// @brief A family's table of algorithms (rows deriving from AlgorithmRow), in the order
+/// `hetcoll list` shows them.
 template <class Entry>
 class AlgorithmTable {
  public:
   explicit AlgorithmTable(std::vector<Entry> entries) : entries_(std::move(entries)) {
     for (const Entry& e : entries_) {
-      if (info_of(e).description.empty() || info_of(e).reference.empty())
-        throw std::logic_error("algorithm table: '" + info_of(e).name + "' needs a description and a reference");
-      if (find(info_of(e).name) != &e)
-        throw std::logic_error("algorithm table: '" + info_of(e).name + "' appears twice");
-      infos_.push_back(info_of(e));
+      if (e.description().empty() || e.reference().empty())
+        throw std::logic_error("algorithm table: '" + e.name() + "' needs a description and a reference");
+      if (find(e.name()) != &e) throw std::logic_error("algorithm table: '" + e.name() + "' appears twice");
+      infos_.push_back(e.info());
     }
   }
 
@@ -92,7 +91,7 @@ class AlgorithmTable {
   /// The entry named `name`, or nullptr.
   const Entry* find(const std::string& name) const {
     for (const Entry& e : entries_)
-      if (info_of(e).name == name) return &e;
+      if (e.name() == name) return &e;
     return nullptr;
   }
   /// The entry named `name`; the parser has validated names, so a miss is a bug.
@@ -102,14 +101,6 @@ class AlgorithmTable {
   }
 
  private:
-  // TRANSITION (issue 28): tables whose rows still derive from AlgorithmInfo; removed once every
-  // family builds its rows by name.
-  static const AlgorithmInfo& info_of(const Entry& e) {
-    if constexpr (std::is_base_of_v<AlgorithmInfo, Entry>)
-      return e;
-    else
-      return e.info();
-  }
   std::vector<Entry> entries_;
   std::vector<AlgorithmInfo> infos_;
 };
