@@ -2,6 +2,18 @@
 
 namespace hetcoll {
 
+// The factories, each defined in the algorithm's own file (make_ + the row's name, '-' as '_'):
+// a new algorithm is its file, its line here and its row below.
+std::unique_ptr<BroadcastPolicy> make_flat(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_fef(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef_la(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef_lat(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ecef_lat_max(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_bottomup(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_dynamic_ecef(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_binomial(const BroadcastSetup& setup);
+
 const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms() {
   static const std::string kPaper = "Steffenel, INRIA RR inria-00116897 (2006), ";
   using A = BroadcastAlgorithm;

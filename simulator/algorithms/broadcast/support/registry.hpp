@@ -45,15 +45,4 @@ class BroadcastAlgorithm : public AlgorithmRow<BroadcastAlgorithm, BroadcastSetu
 /// grid-unaware binomial tree.
 const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms();
 
-// The factories, one per file of the family's folder (make_ + the row's name, '-' as '_').
-std::unique_ptr<BroadcastPolicy> make_flat(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_fef(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_ecef(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_ecef_la(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_ecef_lat(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_ecef_lat_max(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_bottomup(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_dynamic_ecef(const BroadcastSetup& setup);
-std::unique_ptr<BroadcastPolicy> make_binomial(const BroadcastSetup& setup);
-
 }  // namespace hetcoll

@@ -1,20 +1,13 @@
 #pragma once
 /// @file factories.hpp
-/// @brief The algorithms of the registry, one per file (internal to the family): each file's
-/// factory, the solver a planner's factory hands to planned(), and what the solvers share.
+/// @brief What the algorithms of the family share (internal to it): the solver a planner's
+/// factory hands to planned(), and the solvers they have in common (the factories themselves are
+/// declared beside their rows in registry.cpp).
 #include <memory>
 
 #include "algorithms/divisible/support/registry.hpp"
 
 namespace hetcoll {
-
-std::unique_ptr<DivisiblePolicy> make_opt_fifo(const DivisibleSetup& setup);
-std::unique_ptr<DivisiblePolicy> make_opt_lifo(const DivisibleSetup& setup);
-std::unique_ptr<DivisiblePolicy> make_fifo_inc_c(const DivisibleSetup& setup);
-std::unique_ptr<DivisiblePolicy> make_fifo_inc_w(const DivisibleSetup& setup);
-std::unique_ptr<DivisiblePolicy> make_lp(const DivisibleSetup& setup);
-std::unique_ptr<DivisiblePolicy> make_optimal(const DivisibleSetup& setup);
-std::unique_ptr<DivisiblePolicy> make_self_scheduling(const DivisibleSetup& setup);
 
 /// @brief The schedule for T = 1 of a star: what a planner computes.
 using DivisibleSolver = DivisibleSchedule (*)(const Star& star, const SolveOptions& options);

@@ -8,6 +8,16 @@
 
 namespace hetcoll {
 
+// The factories, each defined in the algorithm's own file (make_ + the row's name, '-' as '_'):
+// a new algorithm is its file, its line here and its row below.
+std::unique_ptr<DivisiblePolicy> make_opt_fifo(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_opt_lifo(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_fifo_inc_c(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_fifo_inc_w(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_lp(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_optimal(const DivisibleSetup& setup);
+std::unique_ptr<DivisiblePolicy> make_self_scheduling(const DivisibleSetup& setup);
+
 const AlgorithmTable<DivisibleAlgorithm>& divisible_algorithms() {
   static const std::string kPaper = "Beaumont, Marchal & Robert, HiPC 2005";
   static const AlgorithmTable<DivisibleAlgorithm> table({

@@ -1,8 +1,8 @@
 #pragma once
 /// @file factories.hpp
-/// @brief The algorithms of the `redistribute` family, one per file: each file's factory
-/// `make_<name>` (the one signature of the table's rows, registry.cpp), and the solvers they run,
-/// functions from an instance to a schedule.
+/// @brief What the algorithms of the `redistribute` family share: the solvers their factories
+/// run (functions from an instance to a schedule, one per algorithm file; the factories
+/// themselves are declared beside their rows in registry.cpp).
 #include <cstdint>
 #include <memory>
 
@@ -11,17 +11,6 @@
 #include "algorithms/redistribute/support/redistribution_policy.hpp"
 
 namespace hetcoll {
-
-/// @name Factories: the policy of each row of the table
-/// @{
-std::unique_ptr<RedistributionPolicy> make_ggp(const RedistributionSetup& setup);
-std::unique_ptr<RedistributionPolicy> make_oggp(const RedistributionSetup& setup);
-std::unique_ptr<RedistributionPolicy> make_dggp(const RedistributionSetup& setup);
-std::unique_ptr<RedistributionPolicy> make_greedy(const RedistributionSetup& setup);
-std::unique_ptr<RedistributionPolicy> make_exact(const RedistributionSetup& setup);
-std::unique_ptr<RedistributionPolicy> make_all_at_once(const RedistributionSetup& setup);
-std::unique_ptr<RedistributionPolicy> make_lower_bound(const RedistributionSetup& setup);
-/// @}
 
 /// @brief GGP (ggp.cpp): the 1-port peeling with any perfect matching per peel.
 Schedule ggp_schedule(const Instance& instance);

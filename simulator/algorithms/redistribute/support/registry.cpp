@@ -6,6 +6,16 @@
 
 namespace hetcoll {
 
+// The factories, each defined in the algorithm's own file (make_ + the row's name, '-' as '_'):
+// a new algorithm is its file, its line here and its row below.
+std::unique_ptr<RedistributionPolicy> make_ggp(const RedistributionSetup& setup);
+std::unique_ptr<RedistributionPolicy> make_oggp(const RedistributionSetup& setup);
+std::unique_ptr<RedistributionPolicy> make_dggp(const RedistributionSetup& setup);
+std::unique_ptr<RedistributionPolicy> make_greedy(const RedistributionSetup& setup);
+std::unique_ptr<RedistributionPolicy> make_exact(const RedistributionSetup& setup);
+std::unique_ptr<RedistributionPolicy> make_all_at_once(const RedistributionSetup& setup);
+std::unique_ptr<RedistributionPolicy> make_lower_bound(const RedistributionSetup& setup);
+
 const AlgorithmTable<RedistributionAlgorithm>& redistribution_algorithms() {
   // GGP and OGGP come from the authors' earlier paper, which the DGGP paper cites as [13].
   static const std::string kIpdps = "Jeannot & Wagner, IPDPS 2004 (cited by the DGGP paper as [13])";

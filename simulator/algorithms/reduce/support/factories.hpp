@@ -1,7 +1,7 @@
 #pragma once
 /// @file factories.hpp
-/// @brief The factory of each reduction algorithm (one per file), and the orders and bounds the
-/// planners share, for registry.cpp and the tests.
+/// @brief The orders and bounds the reduction algorithms share, for their files and the tests (the
+/// factories themselves are declared beside their rows in registry.cpp).
 #include <memory>
 #include <vector>
 
@@ -10,18 +10,6 @@
 #include "algorithms/reduce/support/registry.hpp"
 
 namespace hetcoll {
-
-// One factory per algorithm, in its own file named after its row; planners and non-clairvoyant
-// algorithms alike return the policy a run executes.
-std::unique_ptr<Policy> make_binomial_stat(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_fibonacci_stat(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_tree_dyn(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_non_commut_tree_dyn(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_snf(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_fastest_first(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_random_order(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_ep_order(const ReduceSetup& setup);
-std::unique_ptr<Policy> make_optimal(const ReduceSetup& setup);
 
 /// @brief Checks a setup (n ≥ 1, costs set) and returns where its costs are drawn from.
 /// Throws InputError if n < 1 and std::invalid_argument if costs is null.

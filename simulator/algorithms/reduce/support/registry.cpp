@@ -7,6 +7,18 @@
 
 namespace hetcoll {
 
+// The factories, each defined in the algorithm's own file (make_ + the row's name, '-' as '_'):
+// a new algorithm is its file, its line here and its row below.
+std::unique_ptr<Policy> make_binomial_stat(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_fibonacci_stat(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_tree_dyn(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_non_commut_tree_dyn(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_snf(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_fastest_first(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_random_order(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_ep_order(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_optimal(const ReduceSetup& setup);
+
 const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
   static const std::string kRr8315 = "Benoit, Canon & Marchal, RR-8315";
   // The paper's EP schedule (Fig. 2) with its destinations (Lemma 1) runs every order below.
