@@ -32,6 +32,10 @@ struct MetricSpec {
   /// Any of mean, stddev, stderr, min, max, q10, q50, q90; or `same` alone: one column named
   /// `<name>`, the value every replication had, or `varies` (a host, say, not a quantity).
   std::vector<std::string> aggregates;
+  /// A choice rather than a quantity (the algorithm a selector picked): a replication's value is
+  /// an index into `words`, and every cell of the metric shows the word (raw rows, and `same`,
+  /// its one aggregate, in the summary). Empty: a number.
+  std::vector<std::string> words;
 };
 
 /// @brief Runs the replications of one point in one process (one work unit at a time).

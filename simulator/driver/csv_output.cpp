@@ -1,7 +1,9 @@
 #include "driver/csv_output.hpp"
 
+#include <cmath>
 #include <limits>
 #include <sstream>
+#include <stdexcept>
 
 #include "core/error.hpp"
 #include "core/number_format.hpp"
@@ -67,7 +69,7 @@ std::string summary_row(const Family& family, const std::string& algorithm, cons
   for (std::size_t m = 0; m < specs.size(); ++m)
     for (const std::string& a : specs[m].aggregates)
       row += ',' + (a != kSameAggregate                 ? format_number(aggregate(metrics[m], a))
-                    : metrics[m].min == metrics[m].max ? format_number(metrics[m].min)
+                    : metrics[m].min == metrics[m].max ? metric_field(specs[m], metrics[m].min)
                                                        : std::string(kVariesField));
   return row;
 }
@@ -85,10 +87,20 @@ std::vector<std::string> split_csv_row(const std::string& row) {
   return fields;
 }
 
-std::string raw_row(const std::string& algorithm, const std::string& parameters, std::uint64_t replication,
-                    const std::vector<double>& values) {
-  std::string row = algorithm + ',' + parameters + ',' + std::to_string(replication);
-  for (double v : values) row += ',' + format_number(v);
+std::string metric_field(const MetricSpec& spec, double value) {
+  if (spec.words.empty()) return format_number(value);
+  const double index = std::floor(value);
+  // A family's bug, not the user's: the index comes from its own runner.
+  if (!(index == value && index >= 0 && index < static_cast<double>(spec.words.size())))
+    throw std::logic_error("metric " + spec.name + ": " + format_number(value) + " is no index into its words");
+  return spec.words[static_cast<std::size_t>(index)];
+}
+
+std::string raw_row(const Family& family, const std::string& algorithm, const std::string& parameters,
+                    std::uint64_t replication, const std::vector<double>& values) {
+  std::string row = algorithm + ',' + parameters + ',' + std::to_string(replication) + ',' + format_number(values[0]);
+  const std::vector<MetricSpec>& specs = family.metrics();
+  for (std::size_t m = 1; m < values.size(); ++m) row += ',' + metric_field(specs[m - 1], values[m]);
   return row + '\n';
 }
 

@@ -43,9 +43,12 @@ std::vector<std::string> split_csv_row(const std::string& row);
 
 /// @brief Header of the per-replication CSV (`raw`).
 std::string raw_header(const Family& family);
-/// @brief One raw row with its newline: `values` holds the main value, then the family's metrics.
-std::string raw_row(const std::string& algorithm, const std::string& parameters, std::uint64_t replication,
-                    const std::vector<double>& values);
+/// @brief One raw row with its newline: `values` holds the main value, then the family's metrics
+/// (a metric of words shows its word).
+std::string raw_row(const Family& family, const std::string& algorithm, const std::string& parameters,
+                    std::uint64_t replication, const std::vector<double>& values);
+/// @brief The cell of `value` of metric `spec`: the number, or for a metric of words its word.
+std::string metric_field(const MetricSpec& spec, double value);
 /// @brief Header of the trace CSV.
 std::string trace_header(const Family& family);
 /// @brief One trace row with its newline: an activity of replication `replication`, from

@@ -66,7 +66,7 @@ void PointCollector::write_raw(std::size_t point, PointState& state, const WorkU
     rows.clear();
     for (std::uint64_t r = 0; r < u.count; ++r) {
       for (std::size_t m = 0; m < width; ++m) replication_values[m] = result.values[r * series + a * width + m];
-      rows += raw_row(s.algorithms[a], fields, u.first + r, replication_values);
+      rows += raw_row(*s.family, s.algorithms[a], fields, u.first + r, replication_values);
     }
     // Opened per unit, not kept open: a sweep of many algorithms must not run out of file
     // descriptors, and one open per unit and algorithm costs nothing beside the unit.

@@ -2,6 +2,7 @@
 // the families' own checks agree with the key tables' predicates on which keys apply.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <set>
@@ -189,6 +190,22 @@ TEST(CsvColumns, AColumnListThatMissesAnAxisListsAnotherKeyOrRepeatsOneIsRefused
   EXPECT_THROW(keys.table.set_columns({keys.a, keys.b, keys.a}), std::logic_error);
   keys.table.set_columns({keys.b, keys.a});
   EXPECT_EQ(keys.table.columns(), (std::vector<std::size_t>{1, 0}));
+}
+
+TEST(CsvColumns, AMetricOfWordsShowsTheWordOfItsIndexAndRefusesAnyOtherValue) {
+  const MetricSpec number{"ratio", "a quantity", {"mean"}};
+  const MetricSpec choice{"chosen", "a choice", {kSameAggregate}, {"binomial", "pipeline"}};
+  EXPECT_EQ(metric_field(number, 1.5), format_number(1.5));
+  EXPECT_EQ(metric_field(choice, 0), "binomial");
+  EXPECT_EQ(metric_field(choice, 1), "pipeline");
+  for (double bad : {-1.0, 0.5, 2.0, std::nan("")}) EXPECT_THROW(metric_field(choice, bad), std::logic_error) << bad;
+}
+
+TEST(CsvColumns, EveryMetricOfWordsOfEveryFamilyIsSummarisedBySameAlone) {
+  for (const Family* family : all_families())
+    for (const MetricSpec& m : family->metrics())
+      if (!m.words.empty())
+        EXPECT_EQ(m.aggregates, std::vector<std::string>{kSameAggregate}) << family->name() << ": " << m.name;
 }
 
 }  // namespace hetcoll
