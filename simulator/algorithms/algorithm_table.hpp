@@ -51,11 +51,19 @@ class AlgorithmRow {
     factory_ = factory;
     return self();
   }
+  /// The algorithm is SMPI's `name` (`smpirun --cfg=smpi/<collective>:<name>`): the SMPI check
+  /// runs both on the same platform and hosts and asks them to agree.
+  Row& smpi(std::string name) {
+    smpi_ = std::move(name);
+    return self();
+  }
 
   const std::string& name() const { return info_.name; }
   const std::string& description() const { return info_.description; }
   const std::string& reference() const { return info_.reference; }
   const AlgorithmInfo& info() const { return info_; }
+  /// SMPI's name of the same algorithm, or "" if SMPI has none.
+  const std::string& smpi() const { return smpi_; }
   /// The algorithm's policy for `setup`, built once per (sweep point, process) and reused across
   /// replications: its begin() resets whatever a replication changes.
   std::unique_ptr<Built> make(const Setup& setup) const {
@@ -67,6 +75,7 @@ class AlgorithmRow {
   Row& self() { return static_cast<Row&>(*this); }
   AlgorithmInfo info_;
   Factory factory_ = nullptr;
+  std::string smpi_;
 };
 
 /// @brief A family's table of algorithms (rows deriving from AlgorithmRow), in the order

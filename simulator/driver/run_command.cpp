@@ -54,7 +54,6 @@ std::string saved_points_text(const Checkpoint& checkpoint, const ShardShare& sh
 
 /// The run of a resolved scenario: its files checked, then its work units.
 void run_resolved_scenario(const Scenario& s) {
-  const Family& family = *s.family;
   RunSetup setup;
   setup.scenario = &s;
   setup.points = expand_points(s);
