@@ -25,6 +25,12 @@
 
 namespace hetcoll {
 
+/// @brief SMPI's default `smpi/send-is-detached-thresh`: sends of fewer bytes are detached.
+inline constexpr double kSmpiDetachedBelowBytes = 65536;
+/// @brief Bytes SMPI adds to every message's payload (its envelope): a message of n bytes moves
+/// n + 16 through the network.
+inline constexpr double kSmpiEnvelopeBytes = 16;
+
 /// @brief The programs of `ranks` ranks, built call by call and compiled by plan().
 class RankProgram {
  public:
