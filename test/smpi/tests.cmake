@@ -3,4 +3,5 @@
 # is skipped, with one line saying why, where smpirun or smpicc is missing.
 target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_rank_programs_against_smpi.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_rows_against_smpi.cpp
 )
