@@ -25,7 +25,10 @@
 
 namespace hetcoll {
 
-/// @brief SMPI's default `smpi/send-is-detached-thresh`: sends of fewer bytes are detached.
+/// @brief SMPI's default `smpi/send-is-detached-thresh`: sends of fewer bytes of user data are
+/// detached. RankProgram compares `detached_below` with the costs it is given: where those carry
+/// the envelope (kSmpiEnvelopeBytes), pass kSmpiDetachedBelowBytes + kSmpiEnvelopeBytes, or a
+/// message of 65520 to 65535 bytes is not detached where SMPI detaches it (docs/smpi.md).
 inline constexpr double kSmpiDetachedBelowBytes = 65536;
 /// @brief Bytes SMPI adds to every message's payload (its envelope): a message of n bytes moves
 /// n + 16 through the network.
