@@ -102,7 +102,8 @@ class Smpi {
   double time(const std::string& collective, const std::string& algorithm, const CheckPlatform& platform,
               int ranks, double bytes, std::string& error) const {
     std::ostringstream command;
-    command << "cd '" << dir_->path() << "' && smpirun -np " << ranks << " -platform '" << platform.file
+    // A run takes well under a second; one that hangs is stopped and reported as failed.
+    command << "cd '" << dir_->path() << "' && timeout 120 smpirun -np " << ranks << " -platform '" << platform.file
             << "' -hostfile '" << platform.name << ".hosts'";
     // hetcoll's exact timing (smpirun's own network/model:SMPI comes first and is overridden),
     // no computation timed between MPI calls, MPI_Wtime() free of charge.
