@@ -21,8 +21,7 @@ std::string written(const MpiTree& t) {
   std::string out;
   for (std::size_t r = 0; r < t.parent.size(); ++r) {
     out += (r ? "  " : "") + std::to_string(r) + "<-" + (t.parent[r] < 0 ? "None" : std::to_string(t.parent[r])) + ":[";
-    for (std::size_t c = 0; c < t.children[r].size(); ++c)
-      out += (c ? ", " : "") + std::to_string(t.children[r][c]);
+    for (std::size_t c = 0; c < t.children[r].size(); ++c) out += (c ? ", " : "") + std::to_string(t.children[r][c]);
     out += "]";
   }
   return out;
@@ -65,8 +64,8 @@ const Vector kVectors[] = {
      "0<-3:[1, 2]  1<-0:[]  2<-0:[]  3<-None:[7, 0, 4, 5, 6]  4<-3:[]  5<-3:[]  6<-3:[]  7<-3:[8, 9, 10]  8<-7:[]  "
      "9<-7:[]  10<-7:[]"},
     {11, 3, "mpich_binomial",
-     "0<-3:[2, 1]  1<-0:[]  2<-0:[]  3<-None:[0, 7, 5, 4]  4<-3:[]  5<-3:[6]  6<-5:[]  7<-3:[9, 8]  8<-7:[]  9<-7:[10]  "
-     "10<-9:[]"},
+     "0<-3:[2, 1]  1<-0:[]  2<-0:[]  3<-None:[0, 7, 5, 4]  4<-3:[]  5<-3:[6]  6<-5:[]  7<-3:[9, 8]  8<-7:[]  "
+     "9<-7:[10]  10<-9:[]"},
 };
 
 MpiTree built(const std::string& builder, int p, int root) {
@@ -80,7 +79,8 @@ MpiTree built(const std::string& builder, int p, int root) {
 
 TEST(MpiTrees, EveryBuilderGivesTheLibrarysTreeOnTheTestVectors) {
   for (const Vector& v : kVectors)
-    EXPECT_EQ(written(built(v.builder, v.ranks, v.root)), v.tree) << v.builder << " p " << v.ranks << " root " << v.root;
+    EXPECT_EQ(written(built(v.builder, v.ranks, v.root)), v.tree)
+        << v.builder << " p " << v.ranks << " root " << v.root;
 }
 
 TEST(MpiTrees, EveryTreeSpansEveryRankOnceFromTheRoot) {
@@ -96,7 +96,8 @@ TEST(MpiTrees, EveryTreeSpansEveryRankOnceFromTheRoot) {
             queue.push_back(c);
           }
         for (int r : queue) ++seen[r];
-        for (int r = 0; r < p; ++r) EXPECT_EQ(seen[r], 1) << v.builder << " p " << p << " root " << root << " rank " << r;
+        for (int r = 0; r < p; ++r)
+          EXPECT_EQ(seen[r], 1) << v.builder << " p " << p << " root " << root << " rank " << r;
         EXPECT_EQ(t.parent[root], -1);
       }
 }
@@ -104,7 +105,8 @@ TEST(MpiTrees, EveryTreeSpansEveryRankOnceFromTheRoot) {
 TEST(MpiTrees, TheKnomialRadixTwoIsMpichsBinomialShape) {
   // build_kmtree of radix 2 serves the farthest child first on the lowest set bit: MPICH's tree.
   for (int p = 1; p <= 70; ++p)
-    for (int root : {0, p - 1}) EXPECT_EQ(written(ompi_knomial_tree(2, p, root)), written(mpich_binomial_tree(p, root)));
+    for (int root : {0, p - 1})
+      EXPECT_EQ(written(ompi_knomial_tree(2, p, root)), written(mpich_binomial_tree(p, root)));
 }
 
 TEST(MpiSegments, OpenMpisSegmentCountIsTheCeilingAndTheLastSegmentTakesTheRest) {
@@ -146,10 +148,14 @@ const Band kOmpiTable[] = {
 
 /// What Open MPI runs for id (4.1's fixed rules: segsize 0, chain fanout 0 clamped to 1).
 MpiBcastAlgorithm ompi_id(int id) {
-  const MpiBcastAlgorithm ids[] = {MpiBcastAlgorithm::linear,   MpiBcastAlgorithm::pipeline,
-                                   MpiBcastAlgorithm::pipeline, MpiBcastAlgorithm::split_binary,
-                                   MpiBcastAlgorithm::binary,   MpiBcastAlgorithm::binomial,
-                                   MpiBcastAlgorithm::knomial,  MpiBcastAlgorithm::scatter_rd_allgather,
+  const MpiBcastAlgorithm ids[] = {MpiBcastAlgorithm::linear,
+                                   MpiBcastAlgorithm::pipeline,
+                                   MpiBcastAlgorithm::pipeline,
+                                   MpiBcastAlgorithm::split_binary,
+                                   MpiBcastAlgorithm::binary,
+                                   MpiBcastAlgorithm::binomial,
+                                   MpiBcastAlgorithm::knomial,
+                                   MpiBcastAlgorithm::scatter_rd_allgather,
                                    MpiBcastAlgorithm::scatter_ring_allgather};
   return ids[id - 1];
 }
@@ -202,9 +208,9 @@ TEST(MpiSelectors, MpichPicksPerItsDefaultJsonWithInclusiveSizes) {
     double n;
     const std::string& expected;
   };
-  const Case cases[] = {{2, 1e9, binomial},      {7, 1e9, binomial},     {8, 12288, binomial}, {8, 12289, rd},
-                        {8, 524288, rd},         {8, 524289, ring},      {16, 1, binomial},    {1024, 524288, rd},
-                        {12, 12288, binomial},   {12, 12289, ring},      {12, 1e6, ring},      {9, 524288, ring},
+  const Case cases[] = {{2, 1e9, binomial},    {7, 1e9, binomial}, {8, 12288, binomial}, {8, 12289, rd},
+                        {8, 524288, rd},       {8, 524289, ring},  {16, 1, binomial},    {1024, 524288, rd},
+                        {12, 12288, binomial}, {12, 12289, ring},  {12, 1e6, ring},      {9, 524288, ring},
                         {1000, 12289, ring}};
   for (const Case& c : cases)
     EXPECT_EQ(mpi_bcast_name(mpich_bcast(c.p, c.n).algorithm), c.expected) << "p " << c.p << " n " << c.n;

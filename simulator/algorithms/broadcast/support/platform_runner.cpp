@@ -233,7 +233,8 @@ class PlatformGridRunner final : public PointRunner {
     // model of a send, fixed.
     noise_ = Noise{s.cv, true, false};
     noise_.segments_of_a_pair = true;
-    const BroadcastSetup setup{&grid_.costs(), &instance_, s.options, &grid_, MpiOptions{s.message, s.segment, s.radix}};
+    const BroadcastSetup setup{&grid_.costs(), &instance_, s.options, &grid_,
+                               MpiOptions{s.message, s.segment, s.radix}};
     for (const std::string& name : algorithms) policies_.push_back(broadcast_algorithms().at(name).make(setup));
   }
 
