@@ -83,6 +83,31 @@ TEST(MpiBroadcast, EveryRowBringsTheWholeMessageToEveryRankFromItsParentsAndNone
           }
 }
 
+/// The messages of the plan `row` makes for p ranks from root 0 with `options`, as text.
+std::string messages(const BroadcastAlgorithm& row, int p, const MpiOptions& options) {
+  const ProgramsOnly grid(p, 0);
+  const std::uint64_t instance = 0;
+  row.make(BroadcastSetup{nullptr, &instance, HeuristicOptions{}, &grid, options})->predicted();
+  std::string text;
+  for (std::size_t i = 0; i < grid.last.size(); ++i) {
+    const PlanOp& op = grid.last.op(static_cast<int>(i));
+    text += std::to_string(op.host) + ">" + std::to_string(op.peer) + ":" + std::to_string(op.cost) + " ";
+  }
+  return text;
+}
+
+TEST(MpiBroadcast, TheSelectorsRunTheLibrarysSegmentAndRadixWhateverTheKeysSay) {
+  // Open MPI 4.1's fixed rules pick the k-nomial tree of radix 4, unsegmented, at p = 8 and
+  // 1000 bytes; the rows that run it themselves read the keys.
+  for (const char* name : {"ompi-tuned", "mpich"})
+    for (double n : {1000.0, 1048576.0}) {
+      const BroadcastAlgorithm& row = broadcast_algorithms().at(name);
+      EXPECT_EQ(messages(row, 8, MpiOptions{n, 0, 4}), messages(row, 8, MpiOptions{n, 512, 3})) << name << " " << n;
+    }
+  const BroadcastAlgorithm& knomial = broadcast_algorithms().at("mpi-knomial");
+  EXPECT_NE(messages(knomial, 8, MpiOptions{1000, 0, 4}), messages(knomial, 8, MpiOptions{1000, 0, 3}));
+}
+
 TEST(MpiBroadcast, TheMpiRowsRunWithCostsPlatformOnly) {
   // Listed with abstract costs, a row is refused naming key algorithms; left out of the default.
   for (const BroadcastAlgorithm* row : mpi_rows()) {

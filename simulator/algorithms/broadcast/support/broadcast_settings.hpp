@@ -76,7 +76,7 @@ struct BroadcastSettings {
   HeuristicOptions options;  //!< the open readings of docs/broadcast.md
   std::string intra;         //!< "best" or an executable strategy's name
   double segment = 0;        //!< the mpi-* rows' segment size, bytes (0: the whole message)
-  int radix = 4;             //!< mpi-knomial's radix
+  int radix = 4;             //!< mpi-knomial's radix (key radix; kOmpiKnomialRadix by default)
   GridRanges ranges;         //!< Table 3 ranges, random costs
 };
 

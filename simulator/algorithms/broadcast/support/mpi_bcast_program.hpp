@@ -69,11 +69,15 @@ enum class MpiBcastAlgorithm {
 /// (`coll_tuned_bcast_algorithm_chain_fanout`, default 4).
 inline constexpr int kOmpiChainFanout = 4;
 
+/// @brief Open MPI's k-nomial radix (`coll_tuned_bcast_algorithm_knomial_radix`, default 4):
+/// key `radix`'s default, and the radix 4.1's fixed rules run.
+inline constexpr int kOmpiKnomialRadix = 4;
+
 /// @brief The keys the algorithms read beside the message.
 struct MpiOptions {
   double message = 0;  //!< key message, bytes
   double segment = 0;  //!< key segment, bytes (0: the whole message)
-  int radix = 4;       //!< key radix (k-nomial)
+  int radix = kOmpiKnomialRadix;  //!< key radix (k-nomial)
 };
 
 /// @brief The name of `algorithm` in the `chosen` column: its row's, or `mpich-binomial`.

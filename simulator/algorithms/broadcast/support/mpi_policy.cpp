@@ -7,10 +7,10 @@
 namespace hetcoll {
 namespace {
 
-BroadcastPlan mpi_plan(const BroadcastSetup& setup, MpiBcastAlgorithm algorithm, double segment) {
+BroadcastPlan mpi_plan(const BroadcastSetup& setup, MpiBcastAlgorithm algorithm, double segment, int radix) {
   const MpiBroadcast b = setup.grid->ranks(setup.mpi.message);
   RankProgram program = mpi_program(b);
-  const double cut = add_mpi_bcast(program, b, algorithm, segment, setup.mpi.radix);
+  const double cut = add_mpi_bcast(program, b, algorithm, segment, radix);
   BroadcastPlan plan = setup.grid->rank_plan(program.plan());
   plan.chosen = mpi_bcast_name(algorithm);
   plan.segment = cut;
@@ -28,14 +28,15 @@ void check(const BroadcastSetup& setup) {
 
 std::unique_ptr<BroadcastPolicy> mpi_broadcast(const BroadcastSetup& setup, MpiBcastAlgorithm algorithm) {
   check(setup);
-  return planned_broadcast(setup, [setup, algorithm] { return mpi_plan(setup, algorithm, setup.mpi.segment); });
+  return planned_broadcast(setup, [setup, algorithm] { return mpi_plan(setup, algorithm, setup.mpi.segment, setup.mpi.radix); });
 }
 
 std::unique_ptr<BroadcastPolicy> mpi_selected_broadcast(const BroadcastSetup& setup, MpiSelector select) {
   check(setup);
   return planned_broadcast(setup, [setup, select] {
     const MpiChoice choice = select(setup.grid->ranks(setup.mpi.message).ranks, setup.mpi.message);
-    return mpi_plan(setup, choice.algorithm, choice.segment);
+    // The library's own segment and radix: keys segment and radix do not change its choice.
+    return mpi_plan(setup, choice.algorithm, choice.segment, choice.radix);
   });
 }
 

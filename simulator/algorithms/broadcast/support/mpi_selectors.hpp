@@ -8,10 +8,12 @@
 
 namespace hetcoll {
 
-/// @brief An algorithm and the segment size (bytes, 0: the whole message) a library chose.
+/// @brief An algorithm, the segment size (bytes, 0: the whole message) and the k-nomial radix
+/// a library chose.
 struct MpiChoice {
   MpiBcastAlgorithm algorithm = MpiBcastAlgorithm::linear;
   double segment = 0;
+  int radix = kOmpiKnomialRadix;
 };
 
 /// @brief Open MPI 4.1's fixed rules for `ranks` processes and `message` bytes: every
