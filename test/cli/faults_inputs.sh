@@ -141,6 +141,10 @@ d=$(new_dir); family_run "$d" broadcast flat --clusters 3 --gap-max 1e300
 expect_bad_input "broadcast --gap-max 1e300" "$d"
 d=$(new_dir); family_run "$d" broadcast flat --costs platform --cluster-hosts 4 --wan-window 1e-300
 expect_bad_input "broadcast wan-window 1e-300 with one generated cluster (does not apply; was: beyond 2^63 ps)" "$d"
+d=$(new_dir); family_run "$d" broadcast mpi-pipeline --costs platform --cluster-hosts 4 --message 1000000 --segment 1
+expect_bad_input "broadcast mpi-pipeline cut into 1e6 segments" "$d"
+d=$(new_dir); family_run "$d" broadcast mpich --clusters 3
+expect_bad_input "broadcast mpich with costs = random (an MPI library's program needs hosts)" "$d"
 
 # ---- item 8: seeds and -0 ---------------------------------------------------------------
 d=$(new_dir); small_run "$d"; ARGS+=(--seed 18446744073709551616)

@@ -22,7 +22,7 @@ std::map<std::string, std::pair<double, double>> means(const std::string& csv) {
   std::getline(in, line);
   EXPECT_EQ(line,
             "algorithm,clusters,message,cluster_hosts,cv,replications,mean,stddev,stderr,q10,q50,q90,predicted_mean,"
-            "prediction_error_mean,clusters_found_mean,root");
+            "prediction_error_mean,clusters_found_mean,chosen,chosen_segment,root");
   std::map<std::string, std::pair<double, double>> out;
   while (std::getline(in, line)) {
     std::vector<std::string> cells;

@@ -163,11 +163,12 @@ TEST(BroadcastExecution, SimgridExecutesEveryStrategyLikeTheModelEngine) {
   for (std::size_t i = 0; i < model.size(); ++i) EXPECT_NEAR(simgrid[i] / model[i], 1, 1e-9) << i;
 }
 
-/// Every algorithm of the table, or with `platform` those that run with costs = platform.
+/// Every algorithm of the table that runs with costs = platform, or without `platform` with
+/// abstract costs.
 std::vector<std::string> algorithm_names(bool platform) {
   std::vector<std::string> names;
   for (const BroadcastAlgorithm& h : broadcast_algorithms())
-    if (!platform || h.runs_on_platforms()) names.push_back(h.name());
+    if (platform ? h.runs_on_platforms() : h.runs_on_abstract_costs()) names.push_back(h.name());
   return names;
 }
 
@@ -190,7 +191,9 @@ TEST(BroadcastExecution, OnGrid5000WithSendersBusyForGPlusLSimgridModelAndPredic
     ASSERT_EQ(model.size(), w) << names[a];
     EXPECT_NEAR(simgrid[w * a] / model[0], 1, 1e-9) << names[a] << ": SimGrid vs model engine";
     if (grid_aware) EXPECT_NEAR(model[0] / model[1], 1, 1e-9) << names[a] << ": model engine vs prediction";
-    else EXPECT_GE(model[0], model[1] * (1 - 1e-9)) << names[a] << ": sharing only delays";
+    // An MPI library's prediction is pLogP with one message at a time per host, no bound.
+    else if (broadcast_algorithms().at(names[a]).runs_on_abstract_costs())
+      EXPECT_GE(model[0], model[1] * (1 - 1e-9)) << names[a] << ": sharing only delays";
   }
 }
 
@@ -209,8 +212,11 @@ TEST(BroadcastExecution, OnGrid5000BothEnginesShareLinksAlikeAndOnlyAddContentio
     ASSERT_EQ(model.size(), w) << names[a];
     EXPECT_NEAR(model[0] / simgrid[w * a], 1, 1e-9) << names[a] << ": model engine vs SimGrid";
     EXPECT_EQ(model[1], predicted) << names[a] << ": the prediction depends on the engine";
-    EXPECT_GE(simgrid[w * a], predicted * (1 - 1e-9)) << names[a];
-    EXPECT_LE(simgrid[w * a], predicted * 1.05) << names[a];
+    // The MPI libraries' programs post several messages of a host at once, which share its
+    // links where pLogP sends one at a time: their prediction is no bound (test_mpi_broadcast.cpp).
+    const bool mpi = !broadcast_algorithms().at(names[a]).runs_on_abstract_costs();
+    if (!mpi) EXPECT_GE(simgrid[w * a], predicted * (1 - 1e-9)) << names[a];
+    if (!mpi) EXPECT_LE(simgrid[w * a], predicted * 1.05) << names[a];
     EXPECT_EQ(simgrid[w * a + 2], prediction_error(simgrid[w * a], predicted)) << names[a];
     EXPECT_EQ(simgrid[w * a + 3], 6) << names[a] << ": clusters found";
   }
@@ -230,7 +236,10 @@ TEST(BroadcastExecution, RandomCostsRunTheScheduleTheHeuristicPredictsInEveryRep
         EXPECT_EQ(v[i + 2], prediction_error(v[i], v[i + 1])) << "C " << clusters << " at " << i;
         EXPECT_EQ(v[i + 2], 0) << "C " << clusters << " at " << i << ": the model engine is the prediction";
         EXPECT_EQ(v[i + 3], std::stod(clusters)) << "C " << clusters << " at " << i;
-        EXPECT_EQ(v[i + 4], 0) << "C " << clusters << " at " << i << ": the source, root 0 by default";
+        EXPECT_EQ(broadcast_chosen_words().at(static_cast<std::size_t>(v[i + 4])), names[i / w % names.size()])
+            << "C " << clusters << " at " << i << ": every row runs itself";
+        EXPECT_EQ(v[i + 5], -1) << "C " << clusters << " at " << i << ": no MPI library's segment";
+        EXPECT_EQ(v[i + 6], 0) << "C " << clusters << " at " << i << ": the source, root 0 by default";
       }
     }
 }
@@ -244,10 +253,11 @@ TEST(BroadcastExecution, RandomCostsOnSimgridAgreeWithTheModelEngine) {
   ASSERT_EQ(model.size(), simgrid.size());
   // The relative error is a difference of nearly equal times: compared to the times, not to itself.
   const std::size_t w = test::value_width();
-  // The source (metric `root`, last) is an index: the same on both.
+  // The source (metric `root`, last), the algorithm run and its segment (before it) are the
+  // same on both.
   for (std::size_t i = 0; i < model.size(); ++i)
     if (i % w == 2) EXPECT_NEAR(simgrid[i], model[i], 1e-9) << i;
-    else if (i % w == w - 1) EXPECT_EQ(simgrid[i], model[i]) << i;
+    else if (i % w >= w - 3) EXPECT_EQ(simgrid[i], model[i]) << i;
     else EXPECT_NEAR(simgrid[i] / model[i], 1, 1e-9) << i;
 }
 

@@ -121,7 +121,10 @@ TEST(TwoSites, EveryHeuristicRunsOnBothEnginesAlike) {
       SCOPED_TRACE(names[a] + (apart ? ", chains and senders busy for g + L" : ""));
       const double time = simgrid[w * a], predicted = simgrid[w * a + 1];
       EXPECT_TRUE(std::isfinite(time) && time > 0);
-      EXPECT_GE(time, predicted * (1 - 1e-9)) << "SimGrid beats pLogP";
+      // An MPI library's program sends several messages of a host at once, which pLogP sends
+      // one at a time: its prediction is no bound (test_mpi_broadcast.cpp).
+      const bool framework = broadcast_algorithms().at(names[a]).runs_on_abstract_costs();
+      if (framework) EXPECT_GE(time, predicted * (1 - 1e-9)) << "SimGrid beats pLogP";
       EXPECT_EQ(simgrid[w * a + 2], expected_error(time, predicted));
       EXPECT_EQ(simgrid[w * a + 3], 2) << "clusters found";
       const bool grid_aware = broadcast_algorithms().at(names[a]).grid_aware();
@@ -132,7 +135,7 @@ TEST(TwoSites, EveryHeuristicRunsOnBothEnginesAlike) {
       // The model engine executes the plan under pLogP: Table 1 is exact for chains, and for
       // the binomial tree of P = 3 hosts (nancy's switch) one gap short.
       if (apart && grid_aware) EXPECT_NEAR(model[0] / predicted, 1, 1e-9) << "the model engine is pLogP executed";
-      EXPECT_GE(model[0], predicted * (1 - 1e-9)) << "Table 1 is exact or optimistic";
+      if (framework) EXPECT_GE(model[0], predicted * (1 - 1e-9)) << "Table 1 is exact or optimistic";
       EXPECT_NEAR(model[0] / time, 1, 1e-9) << "the engines share links alike";
     }
   }
@@ -162,7 +165,10 @@ TEST(TwoSites, ThePredictionErrorColumnIsSimulatedMinusPredictedOverSimulated) {
   for (const auto& [name, row] : rows) {
     const double mean = std::stod(row.at("mean")), predicted = std::stod(row.at("predicted_mean"));
     EXPECT_EQ(std::stod(row.at("prediction_error_mean")), expected_error(mean, predicted)) << name;
-    EXPECT_NE(std::stod(row.at("prediction_error_mean")), 0) << name << ": SimGrid shares links pLogP does not see";
+    // The framework's plans; the MPI libraries' programs share links their prediction may
+    // or may not miss, row by row (test_mpi_broadcast.cpp).
+    if (broadcast_algorithms().at(name).runs_on_abstract_costs())
+      EXPECT_NE(std::stod(row.at("prediction_error_mean")), 0) << name << ": SimGrid shares links pLogP does not see";
     EXPECT_EQ(row.at("clusters_found_mean"), "3") << name;
     EXPECT_EQ(row.at("cluster_hosts"), "14") << name;
   }

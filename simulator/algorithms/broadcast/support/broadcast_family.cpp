@@ -1,5 +1,6 @@
 #include "algorithms/broadcast/support/broadcast_family.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -68,6 +69,15 @@ class BroadcastFamily final : public Family {
                               " re-plans on abstract costs; it runs with costs = random or given, not costs = platform";
         s->other_kind.insert(a.name());
       }
+    // The MPI libraries' algorithms run over every host of a platform: the abstract grid's
+    // clusters are points, with no cost for part of a message (a segment, a half, a block).
+    for (const BroadcastAlgorithm& a : broadcast_algorithms())
+      if (!a.runs_on_abstract_costs() && point[keys().costs] != "platform") {
+        s->limits[a.name()] = "key 'algorithms': " + a.name() +
+                              " runs over the hosts of a platform; it runs with costs = platform, not costs = " +
+                              point[keys().costs];
+        s->other_kind.insert(a.name());
+      }
     return s;
   }
 
@@ -91,6 +101,11 @@ const std::vector<MetricSpec>& broadcast_metrics() {
                            "optimistic",
        {"mean"}},
       {"clusters_found", "clusters the run scheduled: Lowekamp's with costs = platform, else C", {"mean"}},
+      {"chosen", "the algorithm run: a selector's choice (ompi-tuned, mpich), else the row itself", {"same"},
+       broadcast_chosen_words()},
+      {"chosen_segment", "the segment size in bytes an MPI library's algorithm cut the message at (0: whole; -1: "
+                         "not an MPI library's algorithm)",
+       {"same"}},
       {"root", "the source: key 'root' (a cluster with costs = random or given, a host index with costs = platform)",
        {"same"}}};
   return metrics;
@@ -102,12 +117,28 @@ double prediction_error(double simulated, double predicted) {
   return std::abs(simulated - predicted) <= kSimultaneity ? 0 : (simulated - predicted) / simulated;
 }
 
-void record_broadcast(double simulated, double predicted, int clusters, int root, double* metrics) {
+const std::vector<std::string>& broadcast_chosen_words() {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> w;
+    for (const BroadcastAlgorithm& a : broadcast_algorithms()) w.push_back(a.name());
+    w.push_back(mpi_bcast_name(MpiBcastAlgorithm::mpich_binomial));
+    return w;
+  }();
+  return words;
+}
+
+void record_broadcast(double simulated, double predicted, int clusters, const std::string& chosen, double segment,
+                      int root, double* metrics) {
+  const std::vector<std::string>& words = broadcast_chosen_words();
+  const auto word = std::find(words.begin(), words.end(), chosen);
+  if (word == words.end()) throw std::logic_error("broadcast: '" + chosen + "' is no word of metric chosen");
   metrics[0] = simulated;
   metrics[1] = predicted;
   metrics[2] = prediction_error(simulated, predicted);
   metrics[3] = clusters;
-  metrics[4] = root;
+  metrics[4] = static_cast<double>(word - words.begin());
+  metrics[5] = segment;
+  metrics[6] = root;
 }
 const Family& broadcast_family() {
   static const BroadcastFamily family;

@@ -7,6 +7,7 @@
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/broadcast/support/broadcast_settings.hpp"
+#include "algorithms/broadcast/support/mpi_bcast_program.hpp"
 #include "algorithms/keys.hpp"
 #include "algorithms/root.hpp"
 
@@ -71,6 +72,13 @@ struct BroadcastKeys {
                                       "no", {"no", "yes"});
   TextKey intra = table.text("intra", "intra-cluster strategy: best (of the executable ones) or one of them", "best",
                              broadcast_intra_choices());
+  // The MPI libraries' algorithms (the mpi-* rows; docs/broadcast.md, "The MPI libraries").
+  NumberKey segment = table.number("segment", "mpi-* rows: segment size in bytes of the segmented algorithms (0: the "
+                                              "whole message, what Open MPI does for a forced algorithm)", 0)
+                          .whole().at_most(kMaxMessage);
+  NumberKey radix = table.number("radix", "mpi-knomial: the k-nomial tree's radix (Open MPI's default 4)",
+                                 kOmpiKnomialRadix)
+                        .whole().at_least(2).at_most(kMaxHosts);
   NumberKey latency_min =
       table.number("latency-min", "smallest L between clusters (s, costs = random)", 0.001).at_most(kLongestDelay);
   NumberKey latency_max =

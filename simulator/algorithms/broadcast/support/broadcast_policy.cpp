@@ -29,6 +29,14 @@ class PlannedBroadcast final : public BroadcastPolicy {
   bool internal_broadcast(const Activity& a) const override {
     return a.kind == ActivityKind::compute && static_cast<int>(a.tag) >= first_intra_;
   }
+  std::string chosen() override {
+    run_.plan();
+    return chosen_;
+  }
+  double chosen_segment() override {
+    run_.plan();
+    return segment_;
+  }
 
  private:
   Plan made() {
@@ -36,6 +44,8 @@ class PlannedBroadcast final : public BroadcastPolicy {
     predicted_ = p.predicted;
     schedule_ = std::move(p.schedule);
     first_intra_ = p.first_intra;
+    chosen_ = p.chosen;
+    segment_ = p.segment;
     return std::move(p.plan);
   }
 
@@ -43,10 +53,20 @@ class PlannedBroadcast final : public BroadcastPolicy {
   double predicted_ = 0;
   std::optional<InterSchedule> schedule_;
   int first_intra_ = 0;
+  std::string chosen_;
+  double segment_ = -1;
   PlannedPolicy run_;  // last: its planner reads the members above
 };
 
 }  // namespace
+
+MpiBroadcast BroadcastGrid::ranks(double) const {
+  throw std::logic_error("broadcast: ranks of an MPI program over a grid without hosts beside its coordinators");
+}
+
+BroadcastPlan BroadcastGrid::rank_plan(Plan) const {
+  throw std::logic_error("broadcast: an MPI program over a grid without hosts beside its coordinators");
+}
 
 std::unique_ptr<BroadcastPolicy> planned_broadcast(const BroadcastSetup& setup,
                                                    std::function<BroadcastPlan()> planner) {

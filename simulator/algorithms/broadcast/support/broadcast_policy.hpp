@@ -11,8 +11,10 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "algorithms/broadcast/support/inter_schedule.hpp"
+#include "algorithms/broadcast/support/mpi_bcast_program.hpp"
 #include "algorithms/broadcast/support/tree_shapes.hpp"
 #include "engine/plan.hpp"
 
@@ -27,6 +29,12 @@ struct BroadcastPlan {
   /// The plan's operations from this index on are the clusters' internal broadcasts T (the
   /// abstract grid's, which the noise draws); the plan's size where there are none.
   int first_intra = 0;
+  /// The MPI library's algorithm the plan runs (mpi_bcast_name: a selector's choice, or an
+  /// mpi-* row's own name); empty for the other rows, whose `chosen` is their own name.
+  std::string chosen;
+  /// The segment size an MPI library's algorithm cut the message at, bytes (0: whole); −1 for
+  /// the rows that are not an MPI library's (the `chosen_segment` column).
+  double segment = -1;
 };
 
 /// @brief The hosts of a point, as its runner prepared them: how a schedule over the clusters,
@@ -45,6 +53,13 @@ class BroadcastGrid {
   /// from the root, each send with the pLogP measured for its pair of clusters; predicted by
   /// pLogP, each send alone.
   virtual BroadcastPlan host_tree(TreeChildren (*shape)(int hosts)) const = 0;
+  /// Only where spans_hosts(): the ranks of an MPI program over every host (rank i is host i)
+  /// and the root's rank.
+  virtual MpiBroadcast ranks(double message) const;
+  /// Only where spans_hosts(): the plan of `program`, a compiled program of those ranks (costs
+  /// in bytes), predicted by pLogP: a message keeps its two hosts busy for its link's
+  /// g(bytes) − o and arrives L later, one message at a time per host and direction.
+  virtual BroadcastPlan rank_plan(Plan program) const;
 };
 
 /// @brief What every algorithm of the family is built from, once per point and process.
@@ -57,6 +72,7 @@ struct BroadcastSetup {
   const std::uint64_t* instance = nullptr;
   HeuristicOptions options;             //!< the open readings of docs/broadcast.md
   const BroadcastGrid* grid = nullptr;  //!< the hosts the plans run on
+  MpiOptions mpi;                       //!< what the MPI libraries' algorithms read
 };
 
 /// @brief A broadcast algorithm as the runners run it: a Policy that also predicts its
@@ -72,6 +88,12 @@ class BroadcastPolicy : public Policy {
   virtual const InterSchedule* schedule() = 0;
   /// True if `a`, an activity this policy started, is a cluster's internal broadcast T.
   virtual bool internal_broadcast(const Activity& a) const = 0;
+  /// The MPI library's algorithm the current instance runs (BroadcastPlan::chosen); empty for
+  /// the rows that are no MPI library's (their `chosen` column is their own name).
+  virtual std::string chosen() { return {}; }
+  /// The segment size an MPI library's algorithm cut the message at (bytes, 0: whole); −1 for
+  /// a row that is not an MPI library's.
+  virtual double chosen_segment() { return -1; }
 };
 
 /// @brief A static algorithm as a BroadcastPolicy: `planner` makes the plan of the setup's

@@ -3,6 +3,7 @@
 #include "algorithms/broadcast/support/broadcast_settings.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 #include <stdexcept>
 
@@ -71,6 +72,8 @@ const std::vector<std::pair<std::string, unsigned>>& key_modes() {
       {"fef-weight", kEvery},
       {"bottomup-ready", kEvery},
       {"intra", kPlatform},
+      {"segment", kPlatform},  // the mpi-* rows run over a platform's hosts only
+      {"radix", kPlatform},
       {"latency-min", kRandom},
       {"latency-max", kRandom},
       {"gap-min", kRandom},
@@ -203,6 +206,14 @@ BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> pla
   s.options.fef_full_cost = point[k.fef_weight] == "g+L";
   s.options.bottomup_ready = point[k.bottomup_ready] == "yes";
   s.intra = point[k.intra];
+  s.segment = point[k.segment];
+  s.radix = static_cast<int>(point[k.radix]);
+  // A program holds every segment of every rank: as many as a cluster's segmented chain may.
+  constexpr double kMaxSegments = 65536;
+  if (s.segment > 0 && std::ceil(s.message / s.segment) > kMaxSegments)
+    throw InputError("key 'segment': " + format_number(s.segment) + " bytes cut the message of " +
+                     format_number(s.message) + " bytes into more than " + format_number(kMaxSegments) +
+                     " segments; raise it or set 0 (the whole message)");
   s.ranges = {point[k.latency_min], point[k.latency_max], point[k.gap_min],
               point[k.gap_max],    point[k.intra_min],   point[k.intra_max]};
   check_range(s.ranges.latency_min, s.ranges.latency_max, "latency-min", "latency-max");

@@ -75,6 +75,8 @@ struct BroadcastSettings {
   double cv = 0;             //!< uncertainty of the execution (NoisyPolicy); 0: the nominal costs
   HeuristicOptions options;  //!< the open readings of docs/broadcast.md
   std::string intra;         //!< "best" or an executable strategy's name
+  double segment = 0;        //!< the mpi-* rows' segment size, bytes (0: the whole message)
+  int radix = 4;             //!< mpi-knomial's radix (key radix; kOmpiKnomialRadix by default)
   GridRanges ranges;         //!< Table 3 ranges, random costs
 };
 
@@ -92,8 +94,11 @@ LatencyMatrix broadcast_latencies(const BroadcastSettings& settings);
 
 /// @brief The family's metrics, in the order record() fills them after the main value:
 /// `predicted` (the framework's prediction, s), `prediction_error` ((simulated − predicted) /
-/// simulated), `clusters_found` (the clusters scheduled: Lowekamp's on a platform, else C) and
-/// `root` (the source: a cluster, or a host with costs = platform).
+/// simulated), `clusters_found` (the clusters scheduled: Lowekamp's on a platform, else C),
+/// `chosen` (the algorithm run: a selector's choice, else the row itself; a word of
+/// broadcast_chosen_words()), `chosen_segment` (the segment size an MPI library's algorithm cut
+/// the message at, 0: whole; −1 for the other rows) and `root` (the source: a cluster, or a host
+/// with costs = platform).
 const std::vector<MetricSpec>& broadcast_metrics();
 
 /// @brief (simulated − predicted) / simulated: positive when the prediction is optimistic; 0
@@ -105,7 +110,11 @@ double prediction_error(double simulated, double predicted);
 
 /// @brief What PointRunner::record() writes for one algorithm of one replication: the simulated
 /// value, then broadcast_metrics() in order.
-void record_broadcast(double simulated, double predicted, int clusters, int root, double* metrics);
+void record_broadcast(double simulated, double predicted, int clusters, const std::string& chosen, double segment,
+                      int root, double* metrics);
+/// @brief The words of metric `chosen`: every row's name, then `mpich-binomial` (MPICH's binomial
+/// tree, which the mpich selector runs and no row is).
+const std::vector<std::string>& broadcast_chosen_words();
 
 /// @brief Timer resolution of the abstract (random-cost) platform: hosts compute, and messages
 /// travel, at this many units per second, so a delay of d seconds is d·1e12 whole units.

@@ -9,6 +9,7 @@
 // order from the root). Nothing is random: every replication repeats the same plan.
 #include <algorithm>
 #include <optional>
+#include <queue>
 #include <stdexcept>
 
 #include "algorithms/broadcast/support/broadcast_plan.hpp"
@@ -154,6 +155,14 @@ class SurveyedGrid final : public BroadcastGrid {
     add_tree_broadcast(builder, hosts, tree, s_.message, link, s_.overhead, -1);
     return made(builder, predict_tree_broadcast(hosts, tree, s_.message, link), std::nullopt);
   }
+  MpiBroadcast ranks(double message) const override { return MpiBroadcast{s_.hosts, s_.root, message}; }
+  BroadcastPlan rank_plan(Plan program) const override {
+    BroadcastPlan p;
+    p.predicted = predict_program(program);
+    p.first_intra = static_cast<int>(program.size());
+    p.plan = std::move(program);
+    return p;
+  }
 
  private:
   // The clusters' broadcasts are real messages here: no operation is a delay T.
@@ -164,6 +173,43 @@ class SurveyedGrid final : public BroadcastGrid {
     p.predicted = predicted;
     p.schedule = std::move(schedule);
     return p;
+  }
+
+  /// pLogP's time of a program: a message of s bytes from a host of cluster a to one of
+  /// cluster b keeps its sender, and its receiver, busy for g_ab(s) − o (the platform has no
+  /// per-message overhead: o is the model's) and arrives L_ab after that. Messages are taken
+  /// in the order they become ready (every operation they depend on has ended), each starting
+  /// once its two hosts are free: one message at a time per host and direction, as pLogP's gap.
+  double predict_program(const Plan& plan) const {
+    const std::size_t n = plan.size();
+    std::vector<double> ready(n, 0);
+    std::vector<int> waiting(n);
+    using Ready = std::pair<double, int>;
+    std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> queue;
+    for (std::size_t i = 0; i < n; ++i) {
+      waiting[i] = plan.dependency_count(static_cast<int>(i));
+      if (waiting[i] == 0) queue.emplace(0.0, static_cast<int>(i));
+    }
+    std::vector<double> sending(s_.hosts, 0), receiving(s_.hosts, 0);
+    double end = 0;
+    while (!queue.empty()) {
+      const auto [at, i] = queue.top();
+      queue.pop();
+      const PlanOp& op = plan.op(i);
+      if (op.kind != ActivityKind::comm) throw std::logic_error("broadcast: an MPI program computes");
+      const int ca = v_.cluster_of[op.host], cb = v_.cluster_of[op.peer];
+      const PLogP& link = ca == cb ? v_.intra[ca] : v_.inter[ca][cb];
+      const double start = std::max({at, sending[op.host], receiving[op.peer]});
+      const double busy = link.gap(op.cost) - s_.overhead;
+      sending[op.host] = receiving[op.peer] = start + busy;
+      const double done = start + busy + link.latency;
+      end = std::max(end, done);
+      for (int next : plan.dependents(i)) {
+        ready[next] = std::max(ready[next], done);
+        if (--waiting[next] == 0) queue.emplace(ready[next], next);
+      }
+    }
+    return end;
   }
 
   BroadcastSettings s_;
@@ -181,13 +227,14 @@ class PlatformGridRunner final : public PointRunner {
  public:
   PlatformGridRunner(const BroadcastSettings& s, const std::vector<std::string>& algorithms, const Platform& platform,
                      Probe& probe)
-      : root_(s.root), grid_(s, survey(s, probe), host_speeds(platform, s.hosts)) {
+      : root_(s.root), names_(algorithms), grid_(s, survey(s, probe), host_speeds(platform, s.hosts)) {
     // Messages are drawn, a segmented chain's segments sharing their hop's draw (a host sends
     // one message to each peer); the senders' overheads and gaps (computations) are the pLogP
     // model of a send, fixed.
     noise_ = Noise{s.cv, true, false};
     noise_.segments_of_a_pair = true;
-    const BroadcastSetup setup{&grid_.costs(), &instance_, s.options, &grid_};
+    const BroadcastSetup setup{&grid_.costs(), &instance_, s.options, &grid_,
+                               MpiOptions{s.message, s.segment, s.radix}};
     for (const std::string& name : algorithms) policies_.push_back(broadcast_algorithms().at(name).make(setup));
   }
 
@@ -198,11 +245,15 @@ class PlatformGridRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    record_broadcast(makespan, policies_[algorithm]->predicted(), grid_.costs().clusters, root_, metrics);
+    BroadcastPolicy& policy = *policies_[algorithm];
+    const std::string chosen = policy.chosen();
+    record_broadcast(makespan, policy.predicted(), grid_.costs().clusters, chosen.empty() ? names_[algorithm] : chosen,
+                     policy.chosen_segment(), root_, metrics);
   }
 
  private:
   int root_;  // the source host
+  std::vector<std::string> names_;  // the algorithms run, in the runner's order
   SurveyedGrid grid_;
   const std::uint64_t instance_ = 0;  // the survey never changes: every algorithm plans once
   std::vector<std::unique_ptr<BroadcastPolicy>> policies_;

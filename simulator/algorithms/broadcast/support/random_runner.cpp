@@ -57,7 +57,7 @@ class AbstractGrid final : public BroadcastGrid {
 class RandomGridRunner final : public PointRunner {
  public:
   RandomGridRunner(const BroadcastSettings& settings, const std::vector<std::string>& algorithms, std::uint64_t seed)
-      : settings_(settings), seed_(seed), grid_(instance_, settings.options.busy_until_arrival) {
+      : settings_(settings), seed_(seed), names_(algorithms), grid_(instance_, settings.options.busy_until_arrival) {
     if (settings_.given) instance_ = *settings_.given;
     const BroadcastSetup setup{&instance_, &drawn_, settings_.options, &grid_};
     for (const std::string& name : algorithms) policies_.push_back(broadcast_algorithms().at(name).make(setup));
@@ -89,12 +89,15 @@ class RandomGridRunner final : public PointRunner {
   }
 
   void record(std::size_t algorithm, double makespan, double* metrics) override {
-    record_broadcast(makespan, policies_[algorithm]->predicted(), settings_.clusters, settings_.root, metrics);
+    // No selector runs on abstract costs: every row runs itself, none an MPI library's.
+    record_broadcast(makespan, policies_[algorithm]->predicted(), settings_.clusters, names_[algorithm], -1,
+                     settings_.root, metrics);
   }
 
  private:
   BroadcastSettings settings_;
   std::uint64_t seed_;
+  std::vector<std::string> names_;  // the algorithms run, in the runner's order
   GridCosts instance_;
   std::uint64_t drawn_ = 0;  // grids drawn: the instance counter of the algorithms' setup
   AbstractGrid grid_;

@@ -13,9 +13,22 @@ std::unique_ptr<BroadcastPolicy> make_ecef_lat_max(const BroadcastSetup& setup);
 std::unique_ptr<BroadcastPolicy> make_bottomup(const BroadcastSetup& setup);
 std::unique_ptr<BroadcastPolicy> make_dynamic_ecef(const BroadcastSetup& setup);
 std::unique_ptr<BroadcastPolicy> make_binomial(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_linear(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_binomial(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_binary(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_chain(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_pipeline(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_split_binary(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_knomial(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_scatter_ring_allgather(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpi_scatter_rd_allgather(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_ompi_tuned(const BroadcastSetup& setup);
+std::unique_ptr<BroadcastPolicy> make_mpich(const BroadcastSetup& setup);
 
 const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms() {
   static const std::string kPaper = "Steffenel, INRIA RR inria-00116897 (2006), ";
+  static const std::string kOmpi = "Open MPI 4.1.8, ompi/mca/coll/base/coll_base_bcast.c, ";
+  static const std::string kMpich = "MPICH 4.2.3, src/mpi/coll/bcast/";
   using A = BroadcastAlgorithm;
   static const AlgorithmTable<BroadcastAlgorithm> table({
       A("flat")
@@ -56,6 +69,78 @@ const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms() {
           .description("grid-unaware binomial tree (MPI's), over all hosts on a platform")
           .reference("MPI binomial broadcast (grid-unaware baseline)")
           .make(make_binomial)
+          .grid_unaware(),
+      // The MPI libraries' flat algorithms over every host, rank i on host i, then their
+      // selectors (docs/broadcast.md, "The MPI libraries").
+      A("mpi-linear")
+          .description("MPI: the root isends to every rank in rank order, then waits for all")
+          .reference(kOmpi + "ompi_coll_base_bcast_intra_basic_linear")
+          .make(make_mpi_linear)
+          .smpi("flattree")
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-binomial")
+          .description("MPI: Open MPI's binomial tree (highest-bit, nearest child first, isend all then wait)")
+          .reference(kOmpi + "ompi_coll_base_bcast_intra_binomial (build_bmtree)")
+          .make(make_mpi_binomial)
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-binary")
+          .description("MPI: Open MPI's binary tree (build_tree(2)), segmented by key segment")
+          .reference(kOmpi + "ompi_coll_base_bcast_intra_bintree")
+          .make(make_mpi_binary)
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-chain")
+          .description("MPI: Open MPI's chain of fanout 4, segmented by key segment")
+          .reference(kOmpi + "ompi_coll_base_bcast_intra_chain")
+          .make(make_mpi_chain)
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-pipeline")
+          .description("MPI: Open MPI's pipeline (one chain), segmented by key segment")
+          .reference(kOmpi + "ompi_coll_base_bcast_intra_pipeline")
+          .make(make_mpi_pipeline)
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-split-binary")
+          .description("MPI: Open MPI's split binary tree: halves down two subtrees, then swapped by pairs")
+          .reference(kOmpi + "ompi_coll_base_bcast_intra_split_bintree")
+          .make(make_mpi_split_binary)
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-knomial")
+          .description("MPI: Open MPI's k-nomial tree of key radix, segmented by key segment")
+          .reference(kOmpi + "ompi_coll_base_bcast_intra_knomial (build_kmtree)")
+          .make(make_mpi_knomial)
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-scatter-ring-allgather")
+          .description("MPI: MPICH's binomial scatter of p blocks, then a ring allgather")
+          .reference(kMpich + "bcast_intra_scatter_ring_allgather.c")
+          .make(make_mpi_scatter_ring_allgather)
+          .smpi("scatter_LR_allgather")
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpi-scatter-rd-allgather")
+          .description("MPI: MPICH's binomial scatter of p blocks, then a recursive-doubling allgather")
+          .reference(kMpich + "bcast_intra_scatter_recursive_doubling_allgather.c")
+          .make(make_mpi_scatter_rd_allgather)
+          .smpi("scatter_rdb_allgather")
+          .platform_costs_only()
+          .grid_unaware(),
+      A("ompi-tuned")
+          .description("MPI: what Open MPI 4.1 runs, by its fixed rules on process count and message size")
+          .reference("Open MPI 4.1.8, ompi/mca/coll/tuned/coll_tuned_decision_fixed.c, "
+                     "ompi_coll_tuned_bcast_intra_dec_fixed")
+          .make(make_ompi_tuned)
+          .platform_costs_only()
+          .grid_unaware(),
+      A("mpich")
+          .description("MPI: what MPICH 4 runs, by its default selection on process count and message size")
+          .reference("MPICH 4.2.3, maint/tuning/coll/mpir/generic.json (bcast, comm_hierarchy any)")
+          .make(make_mpich)
+          .platform_costs_only()
           .grid_unaware(),
   });
   return table;

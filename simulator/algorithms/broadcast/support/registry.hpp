@@ -25,6 +25,13 @@ class BroadcastAlgorithm : public AlgorithmRow<BroadcastAlgorithm, BroadcastSetu
     runs_on_platforms_ = false;
     return *this;
   }
+  /// It runs over every host of a platform (an MPI library's algorithm: a program of ranks),
+  /// so with costs = random or given, whose clusters are points with no cost for part of a
+  /// message, the family leaves it out of the default list and refuses it listed.
+  BroadcastAlgorithm& platform_costs_only() {
+    runs_on_abstract_costs_ = false;
+    return *this;
+  }
   /// It ignores the clusters (MPI's binomial tree): on a platform its tree spans every host and
   /// its messages may share links its pLogP prediction does not see. A description (docs,
   /// tests): its factory alone decides what it spans.
@@ -35,14 +42,16 @@ class BroadcastAlgorithm : public AlgorithmRow<BroadcastAlgorithm, BroadcastSetu
 
   bool runs_on_platforms() const { return runs_on_platforms_; }
   bool grid_aware() const { return grid_aware_; }
+  bool runs_on_abstract_costs() const { return runs_on_abstract_costs_; }
 
  private:
   bool runs_on_platforms_ = true;
+  bool runs_on_abstract_costs_ = true;
   bool grid_aware_ = true;
 };
 
-/// @brief Every algorithm, in the paper's order, then hetcoll's dynamic ECEF and the
-/// grid-unaware binomial tree.
+/// @brief Every algorithm, in the paper's order, then hetcoll's dynamic ECEF, the grid-unaware
+/// binomial tree, and the MPI libraries' algorithms and selectors.
 const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms();
 
 }  // namespace hetcoll
