@@ -4,6 +4,8 @@
 /// cost model (docs/reduce.md). It holds the non-clairvoyant algorithms of Benoit, Canon &
 /// Marchal (RR-8315) and the clairvoyant planners of Liu & Wang (IPDPS 2000), so both run side
 /// by side.
+#include <vector>
+
 #include "algorithms/family.hpp"
 
 namespace hetcoll {
@@ -13,5 +15,9 @@ namespace hetcoll {
 /// makespan over the optimal EP makespan of the cluster at mean costs (n ≤ 12) or a lower bound
 /// of it, mean and max.
 const Family& reduce_family();
+
+/// @brief The family's metrics, in the order of the runner's values: over_bound, sender_spread,
+/// root, chosen (the algorithm a row ran, a word of reduce_choice_words()) and chosen_segment.
+const std::vector<MetricSpec>& reduce_metrics();
 
 }  // namespace hetcoll
