@@ -47,6 +47,8 @@ d=$(new_dir); small_run "$d" processors 4 algorithms ompi-tuned; ARGS+=(--segmen
 expect_bad_input "reduce segment 1024 for ompi-tuned, whose rules choose the segment" "$d"
 d=$(new_dir); small_run "$d" processors 4 algorithms mpi-pipeline; ARGS+=(--segment 1.5)
 expect_bad_input "reduce segment 1.5 (not a whole number of bytes)" "$d"
+d=$(new_dir); small_run "$d" processors 8 algorithms mpi-pipeline; ARGS+=(--segment 1)
+expect_bad_input "reduce segment 1 on 8 MiB values (67,108,864 messages; 8 GB planned at 16 B)" "$d"
 # Reduce costs below the grid of whole bytes and flops: a mean the rounding changes by more
 # than 1e-5 is refused (comm-mean 1e-9, 1.5e-7 and 1e-6 of 2^23 B ran as 0, 1 and 8 B).
 d=$(new_dir); small_run "$d" cv 0 algorithms optimal; ARGS+=(--comm-mean 1e-9)

@@ -14,6 +14,7 @@
 #include "algorithms/reduce/support/mpi_selection.hpp"
 #include "algorithms/reduce/support/mpi_trees.hpp"
 #include "algorithms/reduce/support/reduce_runner.hpp"
+#include "core/number_format.hpp"
 #include "reduce_harness.hpp"
 
 namespace hetcoll {
@@ -203,6 +204,26 @@ TEST(MpiReduce, SegmentedRowsSendOneMessagePerSegment) {
         }
         EXPECT_EQ(a.choice(setup).segment, segments > 1 ? segment : 0);
       }
+  }
+}
+
+// Key segment: refused to a row that does not segment, and beyond kMostMpiMessages messages,
+// naming the key and a segment that fits (which does).
+TEST(MpiReduce, ASegmentIsRefusedWhereItWouldBeIgnoredOrTooManyMessages) {
+  const double bytes = 8388608;
+  for (const ReduceAlgorithm& a : reduce_algorithms()) {
+    EXPECT_EQ(mpi_segment_limit(a, bytes, 0, 8), "") << a.name();
+    const std::string refused = mpi_segment_limit(a, bytes, 1, 8);
+    EXPECT_NE(refused.find("key 'segment' = 1:"), std::string::npos) << a.name() << ": " << refused;
+    EXPECT_EQ(mpi_segment_limit(a, bytes, 1e6, 8).empty(), a.honours_segment()) << a.name();
+    if (!a.honours_segment()) continue;
+    for (int ranks : {2, 8, 1000}) {
+      const double fits = std::ceil(bytes / std::floor(kMostMpiMessages / ranks));
+      EXPECT_EQ(mpi_segment_limit(a, bytes, fits, ranks), "") << a.name() << " " << ranks;
+      EXPECT_NE(mpi_segment_limit(a, bytes, fits - 1, ranks), "") << a.name() << " " << ranks;
+      const std::string line = mpi_segment_limit(a, bytes, fits - 1, ranks);
+      EXPECT_NE(line.find("give segment >= " + format_number(fits)), std::string::npos) << line;
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "algorithms/reduce/support/factories.hpp"
+#include "core/number_format.hpp"
 
 namespace hetcoll {
 namespace {
@@ -46,6 +47,23 @@ std::vector<double> ompi_segments(double count, double segment) {
   std::vector<double> sizes(static_cast<std::size_t>(full), segment);
   if (count > full * segment) sizes.push_back(count - full * segment);
   return sizes;
+}
+
+std::string mpi_segment_limit(const ReduceAlgorithm& row, double bytes, double segment, int ranks) {
+  if (segment <= 0) return "";
+  const std::string given = "key 'segment' = " + format_number(segment) + ": ";
+  if (!row.honours_segment())
+    return given + row.name() +
+           " does not cut its messages into segments (only mpi-binomial, mpi-binary, mpi-in-order-binary, "
+           "mpi-chain and mpi-pipeline do; the selectors use their rules' own); give segment = 0";
+  const double count = std::max(1.0, nearest_whole(bytes));
+  const double segments = segment < count ? std::ceil(count / segment) : 1;
+  const double most = std::floor(kMostMpiMessages / ranks);  // segments per rank
+  if (segments <= most) return "";
+  return given + row.name() + " would send " + format_number(segments * ranks) + " messages (" +
+         format_number(count) + " bytes in segments, " + std::to_string(ranks) + " ranks; at most " +
+         format_number(kMostMpiMessages) + "); give segment >= " + format_number(std::ceil(count / most)) +
+         ", or 0";
 }
 
 void ompi_reduce_generic(MpiReduceProgram& program, const MpiTree& tree, const std::vector<double>& segments) {

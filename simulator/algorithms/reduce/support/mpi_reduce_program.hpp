@@ -9,6 +9,7 @@
 /// ⊕. A send below SMPI's detached threshold, in bytes at mean cost, releases its rank at once.
 #include <functional>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "algorithms/reduce/support/mpi_trees.hpp"
@@ -41,6 +42,15 @@ class MpiReduceProgram {
 /// @brief Open MPI 4.1's `COLL_BASE_COMPUTED_SEGCOUNT` on a byte datatype: the sizes of the
 /// segments of `count` bytes for a segment size `segment` (0, or not below count: one segment).
 std::vector<double> ompi_segments(double count, double segment);
+
+/// @brief The most messages an MPI row may send at a point (ranks × segments, 2^20): building
+/// the plan of so many messages and their ⊕ takes about 600 MB and a few seconds.
+inline constexpr double kMostMpiMessages = 1048576;
+
+/// @brief Why `row` cannot run with key `segment` on `ranks` ranks and a vector of `bytes` (at
+/// mean cost), or "": a non-zero segment for a row that does not segment, or more than
+/// kMostMpiMessages messages. The line names key 'segment'.
+std::string mpi_segment_limit(const ReduceAlgorithm& row, double bytes, double segment, int ranks);
 
 /// @brief `ompi_coll_base_reduce_generic`: the segmented tree reduction every Open MPI tree
 /// algorithm runs (a non-leaf posts the next receive before waiting for the previous one, k ⊕

@@ -7,6 +7,7 @@
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/reduce/support/cluster.hpp"
 #include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/mpi_reduce_program.hpp"
 #include "algorithms/reduce/support/reduction_costs.hpp"
 #include "algorithms/reduce/support/reduce_runner.hpp"
 #include "algorithms/root.hpp"
@@ -201,10 +202,9 @@ class ReduceFamily final : public Family {
     if (a.max_processors() > 0 && n > a.max_processors())
       return "key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors()) +
              " processors (documented limit), the point has " + std::to_string(n);
-    if (point[keys().segment] > 0 && !a.honours_segment())
-      return "key 'segment' = " + format_number(point[keys().segment]) + ": " + name +
-             " does not cut its messages into segments (only mpi-binomial, mpi-binary, mpi-in-order-binary, "
-             "mpi-chain and mpi-pipeline do; the selectors use their rules' own); give segment = 0";
+    std::string segments = mpi_segment_limit(a, point[keys().comm_mean] * point[keys().message],
+                                             point[keys().segment], n);
+    if (!segments.empty()) return segments;
     // Liu & Wang's model has a free ⊕; their schedules say nothing of when to combine.
     if (a.needs_free_op() && point[keys().ratio] > 0) {
       std::string computing;
