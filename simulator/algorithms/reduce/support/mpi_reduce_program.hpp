@@ -43,6 +43,10 @@ class MpiReduceProgram {
 /// segments of `count` bytes for a segment size `segment` (0, or not below count: one segment).
 std::vector<double> ompi_segments(double count, double segment);
 
+/// @brief The most ranks of an MPI row (a documented limit): its plan holds every message, and
+/// Rabenseifner's 2 log2 p per rank on 2^14 ranks plan in about 500 MB (2 GB at 2^16).
+inline constexpr int kMostMpiRanks = 16384;
+
 /// @brief The most messages an MPI row may send at a point (ranks × segments, 2^20): building
 /// the plan of so many messages and their ⊕ takes about 600 MB and a few seconds.
 inline constexpr double kMostMpiMessages = 1048576;

@@ -3,6 +3,7 @@
 // MPICH 4 (src/mpi/coll/reduce/reduce_intra_reduce_scatter_gather.c) write it. Both fold the
 // p - p' extra ranks (p' the largest power of two <= p) into their even neighbours first, and
 // number the p' others newrank = rank / 2 below 2(p - p'), rank - (p - p') above.
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -33,10 +34,8 @@ Halving halving(int v, int pof2, double count, RabenseifnerVariant variant) {
     return h;
   }
   const double base = std::floor(count / pof2), extra = count - base * pof2;
-  auto bytes = [&](int first, int last) {  // blocks [first, last)
-    double sum = 0;
-    for (int b = first; b < last; ++b) sum += base + (b < extra ? 1 : 0);
-    return sum;
+  auto bytes = [&](int first, int last) {  // blocks [first, last): one more byte below `extra`
+    return (last - first) * base + std::max(0.0, std::min<double>(last, extra) - std::min<double>(first, extra));
   };
   int first = 0, last = pof2;
   for (int mask = 1; mask < pof2; mask <<= 1) {

@@ -101,18 +101,21 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
           .smpi("ompi_basic_linear")
           .non_commutative()
           .point_to_point()
+          .at_most(kMostMpiRanks)
           .make(make_mpi_linear),
       ReduceAlgorithm("mpi-binomial")
           .description("Open MPI's binomial reduce: segmented pipeline on the in-order binomial tree, nearest child first")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_binomial")
           .segmented()
           .point_to_point()
+          .at_most(kMostMpiRanks)
           .make(make_mpi_binomial),
       ReduceAlgorithm("mpi-binary")
           .description("Open MPI's binary-tree reduce: segmented pipeline on build_tree(2)")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_binary")
           .segmented()
           .point_to_point()
+          .at_most(kMostMpiRanks)
           .make(make_mpi_binary),
       ReduceAlgorithm("mpi-in-order-binary")
           .description("Open MPI's in-order binary reduce: segmented pipeline on the in-order tree rooted at rank p-1, "
@@ -122,6 +125,7 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
           .non_commutative()
           .segmented()
           .point_to_point()
+          .at_most(kMostMpiRanks)
           .make(make_mpi_in_order_binary),
       ReduceAlgorithm("mpi-chain")
           .description("Open MPI's chain reduce: segmented pipeline on 4 chains of consecutive ranks (the forced "
@@ -129,27 +133,32 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_chain")
           .segmented()
           .point_to_point()
+          .at_most(kMostMpiRanks)
           .make(make_mpi_chain),
       ReduceAlgorithm("mpi-pipeline")
           .description("Open MPI's pipeline reduce: segmented pipeline on one chain from rank p-1 to the root")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_pipeline")
           .segmented()
           .point_to_point()
+          .at_most(kMostMpiRanks)
           .make(make_mpi_pipeline),
       ReduceAlgorithm("mpi-rabenseifner")
           .description("Open MPI's Rabenseifner reduce: reduce-scatter by recursive halving, then binomial gather")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_redscat_gather")
           .point_to_point()
+          .at_most(kMostMpiRanks)
           .make(make_mpi_rabenseifner),
       ReduceAlgorithm("ompi-tuned")
           .description("Open MPI 4.1's default reduce: its fixed decision rules by process count and bytes, unsegmented")
           .reference(kOpenMpi + ", coll_tuned_decision_fixed.c, ompi_coll_tuned_reduce_intra_dec_fixed")
           .chooses(choose_ompi_tuned)
+          .at_most(kMostMpiRanks)
           .make(make_ompi_tuned),
       ReduceAlgorithm("mpich")
           .description("MPICH 4's default reduce: binomial up to 2,048 bytes, else Rabenseifner (generic.json)")
           .reference("MPICH 4.2.3, maint/tuning/coll/mpir/generic.json and src/mpi/coll/reduce/")
           .chooses(choose_mpich)
+          .at_most(kMostMpiRanks)
           .make(make_mpich),
   });
   return table;
