@@ -170,7 +170,7 @@ class ReduceFamily final : public Family {
     static const FamilyInfo info{
         "reduce",
         "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
-        "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)",
+        "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000); Open MPI's and MPICH's reduce",
         "makespan (s)",
         {},
         reduce_metrics(),
