@@ -129,7 +129,6 @@ class ReduceAlgorithm : public AlgorithmRow<ReduceAlgorithm, ReduceSetup> {
   int max_processors() const { return max_processors_; }  //!< 0: no limit
   bool honours_segment() const { return segmented_; }
   bool sends_point_to_point() const { return point_to_point_; }
-  bool is_selector() const { return chooser_ != nullptr; }
   /// What it runs for `setup`: a selector's pick, else itself and its segments.
   ReduceChoice choice(const ReduceSetup& setup) const;
 
