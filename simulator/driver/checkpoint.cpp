@@ -28,14 +28,6 @@ namespace {
 
 constexpr const char* kHeaderPrefix = "# hetcoll checkpoint ";
 
-bool is_number(const std::string& text) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  errno = 0;
-  std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size();
-}
-
 /// Reads one line; false at the end of the file or for a last line without its newline, which a
 /// kill cut.
 bool whole_line(std::istream& in, std::string& line) { return std::getline(in, line) && !in.eof(); }
@@ -219,9 +211,7 @@ bool Checkpoint::valid_row(const std::string& row, const std::string& algorithm,
   const std::string prefix = algorithm + ',' + fields + ',' + std::to_string(scenario_.replications) + ',';
   // A trailing comma is an empty last field, never a number (split_csv_row would drop it).
   if (row.rfind(prefix, 0) != 0 || row.back() == ',') return false;
-  const std::vector<std::string> statistics = split_csv_row(row.substr(prefix.size()));
-  return statistics.size() + split_csv_row(prefix).size() == split_csv_row(summary_header(*scenario_.family)).size() &&
-         std::all_of(statistics.begin(), statistics.end(), is_number);
+  return summary_statistics_valid(*scenario_.family, split_csv_row(row.substr(prefix.size())));
 }
 
 void Checkpoint::open_for_append() {

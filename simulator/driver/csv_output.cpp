@@ -1,6 +1,8 @@
 #include "driver/csv_output.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -94,6 +96,35 @@ std::string metric_field(const MetricSpec& spec, double value) {
   if (!(index == value && index >= 0 && index < static_cast<double>(spec.words.size())))
     throw std::logic_error("metric " + spec.name + ": " + format_number(value) + " is no index into its words");
   return spec.words[static_cast<std::size_t>(index)];
+}
+
+namespace {
+
+bool is_number(const std::string& text) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size();
+}
+
+}  // namespace
+
+bool summary_statistics_valid(const Family& family, const std::vector<std::string>& cells) {
+  constexpr std::size_t kStatistics = 6;  // mean, stddev, stderr, q10, q50, q90
+  std::size_t width = kStatistics;
+  for (const MetricSpec& m : family.metrics()) width += m.aggregates.size();
+  if (cells.size() != width) return false;
+  for (std::size_t c = 0; c < kStatistics; ++c)
+    if (!is_number(cells[c])) return false;
+  std::size_t c = kStatistics;
+  for (const MetricSpec& m : family.metrics())
+    for (const std::string& a : m.aggregates) {
+      const std::string& cell = cells[c++];
+      const bool word = std::find(m.words.begin(), m.words.end(), cell) != m.words.end();
+      const bool same = a == kSameAggregate && (cell == kVariesField || word || (m.words.empty() && is_number(cell)));
+      if (!(same || (a != kSameAggregate && is_number(cell)))) return false;
+    }
+  return true;
 }
 
 std::string raw_row(const Family& family, const std::string& algorithm, const std::string& parameters,

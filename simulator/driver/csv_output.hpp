@@ -49,6 +49,10 @@ std::string raw_row(const Family& family, const std::string& algorithm, const st
                     std::uint64_t replication, const std::vector<double>& values);
 /// @brief The cell of `value` of metric `spec`: the number, or for a metric of words its word.
 std::string metric_field(const MetricSpec& spec, double value);
+/// @brief True if `cells`, a summary row's cells after its `replications` column (the
+/// statistics, then each metric's aggregates), are what summary_row() writes: numbers, and in a
+/// `same` column a number, `varies` or, for a metric of words, one of its words.
+bool summary_statistics_valid(const Family& family, const std::vector<std::string>& cells);
 /// @brief Header of the trace CSV.
 std::string trace_header(const Family& family);
 /// @brief One trace row with its newline: an activity of replication `replication`, from

@@ -63,7 +63,10 @@ void PlanPolicy::launch(Executor& executor, int index) {
   const PlanOp& op = plan_.op(index);
   const bool comm = op.kind == ActivityKind::comm;
   double cost = op.cost;
-  if (cost == PlanOp::kDrawn) cost = comm ? costs_->comm(op.host, op.peer) : costs_->compute(op.host);
+  if (cost == PlanOp::kDrawn) {
+    cost = comm ? costs_->comm(op.host, op.peer) : costs_->compute(op.host);
+    cost *= op.share;  // exact for a whole draw (share 1)
+  }
   Activity a = comm ? scale_.comm(op.host, op.peer, cost, index) : scale_.compute(op.host, cost, index);
   a.rate = op.rate;
   executor.start(a);

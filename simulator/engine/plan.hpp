@@ -37,6 +37,9 @@ struct PlanOp {
   int peer = -1;           //!< receiver of a comm
   double cost = kDrawn;    //!< abstract cost, or kDrawn
   double rate = 0;         //!< comm rate cap in bytes/s (0: none)
+  /// With a drawn cost: the share of the draw this operation takes (a segment of a message
+  /// drawn whole, say); its cost is share × the draw.
+  double share = 1;
 };
 
 /// @brief A comm from `from` to `to` of `cost` (default: drawn when it starts), capped at

@@ -109,7 +109,17 @@ Plan RankProgram::plan() const {
           if (!detached) {
             const int op = comm_of[r][c.request];
             if (op < 0) break;  // its message is not matched yet: the rank blocks here
-            frontier[r].push_back(op);
+            // What the rank had waited for when it posted the request, the comm waits for
+            // already: dropped, so a long program's dependencies stay as many as its posts in
+            // flight, not as its waits so far (the same plan, transitively).
+            const std::vector<int>& implied = posted_after[r][c.request];
+            std::vector<int>& mine = frontier[r];
+            mine.erase(std::remove_if(mine.begin(), mine.end(),
+                                      [&implied](int before) {
+                                        return std::find(implied.begin(), implied.end(), before) != implied.end();
+                                      }),
+                       mine.end());
+            mine.push_back(op);
           }
         } else {
           const int op = plan.add(compute_op(r, c.cost), frontier[r]);

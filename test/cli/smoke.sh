@@ -9,7 +9,7 @@
 # `N passed, M failed` last; exits non-zero if any check failed.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
-HEADER="algorithm,processors,cv,ratio,spread,slow_fraction,x,levels,cluster_cv,message,replications,mean,stddev,stderr,q10,q50,q90,over_bound_mean,over_bound_max,sender_spread_max,root"
+HEADER="algorithm,processors,cv,ratio,spread,slow_fraction,x,levels,cluster_cv,message,segment,replications,mean,stddev,stderr,q10,q50,q90,over_bound_mean,over_bound_max,sender_spread_max,root,chosen,chosen_segment"
 # Every reduction algorithm, as `hetcoll list` gives them: the checks below follow the table.
 ALL_ALGORITHMS=$(family_algorithms reduce)
 ALGORITHM_COUNT=$(wc -w <<<"$ALL_ALGORITHMS")

@@ -208,4 +208,31 @@ TEST(CsvColumns, EveryMetricOfWordsOfEveryFamilyIsSummarisedBySameAlone) {
         EXPECT_EQ(m.aggregates, std::vector<std::string>{kSameAggregate}) << family->name() << ": " << m.name;
 }
 
+// A checkpointed summary row is kept on resume only if its cells are what summary_row writes:
+// `varies` and a metric's words are such cells, as numbers are.
+TEST(CsvColumns, ASummaryRowsStatisticsMayHoldVariesAndAMetricsWordsAndNothingElse) {
+  for (const Family* family : all_families()) {
+    std::vector<std::string> cells(6, "1.5");
+    std::size_t word_cell = 0, varies_cell = 0;
+    for (const MetricSpec& m : family->metrics())
+      for (const std::string& a : m.aggregates) {
+        if (a == kSameAggregate && !m.words.empty()) word_cell = cells.size();
+        if (a == kSameAggregate && varies_cell == 0) varies_cell = cells.size();
+        cells.push_back(a != kSameAggregate ? "2" : !m.words.empty() ? m.words.front() : std::string(kVariesField));
+      }
+    EXPECT_TRUE(summary_statistics_valid(*family, cells)) << family->name();
+    std::vector<std::string> bad = cells;
+    bad[0] = "nan-ish";
+    EXPECT_FALSE(summary_statistics_valid(*family, bad)) << family->name();
+    bad = cells;
+    bad.pop_back();
+    EXPECT_FALSE(summary_statistics_valid(*family, bad)) << family->name();
+    if (word_cell > 0) {
+      bad = cells;
+      bad[word_cell] = "no-such-algorithm";
+      EXPECT_FALSE(summary_statistics_valid(*family, bad)) << family->name();
+    }
+  }
+}
+
 }  // namespace hetcoll

@@ -350,7 +350,7 @@ TEST(UnknownNames, RefusalsNameTheKnownNameMeantAndNothingFar) {
   expect_refused({path}, "unknown key 'wc_ratio' (did you mean 'wc-ratio'?)");
   expect_refused({"--family", "hetreduce"}, "(did you mean 'reduce'?)");
   expect_refused({"--family", "redistribution"}, "(families: reduce, divisible, redistribute, broadcast)");
-  expect_refused({"--algorithms", "binomial"}, "(did you mean 'binomial-stat'?)");
+  expect_refused({"--algorithms", "binomial-stats"}, "(did you mean 'binomial-stat'?)");
   // Nothing near: no hint, rather than a wrong one.
   EXPECT_EQ(did_you_mean("zzzz", {"reduce", "broadcast"}), "");
   EXPECT_EQ(did_you_mean("proccesors", {"processors", "cv"}), " (did you mean 'processors'?)");

@@ -60,6 +60,17 @@ std::vector<std::string> algorithms_for(int n, double ratio) {
   return names;
 }
 
+/// Whether `a` and `b` are the same value of row `name`: to the last bit, but for the MPI
+/// libraries' rows (point-to-point programs), whose hosts receive several messages at once: a
+/// link shared by flows of different rates (or by three) puts dates off the binary grid, where the
+/// engines' max-min sharing, done in different orders, and a replication's origin on the clock
+/// move the last bits (relative 1e-12 at most, as test_family_contract.cpp allows every family).
+bool same_value_of(const std::string& name, double a, double b) {
+  if (a == b) return true;
+  return reduce_algorithms().at(name).sends_point_to_point() &&
+         std::abs(a - b) <= 1e-12 * std::max(std::abs(a), std::abs(b));
+}
+
 /// Values per (replication, algorithm): the main value, then the family's metrics.
 std::size_t value_width(const Scenario& s) { return 1 + s.family->metrics().size(); }
 
@@ -176,10 +187,10 @@ TEST(EngineAgreement, ValuesDoNotDependOnTheOtherAlgorithms) {
         for (std::size_t m = 0; m < width; ++m) {
           const double one = single[r * width + m];
           const double among = together[(r * k + a) * width + m], reverse = backwards[(r * k + (k - 1 - a)) * width + m];
-          EXPECT_EQ(among, one) << engine << " n " << n << " " << all.algorithms[a] << " replication " << r
+          EXPECT_TRUE(same_value_of(all.algorithms[a], among, one)) << engine << " n " << n << " " << all.algorithms[a] << " replication " << r
                                 << " value " << m << ": among all " << format_number(among) << ", alone "
                                 << format_number(one);
-          EXPECT_EQ(reverse, one) << engine << " n " << n << " " << all.algorithms[a] << " replication " << r
+          EXPECT_TRUE(same_value_of(all.algorithms[a], reverse, one)) << engine << " n " << n << " " << all.algorithms[a] << " replication " << r
                                   << " value " << m << ": reversed list " << format_number(reverse) << ", alone "
                                   << format_number(one);
         }
@@ -214,7 +225,7 @@ TEST(EngineAgreement, AgreeOnRandomClustersOfTimesWithRandomCosts) {
     ASSERT_EQ(simgrid.size(), model.size()) << where;
     expected += s.replications * k * width;
     for (std::size_t i = 0; i < model.size(); ++i, ++compared)
-      EXPECT_EQ(model[i], simgrid[i]) << where << " algorithm " << s.algorithms[(i / width) % k] << " replication "
+      EXPECT_TRUE(same_value_of(s.algorithms[(i / width) % k], model[i], simgrid[i])) << where << " algorithm " << s.algorithms[(i / width) % k] << " replication "
                                       << i / width / k << " value " << i % width << ": model "
                                       << format_number(model[i]) << ", simgrid " << format_number(simgrid[i]);
   }

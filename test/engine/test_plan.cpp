@@ -69,6 +69,35 @@ TEST(PlanPolicy, APlanReplacedBetweenReplicationsIsTheOneThatRuns) {
   EXPECT_DOUBLE_EQ(run_single(*engine, policy), 2.0 + 4.0 + 8.0);
 }
 
+// Draws that count their calls: the k-th draw of either kind is k (1, 2, 3, ...).
+class CountingDraws final : public CostDraws {
+ public:
+  double comm(int, int) override { return ++drawn; }
+  double compute(int) override { return ++drawn; }
+  int drawn = 0;
+};
+
+// A drawn operation takes its share of the draw, one draw per operation; a fixed cost ignores
+// its share, and share 1 (the default) is the draw itself.
+TEST(PlanPolicy, ADrawnOperationTakesItsShareOfItsOwnDraw) {
+  Plan plan;
+  PlanOp half = comm_op(0, 1);
+  half.share = 0.5;
+  const int a = plan.add(half);                  // draw 1: lasts 0.5
+  PlanOp quarter = compute_op(1);
+  quarter.share = 0.25;
+  const int b = plan.add(quarter, {a});          // draw 2: lasts 0.5
+  const int c = plan.add(comm_op(1, 2), {b});    // draw 3: lasts 3
+  PlanOp fixed = comm_op(2, 3, 2.0);
+  fixed.share = 0.125;
+  plan.add(fixed, {c});                          // fixed: lasts 2, no draw
+  CountingDraws draws;
+  PlanPolicy policy(plan, kUnit, &draws);
+  auto engine = make_model_engine(ideal_cluster(4));
+  EXPECT_DOUBLE_EQ(run_single(*engine, policy), 0.5 + 0.5 + 3 + 2);
+  EXPECT_EQ(draws.drawn, 3);
+}
+
 TEST(PlanPolicy, DependencyOnALaterOperationIsRejected) {
   Plan plan;
   plan.add({ActivityKind::comm, 0, 1, 1.0});

@@ -106,3 +106,34 @@ TEST(RankProgram, DeadlocksTruncationsAndUnmatchedMessagesAreRefusedNamingTheRan
 }
 
 }  // namespace hetcoll
+
+namespace hetcoll {
+namespace {
+
+// A long program's plan grows with its messages, not with the square of them: what a rank had
+// waited for when it posted a request is implied by that request's transfer, so it is dropped
+// from what its next posts wait for. A chain of 3 ranks forwarding 4,000 segments, blocking,
+// then has at most 3 dependencies per transfer, and still takes its 2 × 4,000 segment times (rank
+// 1 forwards each segment before it posts the next receive).
+TEST(RankProgram, ALongProgramHasAsFewDependenciesAsItHasPostsInFlight) {
+  const int segments = 4000;
+  const double segment = 20;  // not detached
+  RankProgram program(3, kDetachedBelow);
+  for (int s = 0; s < segments; ++s) {
+    program.send(2, 1, segment);
+    const RankProgram::Request in = program.irecv(1, 2, segment);
+    program.wait(1, in);
+    program.send(1, 0, segment);
+    program.recv(0, 1, segment);
+  }
+  const Plan plan = program.plan();
+  ASSERT_EQ(plan.size(), 2u * segments);
+  long dependencies = 0;
+  for (std::size_t i = 0; i < plan.size(); ++i) dependencies += plan.dependency_count(static_cast<int>(i));
+  EXPECT_LE(dependencies, 3L * static_cast<long>(plan.size()));
+  const std::vector<double> end = ends(program);
+  EXPECT_DOUBLE_EQ(*std::max_element(end.begin(), end.end()), 2 * segments * segment);
+}
+
+}  // namespace
+}  // namespace hetcoll

@@ -12,7 +12,7 @@
 
 #include "algorithms/broadcast/support/mpi_bcast_program.hpp"
 #include "algorithms/broadcast/support/mpi_selectors.hpp"
-#include "algorithms/broadcast/support/mpi_trees.hpp"
+#include "algorithms/mpi_trees.hpp"
 
 namespace hetcoll {
 namespace {

@@ -50,13 +50,21 @@ inline const ReduceAlgorithm& algorithm(const std::string& name) {
   return *a;
 }
 
-/// The entries that compute ⊕ (every row but those that assume a free ⊕): the non-clairvoyant
-/// algorithms, which need no cluster of times, in table order
-/// (`for (const ReduceAlgorithm& a : ...)`).
+/// The non-clairvoyant algorithms of the family's model (one message per host, which may compute
+/// ⊕ and need no cluster of times), in table order (`for (const ReduceAlgorithm& a : ...)`): every
+/// row but the planners and the MPI libraries' point-to-point programs (mpi_rows()).
 inline std::vector<std::reference_wrapper<const ReduceAlgorithm>> non_clairvoyant() {
   std::vector<std::reference_wrapper<const ReduceAlgorithm>> out;
   for (const ReduceAlgorithm& a : reduce_algorithms())
-    if (!a.needs_free_op()) out.push_back(a);
+    if (!a.needs_free_op() && !a.sends_point_to_point()) out.push_back(a);
+  return out;
+}
+
+/// The MPI libraries' algorithms and selectors (rows of point-to-point programs), in table order.
+inline std::vector<std::reference_wrapper<const ReduceAlgorithm>> mpi_rows() {
+  std::vector<std::reference_wrapper<const ReduceAlgorithm>> out;
+  for (const ReduceAlgorithm& a : reduce_algorithms())
+    if (a.sends_point_to_point()) out.push_back(a);
   return out;
 }
 

@@ -346,7 +346,9 @@ TEST(ReduceOnAnyPlatform, TimesComeFromTheRoutesAndSenderSpreadSaysHowFarFromLiu
     const std::vector<double> v = unit_values(s, make_point("file", 8, {}, message), dir, 0, 1);
     ASSERT_EQ(v.size(), k * kWidth) << engine;
     for (std::size_t a = 0; a < k; ++a) {
-      EXPECT_GE(v[a * kWidth], 3 * lyon * (1 - 1e-12)) << s.algorithms[a] << " on " << engine;
+      // Rabenseifner's halves are not one message per host: the bound is the model's.
+      if (!reduce_algorithms().at(s.algorithms[a]).sends_point_to_point())
+        EXPECT_GE(v[a * kWidth], 3 * lyon * (1 - 1e-12)) << s.algorithms[a] << " on " << engine;
       EXPECT_EQ(v[a * kWidth + 2], 1) << s.algorithms[a];
       if (s.algorithms[a] == "binomial-stat") EXPECT_NEAR(v[a * kWidth], 3 * lyon, 1e-12) << engine;
     }
@@ -362,7 +364,8 @@ TEST(ReduceOnAnyPlatform, TimesComeFromTheRoutesAndSenderSpreadSaysHowFarFromLiu
   ASSERT_EQ(v.size(), k * kWidth);
   for (std::size_t a = 0; a < k; ++a) {
     EXPECT_NEAR(v[a * kWidth + 2], slowest / fastest, 1e-9) << s.algorithms[a];
-    EXPECT_GE(v[a * kWidth], 3 * fastest) << s.algorithms[a];
+    if (!reduce_algorithms().at(s.algorithms[a]).sends_point_to_point())
+      EXPECT_GE(v[a * kWidth], 3 * fastest) << s.algorithms[a];
   }
 }
 
@@ -378,9 +381,14 @@ TEST(ReduceFamily, PlatformFileWrittenAndReadBackGivesTheSameTimes) {
     s.engine = engine;
     const std::vector<double> v = unit_values(s, make_point("file", 7), dir, 0, 2);
     // Per replication and algorithm: makespan 11, over_bound 1, sender_spread 1 (`_UP` links),
-    // root 0 (the default, here the slowest host too).
+    // root 0 (the default, here the slowest host too), chosen: the row itself, no segments.
+    const std::vector<std::string>& words = reduce_choice_words();
+    const auto word = [&words](const std::string& name) {
+      return static_cast<double>(std::find(words.begin(), words.end(), name) - words.begin());
+    };
     std::vector<double> expected;
-    for (int i = 0; i < 2 * 2; ++i) expected.insert(expected.end(), {11, 1, 1, 0});
+    for (int i = 0; i < 2; ++i)
+      for (const char* name : {"snf", "optimal"}) expected.insert(expected.end(), {11, 1, 1, 0, word(name), 0});
     EXPECT_EQ(v, expected) << engine;
   }
   // The same file, read through SimGrid, with every check of uplink_times.

@@ -83,7 +83,7 @@ TEST(ReduceOnPlatformFiles, AFileIsTheDefaultInputWithAllItsHosts) {
 
 // The family's default list on its default point, on every shipped platform: every algorithm
 // runs (SimGrid; the model engine refuses files whose messages share a link) and no makespan
-// is below the bound.
+// of one message per host is below the bound.
 TEST(ReduceOnPlatformFiles, TheDefaultListRunsOnEveryShippedFile) {
   const WorkDir dir("hetcoll-reduce-files");
   int files = 0;
@@ -97,13 +97,16 @@ TEST(ReduceOnPlatformFiles, TheDefaultListRunsOnEveryShippedFile) {
     ASSERT_EQ(v.size(), s.algorithms.size() * kWidth);
     for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
       EXPECT_TRUE(std::isfinite(v[a * kWidth]) && v[a * kWidth] > 0) << s.algorithms[a];
-      EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
+      // The bound is of one message per host, which the MPI rows' segments and halves may beat.
+      if (!reduce_algorithms().at(s.algorithms[a]).sends_point_to_point())
+        EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
     }
   }
   EXPECT_GT(files, 0);
 }
 
-// With cv = 0 the denominator of over_bound is a lower bound of every schedule: no algorithm,
+// With cv = 0 the denominator of over_bound is a lower bound of every schedule of one message
+// per host (not of the MPI rows, whose segments and halves may beat it): no such algorithm,
 // the optimum included, goes below it, whatever the links' bandwidths, latencies and sharing,
 // the hosts selected, the size of a value, comm-mean (latencies do not scale with it) and ⊕.
 TEST(ReduceOnPlatformFiles, NoMakespanGoesBelowTheBoundOnRandomFiles) {
@@ -131,7 +134,9 @@ TEST(ReduceOnPlatformFiles, NoMakespanGoesBelowTheBoundOnRandomFiles) {
                    " on " + engine);
       const std::vector<double> v = test_support::unit_values_in_child(s, expand_points(s).front(), dir.path());
       ASSERT_EQ(v.size(), s.algorithms.size() * kWidth);
-      for (std::size_t a = 0; a < s.algorithms.size(); ++a) EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
+      for (std::size_t a = 0; a < s.algorithms.size(); ++a)
+        if (!reduce_algorithms().at(s.algorithms[a]).sends_point_to_point())  // one message per host
+          EXPECT_GE(v[a * kWidth + 1], 1 - 1e-12) << s.algorithms[a];
     }
   }
 }

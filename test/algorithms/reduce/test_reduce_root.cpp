@@ -135,7 +135,8 @@ TEST(OptimalPlanner, TheFreeRootIsTheBestFixedRoot) {
 }
 
 // cv = 0 and a free ⊕ (Liu & Wang's model), where the optimum is a true lower bound: every
-// algorithm of the registry, given a root, takes at least the brute-force optimum ending there.
+// algorithm of the registry with one message per host, given a root, takes at least the
+// brute-force optimum ending there.
 TEST(ReduceRoot, NoAlgorithmBeatsTheOptimumForItsRoot) {
   RandomStream stream(25);
   for (int trial = 0; trial < 16; ++trial) {
@@ -145,6 +146,9 @@ TEST(ReduceRoot, NoAlgorithmBeatsTheOptimumForItsRoot) {
     for (int root = 0; root < n; ++root) {
       const double optimum = unrestricted_optimum(times, root);
       for (const ReduceAlgorithm& a : reduce_algorithms()) {
+        // The MPI rows split vectors (segments, Rabenseifner's halves): the model's one message
+        // per host does not bound them.
+        if (a.sends_point_to_point()) continue;
         ReductionCosts costs({1, 0, 0});
         const CostScale scale{kDefaultMessageBytes, platform.reference_speed()};
         const reduce_test::ClusterSetup cluster(times, costs, scale, trial, root);
@@ -202,7 +206,7 @@ TEST(ReduceRoot, TheRunnerRefusesAResultAwayFromTheRootAndReportsItWithAny) {
       EXPECT_THROW(runner->complete_replication(metrics.data(), metrics.size()), std::logic_error);
     } else {
       runner->complete_replication(metrics.data(), metrics.size());
-      EXPECT_EQ(metrics.back(), 1) << "root " << root;
+      EXPECT_EQ(metrics[3], 1) << "root " << root;  // the root metric
     }
   }
 }

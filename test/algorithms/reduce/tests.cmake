@@ -8,4 +8,5 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_reduce_cost_precision.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_reduce_platform_files.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_reduce_root.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_reduce_mpi.cpp
 )

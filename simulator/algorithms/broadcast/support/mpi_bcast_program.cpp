@@ -53,14 +53,6 @@ RankProgram mpi_program(const MpiBroadcast& b) {
 
 double mpi_message(double bytes) { return bytes + kSmpiEnvelopeBytes; }
 
-std::vector<double> ompi_segments(double bytes, double segment) {
-  if (segment <= 0 || segment >= bytes) return {bytes};
-  const double count = std::ceil(bytes / segment);
-  std::vector<double> sizes(static_cast<std::size_t>(count), segment);
-  sizes.back() = bytes - (count - 1) * segment;
-  return sizes;
-}
-
 void add_tree_pipeline(RankProgram& program, const MpiTree& tree, const std::vector<double>& segments) {
   const int S = static_cast<int>(segments.size());
   for (int me = 0; me < program.ranks(); ++me) {

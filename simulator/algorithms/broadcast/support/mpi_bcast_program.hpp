@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "algorithms/broadcast/support/mpi_trees.hpp"
+#include "algorithms/mpi_trees.hpp"
 #include "engine/rank_program.hpp"
 
 namespace hetcoll {
@@ -23,11 +23,6 @@ struct MpiBroadcast {
 RankProgram mpi_program(const MpiBroadcast& b);
 /// @brief The cost in a program of a message of `bytes` bytes (the envelope added).
 double mpi_message(double bytes);
-
-/// @brief Open MPI's segment sizes for `bytes` cut at `segment` bytes
-/// (COLL_BASE_COMPUTED_SEGCOUNT with one-byte elements): one segment when segment is 0 or at
-/// least the message, else ⌈bytes / segment⌉ segments of `segment` bytes, the last one shorter.
-std::vector<double> ompi_segments(double bytes, double segment);
 
 /// @brief Open MPI's `bcast_intra_generic` over `tree`: the root isends each segment to every
 /// child, then waits for them all; an inner rank keeps two receives posted and forwards each

@@ -7,6 +7,7 @@
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/reduce/support/cluster.hpp"
 #include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/mpi_reduce_program.hpp"
 #include "algorithms/reduce/support/reduction_costs.hpp"
 #include "algorithms/reduce/support/reduce_runner.hpp"
 #include "algorithms/root.hpp"
@@ -27,7 +28,8 @@ const ReduceKeys& keys();
 
 /// The family's keys, declared once and read back as point[keys().cv].
 struct ReduceKeys {
-  ReduceKeys() { table.set_columns({processors, cv, ratio, spread, slow_fraction, x, levels, cluster_cv, message}); }
+  ReduceKeys() { table.set_columns({processors, cv, ratio, spread, slow_fraction, x, levels, cluster_cv, message, segment});
+  }
 
   KeyTable table;
   NumberKey processors =
@@ -87,6 +89,12 @@ struct ReduceKeys {
                                    "on a cluster of times, a value from host p lasts t(p))",
                                    kDefaultMessageBytes)
                           .sweep().whole().at_least(1).at_most(1e15);
+  // Out of the seed: every segment size meets the same draws.
+  NumberKey segment = table.number("segment",
+                                   "bytes per segment of the MPI algorithms that segment their messages (0: whole "
+                                   "messages, their libraries' own rule for reduce)",
+                                   0)
+                          .sweep().whole().at_most(1e15).same_draws();
   // A word, so no column of its own (metric `root` says where results ended); out of the seed,
   // so every root meets the same draws.
   TextKey root = table.text("root",
@@ -162,10 +170,10 @@ class ReduceFamily final : public Family {
     static const FamilyInfo info{
         "reduce",
         "reduction of one value per host: non-clairvoyant trees under gamma costs (RR-8315) and planners "
-        "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000)",
+        "on per-host times: SNF, EP orders, optimum (Liu & Wang, IPDPS 2000); Open MPI's and MPICH's reduce",
         "makespan (s)",
         {},
-        metrics(),
+        reduce_metrics(),
         {}};
     return info;
   }
@@ -188,31 +196,15 @@ class ReduceFamily final : public Family {
   }
 
  private:
-  static std::vector<MetricSpec> metrics() {
-    static const std::vector<MetricSpec> metrics = {
-        {"over_bound",
-         "makespan / a lower bound of every schedule ending at the run's root, at mean costs with a free ⊕: the "
-         "optimal EP makespan of the cluster's times for that root (n <= 12; a lower bound of it beyond), of each "
-         "host's fastest route on a file read with cluster = file; a true bound when cv = 0",
-         {"mean", "max"}},
-        {"sender_spread",
-         "how far the platform is from one time per sender: max over senders of the slowest over the fastest "
-         "route to the others (cluster = file on a platform without <host>_UP links; 1 where the model holds by "
-         "construction, and with cluster = platform, where no times are derived)",
-         {"max"}},
-        {"root",
-         "the host where the result ended (an index into the run's hosts): key 'root', or with root = any each "
-         "algorithm's choice ('varies' when replications ended at different hosts)",
-         {"same"}}};
-    return metrics;
-  }
-
   static std::string algorithm_limit(const std::string& name, const Point& point) {
     const ReduceAlgorithm& a = reduce_algorithms().at(name);
     const int n = hosts_needed(point);
     if (a.max_processors() > 0 && n > a.max_processors())
       return "key 'algorithms': " + name + " handles at most " + std::to_string(a.max_processors()) +
              " processors (documented limit), the point has " + std::to_string(n);
+    std::string segments = mpi_segment_limit(a, point[keys().comm_mean] * point[keys().message],
+                                             point[keys().segment], n);
+    if (!segments.empty()) return segments;
     // Liu & Wang's model has a free ⊕; their schedules say nothing of when to combine.
     if (a.needs_free_op() && point[keys().ratio] > 0) {
       std::string computing;
@@ -369,6 +361,7 @@ class ReduceFamily final : public Family {
     inputs.file_bound = file_bound;
     inputs.root = resolve_root(point[keys().root], n, &platform, true);
     inputs.seed = seed;
+    inputs.segment = point[keys().segment];
     return make_reduce_runner(std::move(inputs), chosen, platform);
   }
 

@@ -1,5 +1,6 @@
 #include "algorithms/reduce/support/reduce_runner.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -45,9 +46,15 @@ class ReducePointRunner final : public PointRunner {
     setup.instance = instance_;
     setup.replication = &replication_;
     setup.seed = inputs_.seed;
+    setup.segment = inputs_.segment;
+    const std::vector<std::string>& words = reduce_choice_words();
     for (const ReduceAlgorithm* a : algorithms_) {
       policies_.push_back(a->make(setup));
       watchers_.push_back(std::make_unique<ResultHostPolicy>(*policies_.back()));
+      // What it runs depends on the point alone (processes, bytes, segment), not on the draws.
+      const ReduceChoice choice = a->choice(setup);
+      chosen_.push_back(static_cast<double>(std::find(words.begin(), words.end(), choice.algorithm) - words.begin()));
+      chosen_segment_.push_back(choice.segment);
     }
     // A fixed cluster is the planners' alone from here on: without one (trees alone), its times
     // go (8 MB at 2^20 hosts, for the whole run).
@@ -82,6 +89,8 @@ class ReducePointRunner final : public PointRunner {
       metrics[a * width + 1] = reference > 0 ? metrics[a * width] / reference : 1.0;
       metrics[a * width + 2] = inputs_.sender_spread;
       metrics[a * width + 3] = host;
+      metrics[a * width + 4] = chosen_[a];
+      metrics[a * width + 5] = chosen_segment_[a];
     }
   }
 
@@ -106,6 +115,7 @@ class ReducePointRunner final : public PointRunner {
   std::unique_ptr<ReductionCosts> costs_;
   std::vector<std::unique_ptr<Policy>> policies_;
   std::vector<std::unique_ptr<ResultHostPolicy>> watchers_;  // each policy, seen for its result host
+  std::vector<double> chosen_, chosen_segment_;               // per algorithm: its choice's word and segment
 };
 
 }  // namespace

@@ -28,6 +28,7 @@ struct ReduceRunnerInputs {
   double file_bound = -1;
   int root = kAnyRoot;          //!< key `root`, resolved: a host, or kAnyRoot
   std::uint64_t seed = 0;       //!< the point's seed
+  double segment = 0;           //!< key `segment`: bytes per segment (0: whole messages)
 };
 
 /// @brief The runner of one point: `algorithms` (validated for the point) on `platform`.

@@ -3,6 +3,8 @@
 #include <stdexcept>
 
 #include "algorithms/reduce/support/factories.hpp"
+#include "algorithms/reduce/support/mpi_reduce_program.hpp"
+#include "algorithms/reduce/support/mpi_selection.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {
@@ -18,10 +20,34 @@ std::unique_ptr<Policy> make_fastest_first(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_random_order(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_ep_order(const ReduceSetup& setup);
 std::unique_ptr<Policy> make_optimal(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpi_linear(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpi_binomial(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpi_binary(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpi_in_order_binary(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpi_chain(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpi_pipeline(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpi_rabenseifner(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_ompi_tuned(const ReduceSetup& setup);
+std::unique_ptr<Policy> make_mpich(const ReduceSetup& setup);
+
+namespace {
+
+ReduceChoice choose_ompi_tuned(const ReduceSetup& setup) {
+  const MpiReduceInput input = mpi_reduce_input(setup);
+  return {ompi_tuned_reduce_choice(input.ranks, input.count, true), 0};
+}
+
+ReduceChoice choose_mpich(const ReduceSetup& setup) {
+  const MpiReduceInput input = mpi_reduce_input(setup);
+  return {mpich_reduce_choice(input.ranks, input.count, input.count, true), 0};
+}
+
+}  // namespace
 
 const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
   static const std::string kRr8315 = "Benoit, Canon & Marchal, RR-8315";
   // The paper's EP schedule (Fig. 2) with its destinations (Lemma 1) runs every order below.
+  static const std::string kOpenMpi = "Open MPI 4.1 (v4.1.8), ompi/mca/coll/base/coll_base_reduce.c";
   static const std::string kBaseline = "hetcoll baseline, on the EP schedule of Liu & Wang, IPDPS 2000, Fig. 2";
   static const AlgorithmTable<ReduceAlgorithm> table({
       ReduceAlgorithm("binomial-stat")
@@ -69,8 +95,92 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
           .assumes_free_op()
           .at_most(kOptimalMaxProcessors)
           .make(make_optimal),
+      ReduceAlgorithm("mpi-linear")
+          .description("Open MPI's basic linear reduce: the root receives and combines rank p-1's vector down to rank 0's")
+          .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_basic_linear")
+          .smpi("ompi_basic_linear")
+          .non_commutative()
+          .point_to_point()
+          .at_most(kMostMpiRanks)
+          .make(make_mpi_linear),
+      ReduceAlgorithm("mpi-binomial")
+          .description("Open MPI's binomial reduce: segmented pipeline on the in-order binomial tree, nearest child first")
+          .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_binomial")
+          .segmented()
+          .point_to_point()
+          .at_most(kMostMpiRanks)
+          .make(make_mpi_binomial),
+      ReduceAlgorithm("mpi-binary")
+          .description("Open MPI's binary-tree reduce: segmented pipeline on build_tree(2)")
+          .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_binary")
+          .segmented()
+          .point_to_point()
+          .at_most(kMostMpiRanks)
+          .make(make_mpi_binary),
+      ReduceAlgorithm("mpi-in-order-binary")
+          .description("Open MPI's in-order binary reduce: segmented pipeline on the in-order tree rooted at rank p-1, "
+                       "then the result to the root")
+          .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_in_order_binary")
+          .smpi("ompi_in_order_binary")
+          .non_commutative()
+          .segmented()
+          .point_to_point()
+          .at_most(kMostMpiRanks)
+          .make(make_mpi_in_order_binary),
+      ReduceAlgorithm("mpi-chain")
+          .description("Open MPI's chain reduce: segmented pipeline on 4 chains of consecutive ranks (the forced "
+                       "algorithm's fanout)")
+          .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_chain")
+          .segmented()
+          .point_to_point()
+          .at_most(kMostMpiRanks)
+          .make(make_mpi_chain),
+      ReduceAlgorithm("mpi-pipeline")
+          .description("Open MPI's pipeline reduce: segmented pipeline on one chain from rank p-1 to the root")
+          .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_pipeline")
+          .segmented()
+          .point_to_point()
+          .at_most(kMostMpiRanks)
+          .make(make_mpi_pipeline),
+      ReduceAlgorithm("mpi-rabenseifner")
+          .description("Open MPI's Rabenseifner reduce: reduce-scatter by recursive halving, then binomial gather")
+          .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_redscat_gather")
+          .point_to_point()
+          .at_most(kMostMpiRanks)
+          .make(make_mpi_rabenseifner),
+      ReduceAlgorithm("ompi-tuned")
+          .description("Open MPI 4.1's default reduce: its fixed decision rules by process count and bytes, unsegmented")
+          .reference(kOpenMpi + ", coll_tuned_decision_fixed.c, ompi_coll_tuned_reduce_intra_dec_fixed")
+          .chooses(choose_ompi_tuned)
+          .at_most(kMostMpiRanks)
+          .make(make_ompi_tuned),
+      ReduceAlgorithm("mpich")
+          .description("MPICH 4's default reduce: binomial up to 2,048 bytes, else Rabenseifner (generic.json)")
+          .reference("MPICH 4.2.3, maint/tuning/coll/mpir/generic.json and src/mpi/coll/reduce/")
+          .chooses(choose_mpich)
+          .at_most(kMostMpiRanks)
+          .make(make_mpich),
   });
   return table;
+}
+
+ReduceChoice ReduceAlgorithm::choice(const ReduceSetup& setup) const {
+  if (chooser_ != nullptr) return chooser_(setup);
+  if (!segmented_) return {name(), 0};
+  // A segment at least as long as the vector leaves it whole (COLL_BASE_COMPUTED_SEGCOUNT).
+  const MpiReduceInput input = mpi_reduce_input(setup);
+  return {name(), ompi_segments(input.count, input.segment).size() > 1 ? input.segment : 0};
+}
+
+const std::vector<std::string>& reduce_choice_words() {
+  static const std::vector<std::string> words = [] {
+    std::vector<std::string> all;
+    for (const ReduceAlgorithm& a : reduce_algorithms()) all.push_back(a.name());
+    all.push_back(kMpichBinomial);
+    all.push_back(kMpichReduceScatterGather);
+    return all;
+  }();
+  return words;
 }
 
 CostDraws* reduction_draws(const ReduceSetup& setup) {

@@ -62,7 +62,20 @@ struct ReduceSetup {
   /// that draws (random-order) draws from the stream (seed, *replication, kPlannerStream).
   const std::uint64_t* replication = nullptr;
   std::uint64_t seed = 0;
+  /// Key `segment`: bytes per segment of the MPI algorithms that segment (0: whole messages).
+  double segment = 0;
 };
+
+/// @brief What an algorithm runs at a point, for the `chosen` and `chosen_segment` metrics: a
+/// row's name (itself, or the one a selector picked) or a library's variant no row has, and the
+/// bytes of its segments (0: whole messages).
+struct ReduceChoice {
+  std::string algorithm;
+  double segment = 0;
+};
+
+/// @brief What a selector picks for a setup.
+using ReduceChooser = ReduceChoice (*)(const ReduceSetup& setup);
 
 /// @brief One row of the table: an algorithm built by name, with the properties that describe
 /// it as named steps:
@@ -94,17 +107,45 @@ class ReduceAlgorithm : public AlgorithmRow<ReduceAlgorithm, ReduceSetup> {
     return *this;
   }
 
+  /// It cuts its messages into segments of key `segment` bytes, as its library does.
+  ReduceAlgorithm& segmented() {
+    segmented_ = true;
+    return *this;
+  }
+  /// It writes MPI point-to-point programs (a rank may send many messages, segments or
+  /// pieces of its vector, and receive after sending), not a tree of one message per host.
+  ReduceAlgorithm& point_to_point() {
+    point_to_point_ = true;
+    return *this;
+  }
+  /// A selector: `chooser` says which algorithm and segment it runs at a point.
+  ReduceAlgorithm& chooses(ReduceChooser chooser) {
+    chooser_ = chooser;
+    return point_to_point();
+  }
+
   bool handles_non_commutative() const { return non_commutative_; }
   bool needs_free_op() const { return assumes_free_op_; }
   int max_processors() const { return max_processors_; }  //!< 0: no limit
+  bool honours_segment() const { return segmented_; }
+  bool sends_point_to_point() const { return point_to_point_; }
+  /// What it runs for `setup`: a selector's pick, else itself and its segments.
+  ReduceChoice choice(const ReduceSetup& setup) const;
 
  private:
   bool non_commutative_ = false;
   bool assumes_free_op_ = false;
   int max_processors_ = 0;
+  bool segmented_ = false;
+  bool point_to_point_ = false;
+  ReduceChooser chooser_ = nullptr;
 };
 
 /// @brief All reduction algorithms, in a fixed order.
 const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms();
+
+/// @brief The words of the `chosen` metric: every row's name, then the libraries' variants
+/// that a selector runs and no row has (MPICH's binomial and reduce-scatter + gather).
+const std::vector<std::string>& reduce_choice_words();
 
 }  // namespace hetcoll

@@ -1,26 +1,38 @@
-// The MPI libraries' broadcast trees (Open MPI 4.1.8 coll_base_topo.c; MPICH 4.2.3
-// bcast_intra_binomial.c), built on relative ranks and mapped back to absolute ones. O(p) each
-// (O(p log p) for the k-ary tree's levels).
-#include "algorithms/broadcast/support/mpi_trees.hpp"
+// The MPI libraries' trees (Open MPI 4.1.8 coll_base_topo.c; MPICH 4.2.3 bcast_intra_binomial.c),
+// built on relative ranks and mapped back to absolute ones. O(p) each (O(p log p) for the k-ary
+// tree's levels).
+#include "algorithms/mpi_trees.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 
-#include "algorithms/broadcast/support/tree_shapes.hpp"
-
 namespace hetcoll {
 namespace {
+
+void check_root(int ranks, int root) {
+  if (ranks < 1 || root < 0 || root >= ranks)
+    throw std::logic_error("mpi tree: root " + std::to_string(root) + " of " + std::to_string(ranks) + " ranks");
+}
+
+MpiTree empty_tree(int ranks, int root) {
+  check_root(ranks, root);
+  MpiTree tree;
+  tree.parent.assign(ranks, -1);
+  tree.children.resize(ranks);
+  tree.root = root;
+  return tree;
+}
+
+// Shifted (relative) rank v as an absolute rank.
+int absolute(int v, int root, int ranks) { return (v + root) % ranks; }
 
 /// The tree whose relative rank v has children `children_of(v)` (relative, in order), mapped to
 /// absolute ranks (v + root) mod p; parents follow from the children.
 template <class Children>
 MpiTree mapped(int ranks, int root, Children children_of) {
-  if (ranks < 1 || root < 0 || root >= ranks)
-    throw std::logic_error("mpi tree: root " + std::to_string(root) + " of " + std::to_string(ranks) + " ranks");
-  MpiTree t;
-  t.parent.assign(ranks, -1);
-  t.children.resize(ranks);
+  MpiTree t = empty_tree(ranks, root);
   for (int v = 0; v < ranks; ++v) {
     const int me = (v + root) % ranks;
     for (int c : children_of(v)) {
@@ -107,10 +119,72 @@ MpiTree ompi_knomial_tree(int radix, int ranks, int root) {
   });
 }
 
+MpiTree ompi_in_order_binomial_tree(int ranks, int root) {
+  MpiTree tree = empty_tree(ranks, root);
+  for (int v = 0; v < ranks; ++v) {
+    const int me = absolute(v, root, ranks);
+    for (long long mask = 1; mask < ranks; mask <<= 1) {
+      const long long remote = v ^ mask;
+      if (remote < v) {
+        tree.parent[me] = absolute(static_cast<int>(remote), root, ranks);
+        break;
+      }
+      if (remote < ranks) tree.children[me].push_back(absolute(static_cast<int>(remote), root, ranks));
+    }
+  }
+  return tree;
+}
+
+MpiTree ompi_in_order_binary_tree(int ranks) {
+  MpiTree tree = empty_tree(ranks, ranks - 1);
+  // The range [offset, offset + size) has its root at the top; the low floor(size/2) ranks form
+  // its right subtree, the ranks between them and the root its left one (served first).
+  struct Range {
+    int offset, size;
+  };
+  std::vector<Range> ranges{{0, ranks}};
+  while (!ranges.empty()) {
+    const Range r = ranges.back();
+    ranges.pop_back();
+    const int top = r.offset + r.size - 1;
+    const int right = r.size / 2, left = r.size - right - 1;
+    if (left > 0) {
+      tree.children[top].push_back(top - 1);
+      tree.parent[top - 1] = top;
+      ranges.push_back({r.offset + right, left});
+    }
+    if (right > 0) {
+      tree.children[top].push_back(r.offset + right - 1);
+      tree.parent[r.offset + right - 1] = top;
+      ranges.push_back({r.offset, right});
+    }
+  }
+  return tree;
+}
+
 MpiTree mpich_binomial_tree(int ranks, int root) {
-  // The family's binomial tree of Table 1 is MPI's on relative ranks, largest subtree first.
-  const TreeChildren relative = binomial_tree(ranks);
-  return mapped(ranks, root, [&relative](int v) { return relative[v]; });
+  return mapped(ranks, root, [ranks](int v) {
+    // The root serves every 2^j < p, another rank every 2^j below its lowest set bit; farthest first.
+    long long low = 1;
+    if (v == 0) {
+      while (low < ranks) low <<= 1;
+    } else {
+      low = v & -v;
+    }
+    std::vector<int> c;
+    for (long long mask = low >> 1; mask > 0; mask >>= 1)
+      if (v + mask < ranks) c.push_back(static_cast<int>(v + mask));
+    return c;
+  });
+}
+
+std::vector<double> ompi_segments(double bytes, double segment) {
+  // A byte datatype: the rounding of a segment size to whole elements never applies.
+  if (!(segment >= 1 && segment < bytes)) return {bytes};
+  const double full = std::floor(bytes / segment);
+  std::vector<double> sizes(static_cast<std::size_t>(full), segment);
+  if (bytes > full * segment) sizes.push_back(bytes - full * segment);
+  return sizes;
 }
 
 }  // namespace hetcoll
