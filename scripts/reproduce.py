@@ -97,7 +97,8 @@ PAPERS = [
     # hetcoll's own findings, beyond the papers (scenarios/claims/hetcoll.toml says so in each claim).
     Paper("hetcoll",
           [Run("reduce-clairvoyance-map"), Run("reduce-uncertain-costs", quick=500), Run("divisible-uncertainty"),
-           Run("redistribute-uncertainty", quick=100), Run("broadcast-uncertainty")],
+           Run("redistribute-uncertainty", quick=100), Run("broadcast-uncertainty"), Run("reduce-mpi-two-sites"),
+           Run("reduce-mpi-rr8315"), Run("broadcast-mpi-two-sites", quick=300), Run("broadcast-mpi-grid5000", quick=20)],
           [Figure("reduce-clairvoyance", ["reduce-clairvoyance-map"],
                   "Beyond the papers: clairvoyant SNF against non-clairvoyant reductions, CV × slow/fast ratio"),
            Figure("reduce-uncertainty", ["reduce-uncertain-costs", "reduce-uncertain-costs-raw"],
@@ -107,7 +108,10 @@ PAPERS = [
            Figure("redistribute-uncertainty", ["redistribute-uncertainty", "redistribute-uncertainty-raw"],
                   "Beyond the papers: the redistribution schedules on drawn streams"),
            Figure("broadcast-uncertainty", ["broadcast-uncertainty", "broadcast-uncertainty-raw"],
-                  "Beyond the papers: the broadcast heuristics on drawn costs")]),
+                  "Beyond the papers: the broadcast heuristics on drawn costs"),
+           Figure("against-mpi", ["reduce-mpi-two-sites", "reduce-mpi-rr8315", "broadcast-mpi-two-sites",
+                                  "broadcast-mpi-grid5000"],
+                  "Beyond the papers: their algorithms against Open MPI's and MPICH's default selections")]),
 ]
 
 

@@ -12,8 +12,8 @@ Titles: the figure's title says what is drawn, from the data, and names the pape
 "(cf. RR-8315 Fig. 4)" (or "past the paper: ..." for a figure of ours), since the CSV may be the user's own run; `title=` replaces it whole.
 The axes' subtitles keep the details read from the data (n, CV, runs per point).
 """
-from . import (broadcast, clairvoyance, common as pc, divisible, gantt, liu, redistribute, reduce,
-               uncertainty)
+from . import (against_mpi, broadcast, clairvoyance, common as pc, divisible, gantt, liu, redistribute,
+               reduce, uncertainty)
 
 RR8315 = "RR-8315"
 LIU = "Liu & Wang, IPDPS 2000"
@@ -164,6 +164,9 @@ FIGURES = _figures(
     Figure("broadcast-uncertainty", "completion time against the CV of the costs; ratio to the replication's best; to CV 0",
            [summary("broadcast-uncertainty"), raw("broadcast-uncertainty")],
            uncertainty.FIGURES["broadcast-uncertainty"], f"beyond {STEFFENEL}"),
+    Figure("against-mpi", "mean over the better MPI default's (ompi-tuned, mpich) against the CV, one panel per CSV",
+           [summary("reduce-mpi-two-sites", "reduce-mpi-rr8315", "broadcast-mpi-two-sites", "broadcast-mpi-grid5000")],
+           against_mpi.FIGURES["against-mpi"], f"beyond {RR8315}, {LIU} and {STEFFENEL}", repeats=True),
     Figure("gantt", "Gantt chart of one replication of any family's trace",
            [Input("trace CSV (--trace)", "any scenario run with --trace")], gantt.draw_trace, None, options=("algorithm",)),
 )

@@ -15,7 +15,7 @@ import unittest
 import numpy
 import pandas
 
-from hetcoll_plots import broadcast, clairvoyance, common, divisible, figures, gantt, liu, reduce, redistribute
+from hetcoll_plots import against_mpi, broadcast, clairvoyance, common, divisible, figures, gantt, liu, reduce, redistribute
 from test_plot import synthetic_inputs
 
 common.use_file_backend()
@@ -325,6 +325,20 @@ class DrawnDataTest(unittest.TestCase):
                                  sorted([tuple(by_cv.quantile(0.1)), tuple(by_cv.quantile(0.9))]),
                                  f"{name} {algorithm}: 10% and 90% quantiles")
 
+    def check_against_mpi(self, name):
+        drawn = self.draw(name).axes
+        for axes, path in zip(drawn, self.inputs[name]):
+            means = read(path).pivot(index="cv", columns="algorithm", values="mean")
+            ratios = means.div(means[list(against_mpi.SELECTORS)].min(axis=1), axis=0)
+            shown = lines(axes)
+            for algorithm in ratios.columns:
+                label = (against_mpi.SELECTORS[algorithm][0] if algorithm in against_mpi.SELECTORS
+                         else against_mpi.STYLES.label(algorithm))
+                if algorithm.startswith("mpi-"):
+                    self.assertNotIn(label, shown, f"{path}: the library's row {algorithm} is not drawn")
+                    continue
+                self.same(shown[label][1], ratios[algorithm], f"{path}: {algorithm} over the better selector")
+
     def check_gantt(self, name):
         frame = read(self.inputs[name][0])
         axes = self.draw(name).axes[0]
@@ -351,6 +365,7 @@ CHECKS = {
     "reduce-uncertainty": DrawnDataTest.check_uncertainty, "divisible-uncertainty": DrawnDataTest.check_uncertainty,
     "redistribute-uncertainty": DrawnDataTest.check_uncertainty,
     "broadcast-uncertainty": DrawnDataTest.check_uncertainty,
+    "against-mpi": DrawnDataTest.check_against_mpi,
     "gantt": DrawnDataTest.check_gantt,
 }
 

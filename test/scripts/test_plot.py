@@ -15,7 +15,8 @@ import unittest
 
 import pandas
 
-import test_plot_broadcast as broadcast_data  # the family tests' synthetic CSVs
+import test_plot_against_mpi as against_mpi_data  # the family tests' synthetic CSVs
+import test_plot_broadcast as broadcast_data
 import test_plot_divisible as divisible_data
 import test_plot_gantt as gantt_data
 import test_plot_redistribute as redistribute_data
@@ -81,8 +82,12 @@ def synthetic_inputs(directory):
         studies[name] = list(uncertainty_data.study_csvs(
             path(name), algorithms, value=lambda a, cv, r, names=algorithms:
             (1 + names.index(a)) * (1 + cv) * (1 + r % 3) + (r * r + 3 * names.index(a)) % 5 * cv))
+    a = against_mpi_data
+    a.reduce_csv(path("against-reduce.csv"), a.REDUCE_MEANS, platform="platforms/two-sites.xml")
+    a.broadcast_csv(path("against-broadcast.csv"), a.BROADCAST_MEANS)
     return {
         **studies,
+        "against-mpi": [path("against-reduce.csv"), path("against-broadcast.csv")],
         "rr8315-fig4": [path("rr4.csv")], "rr8315-fig5": [path("rr5.csv")], "rr8315-fig6": [path("rr6.csv")],
         "reduce-clairvoyance": [path("clairvoyance.csv")],
         "liu-fig1": [path("liu-trace.csv")], "liu-fig8": [path("liu8.csv")],
