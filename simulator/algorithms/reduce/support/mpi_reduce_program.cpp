@@ -24,8 +24,9 @@ void MpiReduceProgram::combine(int rank, double bytes) {
 }
 
 Plan MpiReduceProgram::plan() const {
-  // The rank program's costs are bytes (its detached threshold is in bytes); the run's are
-  // shares of one drawn message or ⊕. Same operations, same dependencies, in the same order.
+  // The rank program's costs are bytes of user data (SMPI's detached threshold compares those);
+  // the run's are shares of one drawn message or ⊕, a message's with SMPI's envelope. Same
+  // operations, same dependencies, in the same order.
   const Plan bytes = calls_.plan();
   std::vector<std::vector<int>> after(bytes.size());
   for (std::size_t i = 0; i < bytes.size(); ++i)
@@ -33,7 +34,8 @@ Plan MpiReduceProgram::plan() const {
   Plan drawn;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     PlanOp op = bytes.op(static_cast<int>(i));
-    op.share = op.cost / count_;
+    const double moved = op.kind == ActivityKind::comm ? op.cost + kSmpiEnvelopeBytes : op.cost;
+    op.share = moved / count_;
     op.cost = PlanOp::kDrawn;
     drawn.add(op, after[i]);
   }

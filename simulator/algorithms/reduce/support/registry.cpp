@@ -106,6 +106,7 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
       ReduceAlgorithm("mpi-binomial")
           .description("Open MPI's binomial reduce: segmented pipeline on the in-order binomial tree, nearest child first")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_binomial")
+          .smpi("ompi_binomial")
           .segmented()
           .point_to_point()
           .at_most(kMostMpiRanks)
