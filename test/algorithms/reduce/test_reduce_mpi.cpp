@@ -13,9 +13,13 @@
 #include "algorithms/reduce/support/mpi_reduce_program.hpp"
 #include "algorithms/reduce/support/mpi_selection.hpp"
 #include "algorithms/mpi_trees.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
 #include "algorithms/reduce/support/reduce_runner.hpp"
 #include "core/number_format.hpp"
+#include "driver/scenario_resolution.hpp"
+#include "driver/sweep.hpp"
 #include "reduce_harness.hpp"
+#include "support/segment_rule.hpp"
 
 namespace hetcoll {
 namespace {
@@ -208,16 +212,19 @@ TEST(MpiReduce, SegmentedRowsSendOneMessagePerSegment) {
   }
 }
 
-// Key segment: refused to a row that does not segment, and beyond kMostMpiMessages messages,
-// naming the key and a segment that fits (which does).
-TEST(MpiReduce, ASegmentIsRefusedWhereItWouldBeIgnoredOrTooManyMessages) {
+// Key segment limits a row that cuts its messages beyond kMostMpiMessages messages, naming the
+// key and a segment that fits (which does); a row that does not cut runs whole at any segment.
+TEST(MpiReduce, ASegmentIsRefusedBeyondTheMostMessagesOfARowThatCuts) {
   const double bytes = 8388608;
   for (const ReduceAlgorithm& a : reduce_algorithms()) {
     EXPECT_EQ(mpi_segment_limit(a, bytes, 0, 8), "") << a.name();
     const std::string refused = mpi_segment_limit(a, bytes, 1, 8);
+    if (!a.honours_segment()) {
+      EXPECT_EQ(refused, "") << a.name();
+      continue;
+    }
     EXPECT_NE(refused.find("key 'segment' = 1:"), std::string::npos) << a.name() << ": " << refused;
-    EXPECT_EQ(mpi_segment_limit(a, bytes, 1e6, 8).empty(), a.honours_segment()) << a.name();
-    if (!a.honours_segment()) continue;
+    EXPECT_EQ(mpi_segment_limit(a, bytes, 1e6, 8), "") << a.name();
     for (int ranks : {2, 8, 1000}) {
       const double fits = std::ceil(bytes / std::floor(kMostMpiMessages / ranks));
       EXPECT_EQ(mpi_segment_limit(a, bytes, fits, ranks), "") << a.name() << " " << ranks;
@@ -228,8 +235,26 @@ TEST(MpiReduce, ASegmentIsRefusedWhereItWouldBeIgnoredOrTooManyMessages) {
   }
 }
 
+// Key segment is refused only where no algorithm of the run cuts its messages (it would have no
+// effect at all): each row that does not cut, alone, is refused in one line naming the key; beside
+// one that cuts it runs whole, and its chosen_segment says so (0 for an MPI library's
+// algorithm, kNoLibrarySegment for the papers' rows); outside a run (every row) the point is read.
+TEST(MpiReduce, ASegmentIsRefusedOnlyWhereNoAlgorithmOfTheRunCuts) {
+  const std::vector<Point> points = expand_points(
+      resolve_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "4", "--segment", "8192"}));
+  ASSERT_EQ(points.size(), 1u);
+  test_support::expect_segment_refused_only_where_no_row_cuts(reduce_family(), reduce_algorithms(), points.front(),
+                                                              "8192");
+  ReductionCosts costs({1, 0, 0});
+  ReduceSetup setup = ideal_setup(4, costs);
+  setup.segment = 8192;
+  for (const ReduceAlgorithm& a : reduce_algorithms())
+    EXPECT_EQ(a.choice(setup).segment,
+              a.honours_segment() ? 8192 : a.sends_point_to_point() ? 0 : kNoLibrarySegment) << a.name();
+}
+
 /// Makespan of one replication of row `name` on ideal_cluster(n), cv = 0, ⊕ free: a whole
-/// vector lasts 1 s.
+/// vector lasts 1 s, a message of b bytes (b + 16) / bytes_per_unit s (SMPI's envelope).
 double makespan(const std::string& name, int n, int root, double segment = 0) {
   ReductionCosts costs({1, 0, 0});
   ReduceSetup setup = ideal_setup(n, costs);

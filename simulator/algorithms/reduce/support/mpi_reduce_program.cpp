@@ -43,12 +43,8 @@ Plan MpiReduceProgram::plan() const {
 }
 
 std::string mpi_segment_limit(const ReduceAlgorithm& row, double bytes, double segment, int ranks) {
-  if (segment <= 0) return "";
+  if (segment <= 0 || !row.honours_segment()) return "";
   const std::string given = "key 'segment' = " + format_number(segment) + ": ";
-  if (!row.honours_segment())
-    return given + row.name() +
-           " does not cut its messages into segments (only mpi-binomial, mpi-binary, mpi-in-order-binary, "
-           "mpi-chain and mpi-pipeline do; the selectors use their rules' own); give segment = 0";
   const double count = std::max(1.0, nearest_whole(bytes));
   const double segments = segment < count ? std::ceil(count / segment) : 1;
   const double most = std::floor(kMostMpiMessages / ranks);  // segments per rank

@@ -49,8 +49,9 @@ inline constexpr int kMostMpiRanks = 16384;
 inline constexpr double kMostMpiMessages = 1048576;
 
 /// @brief Why `row` cannot run with key `segment` on `ranks` ranks and a vector of `bytes` (at
-/// mean cost), or "": a non-zero segment for a row that does not segment, or more than
-/// kMostMpiMessages messages. The line names key 'segment'.
+/// mean cost), or "": a row that cuts its messages would send more than kMostMpiMessages. The
+/// line names key 'segment' and the smallest segment that fits (a row that does not cut runs
+/// whole: segment_without_effect() refuses a segment no row of the run reads).
 std::string mpi_segment_limit(const ReduceAlgorithm& row, double bytes, double segment, int ranks);
 
 /// @brief `ompi_coll_base_reduce_generic`: the segmented tree reduction every Open MPI tree

@@ -167,7 +167,8 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
 
 ReduceChoice ReduceAlgorithm::choice(const ReduceSetup& setup) const {
   if (chooser_ != nullptr) return chooser_(setup);
-  if (!segmented_) return {name(), 0};
+  if (!sends_point_to_point()) return {name(), kNoLibrarySegment};
+  if (!honours_segment()) return {name(), 0};
   // A segment at least as long as the vector leaves it whole (COLL_BASE_COMPUTED_SEGCOUNT).
   const MpiReduceInput input = mpi_reduce_input(setup);
   return {name(), ompi_segments(input.count, input.segment).size() > 1 ? input.segment : 0};
