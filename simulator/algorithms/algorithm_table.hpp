@@ -58,12 +58,21 @@ class AlgorithmRow {
     return self();
   }
 
+  /// The algorithm cuts its messages into segments of key `segment` bytes, as its MPI library
+  /// does; every other row sends its messages whole whatever the key says.
+  Row& segmented() {
+    segmented_ = true;
+    return self();
+  }
+
   const std::string& name() const { return info_.name; }
   const std::string& description() const { return info_.description; }
   const std::string& reference() const { return info_.reference; }
   const AlgorithmInfo& info() const { return info_; }
   /// SMPI's name of the same algorithm, or "" if SMPI has none.
   const std::string& smpi() const { return smpi_; }
+  /// True if key `segment` cuts its messages.
+  bool honours_segment() const { return segmented_; }
   /// The algorithm's policy for `setup`, built once per (sweep point, process) and reused across
   /// replications: its begin() resets whatever a replication changes.
   std::unique_ptr<Built> make(const Setup& setup) const {
@@ -76,6 +85,7 @@ class AlgorithmRow {
   AlgorithmInfo info_;
   Factory factory_ = nullptr;
   std::string smpi_;
+  bool segmented_ = false;
 };
 
 /// @brief A family's table of algorithms (rows deriving from AlgorithmRow), in the order

@@ -45,9 +45,17 @@ std::unique_ptr<const PointSettings> Family::read_point(const Point& point, bool
   return settings(point, PointContext{none, platform_file});
 }
 
+std::vector<std::string> PointContext::run_algorithms(const std::vector<AlgorithmInfo>& family) const {
+  if (algorithms != nullptr) return *algorithms;
+  std::vector<std::string> names;
+  for (const AlgorithmInfo& a : family) names.push_back(a.name);
+  return names;
+}
+
 std::unique_ptr<PointRunner> Family::prepare_point(const Point& point, const std::vector<std::string>& algorithms,
                                                    const Platform& platform, std::uint64_t seed, Probe* probe) const {
-  const auto s = read_point(point, !platform.file.empty());
+  static const std::set<std::string> none;
+  const auto s = settings(point, PointContext{none, !platform.file.empty(), &algorithms});
   if (probe != nullptr) return prepare(*s, algorithms, platform, seed, *probe);
   NoProbe no_probe;
   return prepare(*s, algorithms, platform, seed, no_probe);

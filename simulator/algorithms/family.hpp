@@ -116,6 +116,12 @@ struct PointContext {
   /// written at its default that does not apply to the point is refused, not silently ignored.
   const std::set<std::string>& written;
   bool platform_file = false;
+  /// The run's algorithms: the scenario's list, or the family's default list once the parser has
+  /// left out those a limit stops; null outside a run (Family::read_point). A key that only some
+  /// algorithms read is refused where none of them runs (key `segment`).
+  const std::vector<std::string>* algorithms = nullptr;
+  /// The run's algorithms, or every algorithm of `family` (its table) outside a run.
+  std::vector<std::string> run_algorithms(const std::vector<AlgorithmInfo>& family) const;
 };
 
 /// @brief One point as its family has read it, once: Family::settings() checks every key against

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/number_format.hpp"
+
 namespace hetcoll {
 namespace {
 
@@ -185,6 +187,18 @@ std::vector<double> ompi_segments(double bytes, double segment) {
   std::vector<double> sizes(static_cast<std::size_t>(full), segment);
   if (bytes > full * segment) sizes.push_back(bytes - full * segment);
   return sizes;
+}
+
+std::string segment_without_effect(double segment, const std::vector<std::string>& run,
+                                   const std::vector<std::string>& cutting) {
+  if (segment == 0) return "";
+  std::string rows;
+  for (const std::string& name : cutting) {
+    if (std::find(run.begin(), run.end(), name) != run.end()) return "";
+    rows += (rows.empty() ? "" : ", ") + name;
+  }
+  return "key 'segment' = " + format_number(segment) + ": no algorithm of the run cuts its messages into segments (" +
+         rows + " do; the others run whole); give segment = 0, or list one of them";
 }
 
 }  // namespace hetcoll

@@ -6,6 +6,7 @@
 /// relative rank (rank - root) mod p as the library computes it and mapped back; and Open MPI's
 /// segmentation. Shared by the reduce and broadcast families (docs/reduce.md, "MPI libraries";
 /// docs/broadcast.md, "The MPI libraries").
+#include <string>
 #include <vector>
 
 namespace hetcoll {
@@ -48,5 +49,22 @@ MpiTree mpich_binomial_tree(int ranks, int root);
 /// segments of `bytes` for a segment size `segment` (0, or not below `bytes`: one segment), every
 /// one `segment` bytes but the last.
 std::vector<double> ompi_segments(double bytes, double segment);
+
+/// @brief Key `segment`'s description, the same words in both families.
+inline constexpr const char* kSegmentKeyDescription =
+    "bytes per segment of the MPI algorithms that cut their messages (0: whole messages, the libraries' own rule); "
+    "the other rows run whole, as column chosen_segment says";
+
+/// @brief Column `chosen_segment` of a row that is not an MPI library's algorithm (a family's
+/// own heuristics, which key `segment` does not reach), in both families; 0 is a library's
+/// algorithm sending its messages whole.
+inline constexpr double kNoLibrarySegment = -1;
+
+/// @brief Key `segment`'s rule of the point, the same in both families: a row that does not cut
+/// its messages runs whole (its `chosen_segment` says so), so a non-zero `segment` is refused only
+/// where no algorithm of the run (`run`) is one of those that cut (`cutting`): the refusal, one
+/// line naming the key and those rows, or "".
+std::string segment_without_effect(double segment, const std::vector<std::string>& run,
+                                   const std::vector<std::string>& cutting);
 
 }  // namespace hetcoll

@@ -146,7 +146,7 @@ constexpr double kBytesPerRoute = 48;
 }  // namespace
 
 std::unique_ptr<const PointSettings> point_settings(const Scenario& s, const Point& point) {
-  return s.family->settings(point, PointContext{s.written, !s.platform.empty()});
+  return s.family->settings(point, PointContext{s.written, !s.platform.empty(), &s.algorithms});
 }
 
 double unit_memory(const Scenario& s, const PointSettings& settings) {

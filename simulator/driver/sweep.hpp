@@ -68,7 +68,8 @@ std::vector<WorkUnit> make_units(const Scenario& scenario, std::size_t points, c
 double count_points(const Scenario& scenario);
 
 /// @brief The family's settings of `point` in `scenario` (Family::settings, with the keys the
-/// scenario wrote and its platform file): throws InputError if the point is refused.
+/// scenario wrote, its platform file and its algorithms): throws InputError if the point is
+/// refused.
 std::unique_ptr<const PointSettings> point_settings(const Scenario& scenario, const Point& point);
 
 /// @brief Bytes one child needs to run a unit of a point of `settings` (engine, platform, family

@@ -39,7 +39,7 @@ cp "$tmp/stdout" report.txt
 # The run itself: the same points in the same order, with the same parameter cells.
 hetcoll "${run[@]}" --engine model --output run.csv
 columns=$(head -n 1 run.csv | tr ',' '\n' | grep -c -v -x -e algorithm -e replications -e mean -e stddev -e stderr \
-  -e q10 -e q50 -e q90 -e 'over_bound_.*' -e 'sender_spread_.*' -e chosen -e chosen_segment -e root)
+  -e q10 -e q50 -e q90 -e 'over_bound_.*' -e 'sender_spread_.*' -e root -e chosen -e chosen_segment)
 check "the table's header is point, the CSV's parameter columns, hosts, units" \
   test "$(head -n 1 dry-points.csv)" == "point,$(head -n 1 run.csv | cut -d, -f2-$((columns + 1))),hosts,units"
 check "its rows are the run's points, in the run's order" \

@@ -40,11 +40,16 @@ expect_bad_input "reduce values of 1e15 B with comm-mean 1e4 (draws above 2^63 b
 d=$(new_dir); write_two_host_platform "$d/fast.xml"; sed -i 's/1e15Bps/1e18Bps/' "$d/fast.xml"
 small_run "$d" processors 2 platform "$d/fast.xml"
 expect_ok "reduce on a platform file of 1e18 B/s links sends values of the key message, not of the link"
-# Key segment cuts the messages of the MPI rows that segment; any other row would ignore it.
+# Key segment cuts the messages of the MPI rows that segment; the other rows run whole, so a
+# segment is refused only where no algorithm of the run cuts (it would have no effect at all).
 d=$(new_dir); small_run "$d" processors 4 algorithms mpi-linear; ARGS+=(--segment 1024)
-expect_bad_input "reduce segment 1024 for mpi-linear, which never segments" "$d"
+expect_bad_input "reduce segment 1024 with mpi-linear alone, which never segments" "$d"
 d=$(new_dir); small_run "$d" processors 4 algorithms ompi-tuned; ARGS+=(--segment 1024)
-expect_bad_input "reduce segment 1024 for ompi-tuned, whose rules choose the segment" "$d"
+expect_bad_input "reduce segment 1024 with ompi-tuned alone, whose rules choose the segment" "$d"
+d=$(new_dir); small_run "$d" processors 4 algorithms snf; ARGS+=(--segment "0 8192")
+expect_bad_input "reduce segment = 0 8192 with snf alone (the point of 8192)" "$d"
+d=$(new_dir); small_run "$d" processors 4 algorithms "snf mpi-linear mpi-pipeline"; ARGS+=(--segment "0 8192")
+expect_ok "reduce segment = 0 8192 with snf and mpi-linear beside mpi-pipeline (they run whole)"
 d=$(new_dir); small_run "$d" processors 4 algorithms mpi-pipeline; ARGS+=(--segment 1.5)
 expect_bad_input "reduce segment 1.5 (not a whole number of bytes)" "$d"
 d=$(new_dir); small_run "$d" processors 8 algorithms mpi-pipeline; ARGS+=(--segment 1)
@@ -152,6 +157,13 @@ d=$(new_dir); family_run "$d" broadcast flat --costs platform --cluster-hosts 4 
 expect_bad_input "broadcast wan-window 1e-300 with one generated cluster (does not apply; was: beyond 2^63 ps)" "$d"
 d=$(new_dir); family_run "$d" broadcast mpi-pipeline --costs platform --cluster-hosts 4 --message 1000000 --segment 1
 expect_bad_input "broadcast mpi-pipeline cut into 1e6 segments" "$d"
+d=$(new_dir); family_run "$d" broadcast "ecef mpi-linear ompi-tuned" --costs platform --cluster-hosts 4 --segment 8192
+expect_bad_input "broadcast segment 8192 with no algorithm that cuts its messages" "$d"
+d=$(new_dir); family_run "$d" broadcast flat --clusters 3 --segment 8192
+expect_bad_input "broadcast segment 8192 with costs = random (no MPI row runs there)" "$d"
+d=$(new_dir); family_run "$d" broadcast "ecef mpi-linear mpi-pipeline" --costs platform --cluster-hosts 4 \
+  --message 100000 --segment "0 8192"
+expect_ok "broadcast segment = 0 8192 with ecef and mpi-linear beside mpi-pipeline (they run whole)"
 d=$(new_dir); family_run "$d" broadcast mpich --clusters 3
 expect_bad_input "broadcast mpich with costs = random (an MPI library's program needs hosts)" "$d"
 

@@ -21,14 +21,14 @@ std::map<std::string, std::pair<double, double>> means(const std::string& csv) {
   std::string line;
   std::getline(in, line);
   EXPECT_EQ(line,
-            "algorithm,clusters,message,cluster_hosts,cv,replications,mean,stddev,stderr,q10,q50,q90,predicted_mean,"
+            "algorithm,clusters,message,segment,cluster_hosts,cv,replications,mean,stddev,stderr,q10,q50,q90,predicted_mean,"
             "prediction_error_mean,clusters_found_mean,chosen,chosen_segment,root");
   std::map<std::string, std::pair<double, double>> out;
   while (std::getline(in, line)) {
     std::vector<std::string> cells;
     std::istringstream row(line);
     for (std::string cell; std::getline(row, cell, ',');) cells.push_back(cell);
-    out[cells[0]] = {std::stod(cells[6]), std::stod(cells[12])};
+    out[cells[0]] = {std::stod(cells[7]), std::stod(cells[13])};
   }
   return out;
 }

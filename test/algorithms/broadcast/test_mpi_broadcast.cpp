@@ -14,6 +14,7 @@
 #include "algorithms/broadcast/support/mpi_selectors.hpp"
 #include "algorithms/broadcast/support/registry.hpp"
 #include "driver/work_dir.hpp"
+#include "support/segment_rule.hpp"
 
 namespace hetcoll {
 namespace {
@@ -183,6 +184,15 @@ TEST(MpiBroadcast, TheLinearBroadcastOnOneRackTakesItsClosedFormOnBothEnginesAnd
         EXPECT_NEAR(v[1], expected, 1e-12) << engine << " p " << p << " n " << n << ": the prediction";
       }
     }
+}
+
+// Key segment is refused only where no algorithm of the run cuts its messages (it would have no
+// effect at all): each row that does not cut, alone, is refused in one line naming the key; beside
+// one that cuts it runs whole; outside a run (every row) the point is read.
+TEST(MpiBroadcast, ASegmentIsRefusedOnlyWhereNoAlgorithmOfTheRunCuts) {
+  test_support::expect_segment_refused_only_where_no_row_cuts(
+      broadcast_family(), broadcast_algorithms(),
+      broadcast_point({{"costs", "platform"}, {"cluster-hosts", "4"}, {"segment", "8192"}}), "8192");
 }
 
 }  // namespace

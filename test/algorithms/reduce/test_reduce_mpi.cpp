@@ -13,9 +13,13 @@
 #include "algorithms/reduce/support/mpi_reduce_program.hpp"
 #include "algorithms/reduce/support/mpi_selection.hpp"
 #include "algorithms/mpi_trees.hpp"
+#include "algorithms/reduce/support/reduce_family.hpp"
 #include "algorithms/reduce/support/reduce_runner.hpp"
 #include "core/number_format.hpp"
+#include "driver/scenario_resolution.hpp"
+#include "driver/sweep.hpp"
 #include "reduce_harness.hpp"
+#include "support/segment_rule.hpp"
 
 namespace hetcoll {
 namespace {
@@ -123,15 +127,15 @@ std::vector<bool> ancestors(const Plan& plan, int op) {
   return seen;
 }
 
-// Every MPI row is a reduction: each share is at most the whole vector, ⊕ adds up to p − 1
-// vectors (every byte combined p − 1 times), the last message reaches the root, and it waits
-// for a message from every other rank; run, its result ends at the root.
+// Every MPI row is a reduction: each ⊕ is at most the whole vector and each message the whole
+// vector and SMPI's envelope, ⊕ adds up to p − 1 vectors (every byte combined p − 1 times), the
+// last message reaches the root, and it waits for a message from every other rank; run, its
+// result ends at the root. A row that does not cut its messages runs whole with a segment given.
 TEST(MpiReduce, EveryRowIsAReductionEndingAtItsRoot) {
   for (const ReduceAlgorithm& a : mpi_rows())
     for (int n : {1, 2, 3, 5, 6, 7, 8, 11, 16})
       for (int root : {0, n / 2, n - 1})
         for (double segment : {0.0, 1e6, 3e6}) {
-          if (segment > 0 && !a.honours_segment()) continue;
           SCOPED_TRACE(a.name() + " n=" + std::to_string(n) + " root=" + std::to_string(root) +
                        " segment=" + std::to_string(segment));
           ReductionCosts costs({1, 0, 0.5});
@@ -139,12 +143,13 @@ TEST(MpiReduce, EveryRowIsAReductionEndingAtItsRoot) {
           setup.root = root;
           setup.segment = segment;
           const Plan plan = plan_of(a, setup);
+          const double envelope = kSmpiEnvelopeBytes / setup.scale.bytes_per_unit;
           double combined = 0;
           for (std::size_t i = 0; i < plan.size(); ++i) {
             const PlanOp& op = plan.op(static_cast<int>(i));
             EXPECT_EQ(op.cost, PlanOp::kDrawn);
-            EXPECT_GE(op.share, 0);
-            EXPECT_LE(op.share, 1);
+            EXPECT_GE(op.share, op.kind == ActivityKind::comm ? envelope : 0);
+            EXPECT_LE(op.share, op.kind == ActivityKind::comm ? 1 + envelope : 1);
             if (op.kind == ActivityKind::compute) combined += op.share;
             else EXPECT_NE(op.host, op.peer);
           }
@@ -207,16 +212,19 @@ TEST(MpiReduce, SegmentedRowsSendOneMessagePerSegment) {
   }
 }
 
-// Key segment: refused to a row that does not segment, and beyond kMostMpiMessages messages,
-// naming the key and a segment that fits (which does).
-TEST(MpiReduce, ASegmentIsRefusedWhereItWouldBeIgnoredOrTooManyMessages) {
+// Key segment limits a row that cuts its messages beyond kMostMpiMessages messages, naming the
+// key and a segment that fits (which does); a row that does not cut runs whole at any segment.
+TEST(MpiReduce, ASegmentIsRefusedBeyondTheMostMessagesOfARowThatCuts) {
   const double bytes = 8388608;
   for (const ReduceAlgorithm& a : reduce_algorithms()) {
     EXPECT_EQ(mpi_segment_limit(a, bytes, 0, 8), "") << a.name();
     const std::string refused = mpi_segment_limit(a, bytes, 1, 8);
+    if (!a.honours_segment()) {
+      EXPECT_EQ(refused, "") << a.name();
+      continue;
+    }
     EXPECT_NE(refused.find("key 'segment' = 1:"), std::string::npos) << a.name() << ": " << refused;
-    EXPECT_EQ(mpi_segment_limit(a, bytes, 1e6, 8).empty(), a.honours_segment()) << a.name();
-    if (!a.honours_segment()) continue;
+    EXPECT_EQ(mpi_segment_limit(a, bytes, 1e6, 8), "") << a.name();
     for (int ranks : {2, 8, 1000}) {
       const double fits = std::ceil(bytes / std::floor(kMostMpiMessages / ranks));
       EXPECT_EQ(mpi_segment_limit(a, bytes, fits, ranks), "") << a.name() << " " << ranks;
@@ -227,8 +235,26 @@ TEST(MpiReduce, ASegmentIsRefusedWhereItWouldBeIgnoredOrTooManyMessages) {
   }
 }
 
+// Key segment is refused only where no algorithm of the run cuts its messages (it would have no
+// effect at all): each row that does not cut, alone, is refused in one line naming the key; beside
+// one that cuts it runs whole, and its chosen_segment says so (0 for an MPI library's
+// algorithm, kNoLibrarySegment for the papers' rows); outside a run (every row) the point is read.
+TEST(MpiReduce, ASegmentIsRefusedOnlyWhereNoAlgorithmOfTheRunCuts) {
+  const std::vector<Point> points = expand_points(
+      resolve_run_arguments({"--family", "reduce", "--cluster", "platform", "--processors", "4", "--segment", "8192"}));
+  ASSERT_EQ(points.size(), 1u);
+  test_support::expect_segment_refused_only_where_no_row_cuts(reduce_family(), reduce_algorithms(), points.front(),
+                                                              "8192");
+  ReductionCosts costs({1, 0, 0});
+  ReduceSetup setup = ideal_setup(4, costs);
+  setup.segment = 8192;
+  for (const ReduceAlgorithm& a : reduce_algorithms())
+    EXPECT_EQ(a.choice(setup).segment,
+              a.honours_segment() ? 8192 : a.sends_point_to_point() ? 0 : kNoLibrarySegment) << a.name();
+}
+
 /// Makespan of one replication of row `name` on ideal_cluster(n), cv = 0, ⊕ free: a whole
-/// vector lasts 1 s.
+/// vector lasts 1 s, a message of b bytes (b + 16) / bytes_per_unit s (SMPI's envelope).
 double makespan(const std::string& name, int n, int root, double segment = 0) {
   ReductionCosts costs({1, 0, 0});
   ReduceSetup setup = ideal_setup(n, costs);
@@ -237,23 +263,27 @@ double makespan(const std::string& name, int n, int root, double segment = 0) {
   return reduce_test::run_makespans(reduce_test::algorithm(name), setup, 3, 1).front();
 }
 
-// Closed forms on equal hosts, every message at least 64 KiB (so no send is detached): the
-// root's p − 1 receptions one after another; ceil(log2 p) rounds of the binomial tree; a
-// pipeline of S segments through p ranks takes (p − 1 + S − 1) segment times; Rabenseifner on
-// p = 2^k moves 2(1 − 1/p) of the vector through each rank's critical path.
+// Closed forms on equal hosts, every message at least 64 KiB (so no send is detached) and 16
+// bytes longer than its data (e, in vectors): the root's p − 1 receptions one after another;
+// ceil(log2 p) rounds of the binomial tree; a pipeline of S segments through p ranks takes
+// (p − 1 + S − 1) segment times; Rabenseifner on p = 2^k moves 2(1 − 1/p) of the vector through
+// each rank's critical path, in 2 log2 p messages.
 TEST(MpiReduce, EqualHostsGiveTheClosedForms) {
+  const double count = reduce_test::ideal_scale().bytes_per_unit;
+  const double e = kSmpiEnvelopeBytes / count;
   for (int n : {2, 3, 5, 8, 13})
     for (int root : {0, n - 1}) {
       SCOPED_TRACE("n=" + std::to_string(n) + " root=" + std::to_string(root));
-      EXPECT_NEAR(makespan("mpi-linear", n, root), n - 1, 1e-9);
-      EXPECT_NEAR(makespan("mpi-binomial", n, root), std::ceil(std::log2(n)), 1e-9);
-      EXPECT_NEAR(makespan("mpi-pipeline", n, root), n - 1, 1e-9);
-      const double count = reduce_test::ideal_scale().bytes_per_unit;
+      EXPECT_NEAR(makespan("mpi-linear", n, root), (n - 1) * (1 + e), 1e-9);
+      EXPECT_NEAR(makespan("mpi-binomial", n, root), std::ceil(std::log2(n)) * (1 + e), 1e-9);
+      EXPECT_NEAR(makespan("mpi-pipeline", n, root), (n - 1) * (1 + e), 1e-9);
       for (int segments : {2, 8, 32})
-        EXPECT_NEAR(makespan("mpi-pipeline", n, root, count / segments), (n - 1 + segments - 1.0) / segments, 1e-9)
+        EXPECT_NEAR(makespan("mpi-pipeline", n, root, count / segments),
+                    (n - 1 + segments - 1.0) * (1.0 / segments + e), 1e-9)
             << segments << " segments";
     }
-  for (int n : {2, 4, 8, 16}) EXPECT_NEAR(makespan("mpi-rabenseifner", n, 0), 2 * (1 - 1.0 / n), 1e-9) << n;
+  for (int n : {2, 4, 8, 16})
+    EXPECT_NEAR(makespan("mpi-rabenseifner", n, 0), 2 * (1 - 1.0 / n) + 2 * std::log2(n) * e, 1e-9) << n;
 }
 
 // "n<8:7, <16:4, ..., else 3": the first bound the bytes are under wins.

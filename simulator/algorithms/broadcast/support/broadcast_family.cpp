@@ -7,6 +7,7 @@
 #include "algorithms/broadcast/support/broadcast_keys.hpp"
 #include "algorithms/broadcast/support/cluster_command.hpp"
 #include "algorithms/broadcast/support/registry.hpp"
+#include "core/error.hpp"
 #include "engine/executor.hpp"
 
 namespace hetcoll {
@@ -78,6 +79,11 @@ class BroadcastFamily final : public Family {
                               point[keys().costs];
         s->other_kind.insert(a.name());
       }
+    std::vector<std::string> cutting;
+    for (const BroadcastAlgorithm& a : broadcast_algorithms())
+      if (a.honours_segment()) cutting.push_back(a.name());
+    const std::string idle = segment_without_effect(typed.segment, context.run_algorithms(algorithms()), cutting);
+    if (!idle.empty()) throw InputError(idle);
     return s;
   }
 

@@ -22,7 +22,7 @@ const BroadcastKeys& broadcast_keys();
 
 /// @brief The family's keys, declared once and read back as point[broadcast_keys().message].
 struct BroadcastKeys {
-  BroadcastKeys() { table.set_columns({clusters, message, cluster_hosts, cv}); }
+  BroadcastKeys() { table.set_columns({clusters, message, segment, cluster_hosts, cv}); }
 
   KeyTable table;
   NumberKey clusters = table.number("clusters", "clusters C (costs = random or given; 0: 8 random clusters, or as many "
@@ -72,10 +72,13 @@ struct BroadcastKeys {
                                       "no", {"no", "yes"});
   TextKey intra = table.text("intra", "intra-cluster strategy: best (of the executable ones) or one of them", "best",
                              broadcast_intra_choices());
-  // The MPI libraries' algorithms (the mpi-* rows; docs/broadcast.md, "The MPI libraries").
-  NumberKey segment = table.number("segment", "mpi-* rows: segment size in bytes of the segmented algorithms (0: the "
-                                              "whole message, what Open MPI does for a forced algorithm)", 0)
-                          .whole().at_most(kMaxMessage);
+  // The MPI libraries' algorithms (the mpi-* rows; docs/broadcast.md, "The MPI libraries"). Out
+  // of the seed: every segment size meets the same draws.
+  NumberKey segment = table.number("segment", kSegmentKeyDescription, 0)
+                          .sweep().whole().at_most(kMaxMessage).same_draws()
+                          .applies_when([](const Point& point, bool platform_file) {
+                            return broadcast_key_applies("segment", costs_mode(point, platform_file));
+                          });
   NumberKey radix = table.number("radix", "mpi-knomial: the k-nomial tree's radix (Open MPI's default 4)",
                                  kOmpiKnomialRadix)
                         .whole().at_least(2).at_most(kMaxHosts);

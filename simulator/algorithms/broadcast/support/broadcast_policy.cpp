@@ -54,7 +54,7 @@ class PlannedBroadcast final : public BroadcastPolicy {
   std::optional<InterSchedule> schedule_;
   int first_intra_ = 0;
   std::string chosen_;
-  double segment_ = -1;
+  double segment_ = kNoLibrarySegment;
   PlannedPolicy run_;  // last: its planner reads the members above
 };
 

@@ -34,7 +34,7 @@ struct BroadcastPlan {
   std::string chosen;
   /// The segment size an MPI library's algorithm cut the message at, bytes (0: whole); −1 for
   /// the rows that are not an MPI library's (the `chosen_segment` column).
-  double segment = -1;
+  double segment = kNoLibrarySegment;
 };
 
 /// @brief The hosts of a point, as its runner prepared them: how a schedule over the clusters,
@@ -93,7 +93,7 @@ class BroadcastPolicy : public Policy {
   virtual std::string chosen() { return {}; }
   /// The segment size an MPI library's algorithm cut the message at (bytes, 0: whole); −1 for
   /// a row that is not an MPI library's.
-  virtual double chosen_segment() { return -1; }
+  virtual double chosen_segment() { return kNoLibrarySegment; }
 };
 
 /// @brief A static algorithm as a BroadcastPolicy: `planner` makes the plan of the setup's

@@ -24,8 +24,9 @@ void MpiReduceProgram::combine(int rank, double bytes) {
 }
 
 Plan MpiReduceProgram::plan() const {
-  // The rank program's costs are bytes (its detached threshold is in bytes); the run's are
-  // shares of one drawn message or ⊕. Same operations, same dependencies, in the same order.
+  // The rank program's costs are bytes of user data (SMPI's detached threshold compares those);
+  // the run's are shares of one drawn message or ⊕, a message's with SMPI's envelope. Same
+  // operations, same dependencies, in the same order.
   const Plan bytes = calls_.plan();
   std::vector<std::vector<int>> after(bytes.size());
   for (std::size_t i = 0; i < bytes.size(); ++i)
@@ -33,7 +34,8 @@ Plan MpiReduceProgram::plan() const {
   Plan drawn;
   for (std::size_t i = 0; i < bytes.size(); ++i) {
     PlanOp op = bytes.op(static_cast<int>(i));
-    op.share = op.cost / count_;
+    const double moved = op.kind == ActivityKind::comm ? op.cost + kSmpiEnvelopeBytes : op.cost;
+    op.share = moved / count_;
     op.cost = PlanOp::kDrawn;
     drawn.add(op, after[i]);
   }
@@ -41,12 +43,8 @@ Plan MpiReduceProgram::plan() const {
 }
 
 std::string mpi_segment_limit(const ReduceAlgorithm& row, double bytes, double segment, int ranks) {
-  if (segment <= 0) return "";
+  if (segment <= 0 || !row.honours_segment()) return "";
   const std::string given = "key 'segment' = " + format_number(segment) + ": ";
-  if (!row.honours_segment())
-    return given + row.name() +
-           " does not cut its messages into segments (only mpi-binomial, mpi-binary, mpi-in-order-binary, "
-           "mpi-chain and mpi-pipeline do; the selectors use their rules' own); give segment = 0";
   const double count = std::max(1.0, nearest_whole(bytes));
   const double segments = segment < count ? std::ceil(count / segment) : 1;
   const double most = std::floor(kMostMpiMessages / ranks);  // segments per rank

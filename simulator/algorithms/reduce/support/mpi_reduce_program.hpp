@@ -4,9 +4,10 @@
 /// is host i, messages are bytes of the reduced vector, and every message and ⊕ takes its share
 /// of one drawn cost of the family (docs/reduce.md, "MPI libraries").
 ///
-/// The vector is `count` bytes, the MPI datatype a byte: a message of b bytes is b / count of a
-/// family's message (one draw of `comm-mean` values at its mean), a ⊕ of b bytes b / count of a
-/// ⊕. A send below SMPI's detached threshold, in bytes at mean cost, releases its rank at once.
+/// The vector is `count` bytes, the MPI datatype a byte: a message of b bytes moves b + 16 (SMPI's
+/// envelope, kSmpiEnvelopeBytes), (b + 16) / count of a family's message (one draw of
+/// `comm-mean` values at its mean); a ⊕ of b bytes is b / count of a ⊕. A send of fewer than
+/// kSmpiDetachedBelowBytes bytes of user data, at mean cost, releases its rank at once.
 #include <functional>
 #include <memory>
 #include <string>
@@ -30,7 +31,7 @@ class MpiReduceProgram {
   RankProgram& calls() { return calls_; }
   /// ⊕ of `bytes` of the vector on `rank` (nothing if ⊕ is free).
   void combine(int rank, double bytes);
-  /// The plan: each comm and ⊕ a drawn cost of share bytes / count.
+  /// The plan: each ⊕ a drawn cost of share bytes / count, each comm (bytes + envelope) / count.
   Plan plan() const;
 
  private:
@@ -48,8 +49,9 @@ inline constexpr int kMostMpiRanks = 16384;
 inline constexpr double kMostMpiMessages = 1048576;
 
 /// @brief Why `row` cannot run with key `segment` on `ranks` ranks and a vector of `bytes` (at
-/// mean cost), or "": a non-zero segment for a row that does not segment, or more than
-/// kMostMpiMessages messages. The line names key 'segment'.
+/// mean cost), or "": a row that cuts its messages would send more than kMostMpiMessages. The
+/// line names key 'segment' and the smallest segment that fits (a row that does not cut runs
+/// whole: segment_without_effect() refuses a segment no row of the run reads).
 std::string mpi_segment_limit(const ReduceAlgorithm& row, double bytes, double segment, int ranks);
 
 /// @brief `ompi_coll_base_reduce_generic`: the segmented tree reduction every Open MPI tree

@@ -106,6 +106,7 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
       ReduceAlgorithm("mpi-binomial")
           .description("Open MPI's binomial reduce: segmented pipeline on the in-order binomial tree, nearest child first")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_binomial")
+          .smpi("ompi_binomial")
           .segmented()
           .point_to_point()
           .at_most(kMostMpiRanks)
@@ -166,7 +167,8 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
 
 ReduceChoice ReduceAlgorithm::choice(const ReduceSetup& setup) const {
   if (chooser_ != nullptr) return chooser_(setup);
-  if (!segmented_) return {name(), 0};
+  if (!sends_point_to_point()) return {name(), kNoLibrarySegment};
+  if (!honours_segment()) return {name(), 0};
   // A segment at least as long as the vector leaves it whole (COLL_BASE_COMPUTED_SEGCOUNT).
   const MpiReduceInput input = mpi_reduce_input(setup);
   return {name(), ompi_segments(input.count, input.segment).size() > 1 ? input.segment : 0};

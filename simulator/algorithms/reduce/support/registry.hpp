@@ -68,7 +68,8 @@ struct ReduceSetup {
 
 /// @brief What an algorithm runs at a point, for the `chosen` and `chosen_segment` metrics: a
 /// row's name (itself, or the one a selector picked) or a library's variant no row has, and the
-/// bytes of its segments (0: whole messages).
+/// bytes of its segments (0: whole messages; kNoLibrarySegment for a row that is not an MPI
+/// library's algorithm).
 struct ReduceChoice {
   std::string algorithm;
   double segment = 0;
@@ -107,11 +108,6 @@ class ReduceAlgorithm : public AlgorithmRow<ReduceAlgorithm, ReduceSetup> {
     return *this;
   }
 
-  /// It cuts its messages into segments of key `segment` bytes, as its library does.
-  ReduceAlgorithm& segmented() {
-    segmented_ = true;
-    return *this;
-  }
   /// It writes MPI point-to-point programs (a rank may send many messages, segments or
   /// pieces of its vector, and receive after sending), not a tree of one message per host.
   ReduceAlgorithm& point_to_point() {
@@ -127,7 +123,6 @@ class ReduceAlgorithm : public AlgorithmRow<ReduceAlgorithm, ReduceSetup> {
   bool handles_non_commutative() const { return non_commutative_; }
   bool needs_free_op() const { return assumes_free_op_; }
   int max_processors() const { return max_processors_; }  //!< 0: no limit
-  bool honours_segment() const { return segmented_; }
   bool sends_point_to_point() const { return point_to_point_; }
   /// What it runs for `setup`: a selector's pick, else itself and its segments.
   ReduceChoice choice(const ReduceSetup& setup) const;
@@ -136,7 +131,6 @@ class ReduceAlgorithm : public AlgorithmRow<ReduceAlgorithm, ReduceSetup> {
   bool non_commutative_ = false;
   bool assumes_free_op_ = false;
   int max_processors_ = 0;
-  bool segmented_ = false;
   bool point_to_point_ = false;
   ReduceChooser chooser_ = nullptr;
 };
