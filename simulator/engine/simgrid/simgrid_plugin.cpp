@@ -85,10 +85,7 @@ std::vector<std::string> exact_timing_config() {
   // TCP-gamma bounds a flow at gamma / (2 latency). 0 would mean no window bound, but
   // SimGrid 3.32 then also drops a Comm::set_rate cap on any route with latency; a window too
   // large to ever bind (1e30 bytes) gives the same timing and keeps the cap.
-  // The full max-min solve at every event: SimGrid 3.32's lazy update (its default) misses the
-  // rate change a flow causes when it leaves its latency phase on a link shared with a flow
-  // already sending (docs/design.md, "When links are shared", has the reproducer).
-  return {"network/model:CM02", "network/crosstraffic:0", "network/TCP-gamma:1e30", "network/optim:Full",
+  return {"network/model:CM02", "network/crosstraffic:0", "network/TCP-gamma:1e30",
           // Dates closer than this are one instant; the model engine applies the same rule
           // (kSimultaneity) so both engines cut batches alike even for vanishing gamma costs.
           "surf/precision:" + format_number(kSimultaneity)};
