@@ -114,6 +114,13 @@ small_run "$d" processors 4 engine model; ARGS+=(--cfg network/latency-factor:3)
 expect_bad_input "--cfg network/latency-factor:3 on the model engine" "$d" "$d/out.csv"
 grep -q "key 'cfg' sets 'network/latency-factor:3'" "$tmp/stderr" || fail "--cfg on the model engine message" "$(excerpt)"
 d=$(new_dir)
+# SimGrid's exact max-min is the model engine's own sharing; its lazy one is not.
+small_run "$d" processors 4 engine model; ARGS+=(--cfg network/optim:Lazy)
+expect_bad_input "--cfg network/optim:Lazy on the model engine" "$d" "$d/out.csv"
+small_run "$d" processors 4 engine model; ARGS+=(--cfg network/optim:Full)
+if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" ]]; then pass "--cfg network/optim:Full on the model engine runs"
+else fail "--cfg network/optim:Full on the model engine runs" "$(excerpt)"; fi
+rm -f "$d/out.csv" "$d/out.csv.manifest.json"
 small_run "$d" processors 4 engine model; ARGS+=(--cfg contexts/stack-size:64)
 if (cd "$d" && hetcoll "${ARGS[@]}") && [[ -s "$d/out.csv" ]]; then pass "--cfg contexts/stack-size on the model engine runs"
 else fail "--cfg contexts/stack-size on the model engine runs" "$(excerpt)"; fi
