@@ -51,10 +51,17 @@ class AlgorithmRow {
     factory_ = factory;
     return self();
   }
+  /// The segment size (bytes) SMPI's algorithm picks for a message of `bytes` over `ranks` ranks,
+  /// or a negative number where it runs another algorithm than the row's.
+  using SmpiSegmentRule = double (*)(double bytes, int ranks);
   /// The algorithm is SMPI's `name` (`smpirun --cfg=smpi/<collective>:<name>`): the SMPI check
-  /// runs both on the same platform and hosts and asks them to agree.
-  Row& smpi(std::string name) {
+  /// runs both on the same platform and hosts and asks them to agree. With `segments`, SMPI's
+  /// version cuts its messages by that rule where the row's own rule does not: the check gives
+  /// the row key `segment` = the rule's size (and skips the cases where the rule says SMPI runs
+  /// something else).
+  Row& smpi(std::string name, SmpiSegmentRule segments = nullptr) {
     smpi_ = std::move(name);
+    smpi_segments_ = segments;
     return self();
   }
 
@@ -71,6 +78,8 @@ class AlgorithmRow {
   const AlgorithmInfo& info() const { return info_; }
   /// SMPI's name of the same algorithm, or "" if SMPI has none.
   const std::string& smpi() const { return smpi_; }
+  /// SMPI's segment rule for the check, or null where SMPI's version cuts as the row does.
+  SmpiSegmentRule smpi_segments() const { return smpi_segments_; }
   /// True if key `segment` cuts its messages.
   bool honours_segment() const { return segmented_; }
   /// The algorithm's policy for `setup`, built once per (sweep point, process) and reused across
@@ -85,6 +94,7 @@ class AlgorithmRow {
   AlgorithmInfo info_;
   Factory factory_ = nullptr;
   std::string smpi_;
+  SmpiSegmentRule smpi_segments_ = nullptr;
   bool segmented_ = false;
 };
 

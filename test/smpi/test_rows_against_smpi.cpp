@@ -10,8 +10,10 @@
 
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -24,10 +26,12 @@
 namespace hetcoll {
 namespace {
 
-/// A row to check: hetcoll's name and SMPI's.
+/// A row to check: hetcoll's name, SMPI's, and SMPI's segment rule if its version cuts messages
+/// where the row's own rule does not (the row then runs with key `segment` at that size).
 struct CheckedRow {
   std::string name;
   std::string smpi;
+  double (*segments)(double bytes, int ranks) = nullptr;
 };
 
 /// The rows of `table` that name their SMPI algorithm.
@@ -35,7 +39,7 @@ template <class Table>
 std::vector<CheckedRow> rows_with_smpi(const Table& table) {
   std::vector<CheckedRow> rows;
   for (const auto& row : table)
-    if (!row.smpi().empty()) rows.push_back({row.name(), row.smpi()});
+    if (!row.smpi().empty()) rows.push_back({row.name(), row.smpi(), row.smpi_segments()});
   return rows;
 }
 
@@ -60,8 +64,11 @@ std::string broadcast_keys() {
   return "--family broadcast --costs platform --cv 0 --root 0 --message '" + sizes_axis() + "'";
 }
 
-/// The mean of each (algorithm, message) row of the CSV file at `path`.
-std::map<std::pair<std::string, double>, double> means(const std::string& path) {
+/// A row of a run's CSV: the algorithm, its message and its segment.
+using RowKey = std::tuple<std::string, double, double>;
+
+/// The mean of each (algorithm, message, segment) row of the CSV file at `path`.
+std::map<RowKey, double> means(const std::string& path) {
   std::ifstream in(path);
   auto cells = [](const std::string& line) {
     std::vector<std::string> out;
@@ -77,11 +84,12 @@ std::map<std::pair<std::string, double>, double> means(const std::string& path) 
       if (header[i] == name) return i;
     throw std::runtime_error(path + ": no column " + name);
   };
-  const std::size_t algorithm = column("algorithm"), message = column("message"), mean = column("mean");
-  std::map<std::pair<std::string, double>, double> out;
+  const std::size_t algorithm = column("algorithm"), message = column("message"), segment = column("segment"),
+                    mean = column("mean");
+  std::map<RowKey, double> out;
   while (std::getline(in, line)) {
     const std::vector<std::string> c = cells(line);
-    out[{c.at(algorithm), std::stod(c.at(message))}] = std::stod(c.at(mean));
+    out[{c.at(algorithm), std::stod(c.at(message)), std::stod(c.at(segment))}] = std::stod(c.at(mean));
   }
   return out;
 }
@@ -105,24 +113,37 @@ void check_rows(const std::string& family, const std::string& collective, const 
     for (int ranks : smpi_check::kRanks) {
       std::string hosts;
       for (int r = 0; r < ranks; ++r) hosts += (r ? " " : "") + platform.hosts[static_cast<std::size_t>(r)];
-      std::map<std::string, std::map<std::pair<std::string, double>, double>> by_engine;
+      // Whole messages, and every size SMPI's rules cut into at these ranks, as one sweep axis.
+      std::set<double> segments = {0};
+      for (const CheckedRow& row : rows)
+        for (double bytes : smpi_check::kBytes)
+          if (row.segments != nullptr && row.segments(bytes, ranks) >= 0) segments.insert(row.segments(bytes, ranks));
+      std::string segment_axis;
+      for (double segment : segments) segment_axis += (segment_axis.empty() ? "" : " ") + format_number(segment);
+      std::map<std::string, std::map<RowKey, double>> by_engine;
       for (const char* engine : {"simgrid", "model"}) {
         const std::string output = dir.path() + "/" + std::string(engine) + ".csv";
-        test_support::hetcoll_output("run " + keys + " --platform '" + platform.file + "' --hosts '" + hosts +
-                                     "' --replications 1 --algorithms " + names + " --engine " + engine +
-                                     " --quiet --output '" + output + "'");
+        test_support::hetcoll_output("run " + keys + " --segment '" + segment_axis + "' --platform '" +
+                                     platform.file + "' --hosts '" + hosts + "' --replications 1 --algorithms " +
+                                     names + " --engine " + engine + " --quiet --output '" + output + "'");
         by_engine[engine] = means(output);
       }
       for (const CheckedRow& row : rows)
         for (double bytes : smpi_check::kBytes) {
+          const double segment = row.segments == nullptr ? 0 : row.segments(bytes, ranks);
+          if (segment < 0) {
+            std::cout << row.name << " [" << row.smpi << "], " << platform.name << ", " << ranks << " ranks, "
+                      << format_number(bytes) << " B: not compared (SMPI runs another algorithm there)\n";
+            continue;
+          }
           smpi_check::Comparison c;
-          c.algorithm = row.name + " [" + row.smpi + "]";
+          c.algorithm = row.name + " [" + row.smpi + (segment > 0 ? ", " + format_number(segment) + " B" : "") + "]";
           c.platform = platform.name;
           c.ranks = ranks;
           c.bytes = bytes;
           c.smpi = smpi.time(collective, row.smpi, platform, ranks, bytes, c.error);
-          c.simgrid = by_engine["simgrid"].at({row.name, bytes});
-          c.model = by_engine["model"].at({row.name, bytes});
+          c.simgrid = by_engine["simgrid"].at({row.name, bytes, segment});
+          c.model = by_engine["model"].at({row.name, bytes, segment});
           table.push_back(c);
         }
     }

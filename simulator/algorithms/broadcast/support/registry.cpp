@@ -1,5 +1,7 @@
 #include "algorithms/broadcast/support/registry.hpp"
 
+#include "algorithms/smpi_segments.hpp"
+
 namespace hetcoll {
 
 // The factories, each defined in the algorithm's own file (make_ + the row's name, '-' as '_'):
@@ -103,6 +105,7 @@ const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms() {
       A("mpi-pipeline")
           .description("MPI: Open MPI's pipeline (one chain), segmented by key segment")
           .reference(kOmpi + "ompi_coll_base_bcast_intra_pipeline")
+          .smpi("ompi_pipeline", smpi_bcast_pipeline_segment)
           .make(make_mpi_pipeline)
           .segmented()
           .platform_costs_only()
@@ -110,6 +113,7 @@ const AlgorithmTable<BroadcastAlgorithm>& broadcast_algorithms() {
       A("mpi-split-binary")
           .description("MPI: Open MPI's split binary tree: halves down two subtrees, then swapped by pairs")
           .reference(kOmpi + "ompi_coll_base_bcast_intra_split_bintree")
+          .smpi("ompi_split_bintree", smpi_split_bintree_segment)
           .make(make_mpi_split_binary)
           .segmented()
           .platform_costs_only()

@@ -5,6 +5,7 @@
 #include "algorithms/reduce/support/factories.hpp"
 #include "algorithms/reduce/support/mpi_reduce_program.hpp"
 #include "algorithms/reduce/support/mpi_selection.hpp"
+#include "algorithms/smpi_segments.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {
@@ -114,6 +115,7 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
       ReduceAlgorithm("mpi-binary")
           .description("Open MPI's binary-tree reduce: segmented pipeline on build_tree(2)")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_binary")
+          .smpi("ompi_binary", smpi_reduce_binary_segment)
           .segmented()
           .point_to_point()
           .at_most(kMostMpiRanks)
@@ -139,6 +141,7 @@ const AlgorithmTable<ReduceAlgorithm>& reduce_algorithms() {
       ReduceAlgorithm("mpi-pipeline")
           .description("Open MPI's pipeline reduce: segmented pipeline on one chain from rank p-1 to the root")
           .reference(kOpenMpi + ", ompi_coll_base_reduce_intra_pipeline")
+          .smpi("ompi_pipeline", smpi_reduce_pipeline_segment)
           .segmented()
           .point_to_point()
           .at_most(kMostMpiRanks)
