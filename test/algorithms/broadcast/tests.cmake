@@ -11,6 +11,6 @@ target_sources(hetcoll_tests PRIVATE
   ${CMAKE_CURRENT_LIST_DIR}/test_two_sites.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_noise.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_broadcast_found_clusters.cpp
-  ${CMAKE_CURRENT_LIST_DIR}/test_mpi_trees.cpp
+  ${CMAKE_CURRENT_LIST_DIR}/test_mpi_selectors.cpp
   ${CMAKE_CURRENT_LIST_DIR}/test_mpi_broadcast.cpp
 )

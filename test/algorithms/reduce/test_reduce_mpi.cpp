@@ -1,18 +1,16 @@
-// The MPI libraries' reduce algorithms and selectors (docs/reduce.md, "MPI libraries"): their
-// trees against the test vectors of the libraries' shapes (checked against SMPI's own sends),
-// every row a reduction ending at its root with p − 1 vectors' worth of ⊕, segment counts,
+// The MPI libraries' reduce algorithms and selectors (docs/reduce.md, "MPI libraries"; their trees
+// are checked in test/algorithms/test_mpi_trees.cpp): every row a reduction ending at its root
+// with p − 1 vectors' worth of ⊕, segment counts,
 // closed forms on equal hosts, and the selectors' rule tables at every threshold.
 #include <gtest/gtest.h>
 
 #include <cmath>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "algorithms/reduce/support/mpi_reduce_program.hpp"
 #include "algorithms/reduce/support/mpi_selection.hpp"
-#include "algorithms/mpi_trees.hpp"
 #include "algorithms/reduce/support/reduce_family.hpp"
 #include "algorithms/reduce/support/reduce_runner.hpp"
 #include "core/number_format.hpp"
@@ -27,78 +25,6 @@ namespace {
 using reduce_test::ideal_setup;
 using reduce_test::mpi_rows;
 using reduce_test::run_policy;
-
-// "rank<-parent:[children]" for every rank, as the test vectors write a tree.
-std::string shape(const MpiTree& tree) {
-  std::ostringstream out;
-  for (std::size_t r = 0; r < tree.parent.size(); ++r) {
-    out << (r ? "  " : "") << r << "<-" << (tree.parent[r] < 0 ? std::string("None") : std::to_string(tree.parent[r]))
-        << ":[";
-    for (std::size_t i = 0; i < tree.children[r].size(); ++i) out << (i ? ", " : "") << tree.children[r][i];
-    out << "]";
-  }
-  return out.str();
-}
-
-// The test vectors of Open MPI 4.1's coll_base_topo.c shapes (p = 8 root 0, p = 6 root 2, p = 11
-// root 3), which SMPI's ports of them send along (ompi_binary, ompi_binomial,
-// ompi_in_order_binary, ompi_chain, ompi_pipeline).
-TEST(MpiTrees, ShapesAreTheTestVectorsOfTheLibrary) {
-  struct Vector {
-    int p, root;
-    std::string kary2, binomial, in_order_binary, chain1, chain3;
-  };
-  const std::vector<Vector> vectors = {
-      {8, 0, "0<-None:[1, 2]  1<-0:[3, 5]  2<-0:[4, 6]  3<-1:[7]  4<-2:[]  5<-1:[]  6<-2:[]  7<-3:[]",
-       "0<-None:[1, 2, 4]  1<-0:[]  2<-0:[3]  3<-2:[]  4<-0:[5, 6]  5<-4:[]  6<-4:[7]  7<-6:[]",
-       "0<-1:[]  1<-3:[0]  2<-3:[]  3<-7:[2, 1]  4<-6:[]  5<-6:[]  6<-7:[5, 4]  7<-None:[6, 3]",
-       "0<-None:[1]  1<-0:[2]  2<-1:[3]  3<-2:[4]  4<-3:[5]  5<-4:[6]  6<-5:[7]  7<-6:[]",
-       "0<-None:[1, 4, 6]  1<-0:[2]  2<-1:[3]  3<-2:[]  4<-0:[5]  5<-4:[]  6<-0:[7]  7<-6:[]"},
-      {6, 2, "0<-4:[]  1<-3:[]  2<-None:[3, 4]  3<-2:[5, 1]  4<-2:[0]  5<-3:[]",
-       "0<-2:[1]  1<-0:[]  2<-None:[3, 4, 0]  3<-2:[]  4<-2:[5]  5<-4:[]",
-       "0<-2:[]  1<-2:[]  2<-5:[1, 0]  3<-4:[]  4<-5:[3]  5<-None:[4, 2]",
-       "0<-5:[1]  1<-0:[]  2<-None:[3]  3<-2:[4]  4<-3:[5]  5<-4:[0]",
-       "0<-5:[]  1<-2:[]  2<-None:[3, 5, 1]  3<-2:[4]  4<-3:[]  5<-2:[0]"},
-      {11, 3,
-       "0<-7:[]  1<-8:[]  2<-9:[]  3<-None:[4, 5]  4<-3:[6, 8]  5<-3:[7, 9]  6<-4:[10]  7<-5:[0]  8<-4:[1]  9<-5:[2]  "
-       "10<-6:[]",
-       "0<-3:[1, 2]  1<-0:[]  2<-0:[]  3<-None:[4, 5, 7, 0]  4<-3:[]  5<-3:[6]  6<-5:[]  7<-3:[8, 9]  8<-7:[]  "
-       "9<-7:[10]  10<-9:[]",
-       "0<-1:[]  1<-4:[0]  2<-3:[]  3<-4:[2]  4<-10:[3, 1]  5<-6:[]  6<-9:[5]  7<-8:[]  8<-9:[7]  9<-10:[8, 6]  "
-       "10<-None:[9, 4]",
-       "0<-10:[1]  1<-0:[2]  2<-1:[]  3<-None:[4]  4<-3:[5]  5<-4:[6]  6<-5:[7]  7<-6:[8]  8<-7:[9]  9<-8:[10]  "
-       "10<-9:[0]",
-       "0<-3:[1]  1<-0:[2]  2<-1:[]  3<-None:[4, 8, 0]  4<-3:[5]  5<-4:[6]  6<-5:[7]  7<-6:[]  8<-3:[9]  9<-8:[10]  "
-       "10<-9:[]"},
-  };
-  for (const Vector& v : vectors) {
-    SCOPED_TRACE("p=" + std::to_string(v.p) + " root=" + std::to_string(v.root));
-    EXPECT_EQ(shape(ompi_kary_tree(2, v.p, v.root)), v.kary2);
-    EXPECT_EQ(shape(ompi_in_order_binomial_tree(v.p, v.root)), v.binomial);
-    EXPECT_EQ(shape(ompi_in_order_binary_tree(v.p)), v.in_order_binary);
-    EXPECT_EQ(shape(ompi_chain_tree(1, v.p, v.root)), v.chain1);
-    EXPECT_EQ(shape(ompi_chain_tree(3, v.p, v.root)), v.chain3);
-  }
-}
-
-// Every tree spans the ranks: each rank but the root has the parent that lists it as a child.
-TEST(MpiTrees, EveryTreeSpansTheRanks) {
-  for (int p = 1; p <= 40; ++p)
-    for (int root : {0, p / 2, p - 1}) {
-      const std::vector<MpiTree> trees = {ompi_kary_tree(2, p, root), ompi_kary_tree(3, p, root),
-                                          ompi_in_order_binomial_tree(p, root), ompi_in_order_binary_tree(p),
-                                          ompi_chain_tree(1, p, root), ompi_chain_tree(4, p, root)};
-      for (const MpiTree& tree : trees) {
-        int edges = 0;
-        for (int r = 0; r < p; ++r) {
-          for (int c : tree.children[r]) EXPECT_EQ(tree.parent[c], r) << "p=" << p << " " << shape(tree);
-          edges += static_cast<int>(tree.children[r].size());
-          EXPECT_EQ(tree.parent[r] < 0, r == tree.root) << "p=" << p << " " << shape(tree);
-        }
-        EXPECT_EQ(edges, p - 1) << "p=" << p;
-      }
-    }
-}
 
 // A row's plan, made as its run makes it.
 Plan plan_of(const ReduceAlgorithm& a, const ReduceSetup& setup) {
