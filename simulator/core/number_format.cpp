@@ -24,6 +24,13 @@ double parse_number(const std::string& text, const std::string& key, const std::
   return value;
 }
 
+bool is_number(const std::string& text) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size();
+}
+
 std::optional<std::uint64_t> parse_digits(const std::string& text) {
   std::uint64_t value = 0;
   const char* end = text.data() + text.size();

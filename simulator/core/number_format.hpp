@@ -16,6 +16,10 @@ std::string format_number(double x);
 /// expects a number, got '<text>'" otherwise.
 double parse_number(const std::string& text, const std::string& key, const std::string& where);
 
+/// @brief True if all of `text` reads as a double (strtod: `inf` and `nan` too, as
+/// format_number writes them); false for empty text.
+bool is_number(const std::string& text);
+
 /// @brief `text` read as an unsigned 64-bit integer if it is plain decimal digits whose value
 /// fits (exactly: no detour through a double, which would merge 2^53 and 2^53 + 1); nothing
 /// otherwise.

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
@@ -97,17 +96,6 @@ std::string metric_field(const MetricSpec& spec, double value) {
     throw std::logic_error("metric " + spec.name + ": " + format_number(value) + " is no index into its words");
   return spec.words[static_cast<std::size_t>(index)];
 }
-
-namespace {
-
-bool is_number(const std::string& text) {
-  if (text.empty()) return false;
-  char* end = nullptr;
-  std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size();
-}
-
-}  // namespace
 
 bool summary_statistics_valid(const Family& family, const std::vector<std::string>& cells) {
   constexpr std::size_t kStatistics = 6;  // mean, stddev, stderr, q10, q50, q90

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <set>
 #include <sstream>
 
@@ -64,12 +63,8 @@ bool parse_flag(const po::variables_map& vm, const KeySources& origin, const std
 
 /// True if `text` names hosts (a word that is no number) rather than counting them.
 bool names_hosts(const std::string& text) {
-  for (const std::string& word : split_list(text)) {
-    char* end = nullptr;
-    std::strtod(word.c_str(), &end);
-    if (end == word.c_str() || *end != '\0') return true;
-  }
-  return false;
+  const std::vector<std::string> words = split_list(text);
+  return !std::all_of(words.begin(), words.end(), is_number);
 }
 
 /// The family's host-set keys (redistribute's `senders = zone:siteA`) given as host names: their
