@@ -212,6 +212,25 @@ TEST(MpiReduce, EqualHostsGiveTheClosedForms) {
     EXPECT_NEAR(makespan("mpi-rabenseifner", n, 0), 2 * (1 - 1.0 / n) + 2 * std::log2(n) * e, 1e-9) << n;
 }
 
+// Why Open MPI's trees get faster as CV grows (docs/reduce.md, "Against your MPI"): a parent
+// posts every child's receive at once, so its children's messages share its link, and a link
+// serves its flows without idling. With equal costs the two subtrees of mpi-binary's root (p = 7:
+// 0 <- 1, 2; 1 <- 3, 5; 2 <- 4, 6) end together at 2 and their messages end at 2 + 2 = 4. Make
+// rank 1's leaves 0.75 and rank 2's 1.25 (whole bytes), the same mean: rank 1 sends alone from 1.5,
+// and the root's link, never idle from then, ends both at 1.5 + 2 = 3.5. A mean over noisy subtrees starts from
+// the earlier one, which noise makes earlier, so the mean falls below the mean costs' time.
+TEST(MpiReduce, AParentsLinkServesItsChildrenWithoutIdling) {
+  const double e = kSmpiEnvelopeBytes / reduce_test::ideal_scale().bytes_per_unit;
+  const auto binary = [&](double to_1, double to_2) {
+    reduce_test::PairCosts draws([=](int /*from*/, int to) { return to == 1 ? to_1 : to == 2 ? to_2 : 1.0; });
+    ReductionCosts costs({1, 0, 0});
+    ReduceSetup setup = ideal_setup(7, costs, true, &draws);
+    return reduce_test::run_makespans(reduce_test::algorithm("mpi-binary"), setup, 3, 1).front();
+  };
+  EXPECT_NEAR(binary(1, 1), 4 * (1 + e), 1e-9);
+  EXPECT_NEAR(binary(0.75, 1.25), (1.5 + 2) * (1 + e), 1e-9);
+}
+
 // "n<8:7, <16:4, ..., else 3": the first bound the bytes are under wins.
 struct Rule {
   std::vector<std::pair<double, int>> below;
