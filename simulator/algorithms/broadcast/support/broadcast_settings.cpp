@@ -211,9 +211,9 @@ BroadcastSettings broadcast_settings(const Point& point, std::optional<bool> pla
   // A program holds every segment of every rank: as many as a cluster's segmented chain may.
   constexpr double kMaxSegments = 65536;
   if (s.segment > 0 && std::ceil(s.message / s.segment) > kMaxSegments)
-    throw InputError("key 'segment': " + format_number(s.segment) + " bytes cut the message of " +
-                     format_number(s.message) + " bytes into more than " + format_number(kMaxSegments) +
-                     " segments; raise it or set 0 (the whole message)");
+    throw InputError("key 'segment' = " + format_number(s.segment) + ": the message of " + format_number(s.message) +
+                     " bytes in more than " + format_number(kMaxSegments) + " segments; give segment >= " +
+                     format_number(std::ceil(s.message / kMaxSegments)) + ", or 0");
   s.ranges = {point[k.latency_min], point[k.latency_max], point[k.gap_min],
               point[k.gap_max],    point[k.intra_min],   point[k.intra_max]};
   check_range(s.ranges.latency_min, s.ranges.latency_max, "latency-min", "latency-max");
