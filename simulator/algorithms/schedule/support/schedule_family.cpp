@@ -36,7 +36,7 @@ const ScheduleKeys& keys() { return schedule_keys(); }
 
 /// Bytes a work unit holds per byte of GOAL text: the operations read, the compiler's tables
 /// and the plan (docs/schedule.md, "Scale").
-constexpr double kMemoryPerFileByte = 12;
+constexpr double kMemoryPerFileByte = 4;
 
 struct ScheduleSettings final : PointSettings {
   std::string goal;  // "": the built-in schedule
