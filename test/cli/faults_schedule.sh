@@ -24,9 +24,11 @@ goal_case "a send never matched" 3 $'num_ranks 2\nrank 0 {\na: send 8b to 1\n}\n
 goal_case "a receive never matched" 3 $'num_ranks 2\nrank 1 {\na: recv 8b from 0\n}\n'
 goal_case "a send matched by tag only: tags differ" 3 \
   $'num_ranks 2\nrank 0 {\na: send 8b to 1 tag 1\n}\nrank 1 {\nb: recv 8b from 0 tag 2\n}\n'
-goal_case "a receive smaller than its message" 6 $'num_ranks 2\nrank 0 {\na: send 8b to 1\n}\nrank 1 {\nb: recv 4b from 0\n}\n'
+goal_case "a receive smaller than its message" 6 \
+  $'num_ranks 2\nrank 0 {\na: send 8b to 1\n}\nrank 1 {\nb: recv 4b from 0\n}\n'
 goal_case "both ranks receive first: a deadlock, not a hang" 4 \
-  $'num_ranks 2\nrank 0 {\na: recv 8b from 1\nb: send 8b to 1\nb requires a\n}\nrank 1 {\na: recv 8b from 0\nb: send 8b to 0\nb requires a\n}\n'
+  $'num_ranks 2\nrank 0 {\na: recv 8b from 1\nb: send 8b to 1\nb requires a\n}\n'\
+$'rank 1 {\na: recv 8b from 0\nb: send 8b to 0\nb requires a\n}\n'
 goal_case "a cycle of requires" 3 $'num_ranks 1\nrank 0 {\na: calc 1\nb: calc 1\na requires b\nb requires a\n}\n'
 goal_case "an operation requiring itself" 3 $'num_ranks 1\nrank 0 {\na: calc 1\na requires a\n}\n'
 goal_case "a cycle of irequires" 3 $'num_ranks 1\nrank 0 {\na: calc 1\nb: calc 1\na irequires b\nb irequires a\n}\n'

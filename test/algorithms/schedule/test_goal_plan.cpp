@@ -56,8 +56,9 @@ TEST(GoalPlan, TheKthSendOfAChannelMeetsItsKthReceiveAndTagsAreChannels) {
     EXPECT_EQ(plan.op(i).peer, 1);
     EXPECT_EQ(plan.op(i).cost, i + 1) << "a message is its send's size, in its send's line order";
   }
-  EXPECT_NE(error_of("num_ranks 2\nrank 0 {\nsend 2b to 1\nsend 1b to 1\n}\nrank 1 {\nrecv 1b from 0\nrecv 2b from 0\n}\n")
-                .find("t.goal:7: rank 1's recv 1b from 0 tag 0 is smaller than the message it matches"),
+  const std::string swapped = "num_ranks 2\nrank 0 {\nsend 2b to 1\nsend 1b to 1\n}\n"
+                              "rank 1 {\nrecv 1b from 0\nrecv 2b from 0\n}\n";
+  EXPECT_NE(error_of(swapped).find("t.goal:7: rank 1's recv 1b from 0 tag 0 is smaller than the message it matches"),
             std::string::npos);
   // A larger receive is fine, as in MPI: the message keeps its send's size.
   EXPECT_EQ(compile("num_ranks 2\nrank 0 {\nsend 2b to 1\n}\nrank 1 {\nrecv 9b from 0\n}\n").op(0).cost, 2);
@@ -113,10 +114,12 @@ TEST(GoalPlan, IrequiresIsTheStartedOperationsOwnDependenciesTransitively) {
   // its receive for z), e ... Find them by cost.
   auto find = [&plan](double cost, ActivityKind kind = ActivityKind::compute) {
     for (std::size_t i = 0; i < plan.size(); ++i)
-      if (plan.op(static_cast<int>(i)).cost == cost && plan.op(static_cast<int>(i)).kind == kind) return static_cast<int>(i);
+      if (plan.op(static_cast<int>(i)).cost == cost && plan.op(static_cast<int>(i)).kind == kind)
+        return static_cast<int>(i);
     return -1;
   };
-  const int a = find(1), b = find(2), c = find(3), d = find(4), e = find(5), z = find(6), m = find(8, ActivityKind::comm);
+  const int a = find(1), b = find(2), c = find(3), d = find(4), e = find(5), z = find(6);
+  const int m = find(8, ActivityKind::comm);
   EXPECT_EQ(plan.dependency_count(c), 1);
   EXPECT_TRUE(waits_for(plan, c, a)) << "c starts when b starts: when a ends";
   EXPECT_EQ(plan.dependency_count(d), 1);
@@ -186,7 +189,8 @@ TEST(GoalPlan, UnmatchedOperationsAndCyclesAreRefusedNamingTheEarliestLine) {
   for (int r = 0; r < 3; ++r)
     ring += "rank " + std::to_string(r) + " {\nr: recv 8b from " + std::to_string((r + 2) % 3) + "\ns: send 8b to " +
             std::to_string((r + 1) % 3) + "\ns requires r\n}\n";
-  EXPECT_NE(error_of(ring).find("is on a dependency cycle: the schedule deadlocks"), std::string::npos) << error_of(ring);
+  EXPECT_NE(error_of(ring).find("is on a dependency cycle: the schedule deadlocks"), std::string::npos)
+      << error_of(ring);
   // The same ring with rank 0 sending first runs.
   std::string fixed = ring;
   fixed.replace(fixed.find("s requires r"), 12, "r requires s");

@@ -90,7 +90,8 @@ TEST(GoalReader, UnlabelledOperationsOptionsForwardLabelsAndStatementsOnOneLine)
 }
 
 TEST(GoalReader, OpLabelsNumberTheFileOnlyWhenEverySendAndCalcHasOne) {
-  const std::string numbered = "num_ranks 2\nrank 0 {\nop1: send 8b to 1\nop0: calc 1\n}\nrank 1 {\nx: recv 8b from 0\n}\n";
+  const std::string numbered =
+      "num_ranks 2\nrank 0 {\nop1: send 8b to 1\nop0: calc 1\n}\nrank 1 {\nx: recv 8b from 0\n}\n";
   const GoalSchedule s = read_goal_text(numbered, "n.goal");
   EXPECT_TRUE(s.numbered);
   EXPECT_EQ(s.ops[0].label_number, 1);

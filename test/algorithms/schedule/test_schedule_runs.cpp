@@ -22,7 +22,8 @@ std::vector<double> run(const WorkDir& dir, const std::string& goal_text, const 
                         std::vector<std::string> extra = {}, const std::string& replications = "1") {
   const std::string path = dir.path() + "/run.goal";
   std::ofstream(path) << goal_text;
-  std::vector<std::string> args{"--family", "schedule", "--goal", path, "--replications", replications, "--engine", engine};
+  std::vector<std::string> args{"--family",       "schedule",   "--goal",   path,
+                                "--replications", replications, "--engine", engine};
   args.insert(args.end(), extra.begin(), extra.end());
   const Scenario s = resolve_run_arguments(args);
   return test_support::unit_values_in_child(s, expand_points(s).front(), dir.path());

@@ -36,6 +36,8 @@ struct Lists {
   std::vector<int> items;
   const int* begin(std::size_t i) const { return items.data() + first[i]; }
   const int* end(std::size_t i) const { return items.data() + first[i + 1]; }
+  const int* begin(int i) const { return begin(static_cast<std::size_t>(i)); }
+  const int* end(int i) const { return end(static_cast<std::size_t>(i)); }
 };
 
 /// Groups (owner, item) pairs by owner, keeping their order within an owner.
@@ -78,7 +80,8 @@ class Compiler {
     // The channel of a message: (from, to, tag); a stable sort keeps each rank's block order.
     auto channel = [this](int i) {
       const GoalOp& o = op(i);
-      return o.kind == GoalOpKind::send ? std::make_tuple(o.rank, o.peer, o.tag) : std::make_tuple(o.peer, o.rank, o.tag);
+      return o.kind == GoalOpKind::send ? std::make_tuple(o.rank, o.peer, o.tag)
+                                        : std::make_tuple(o.peer, o.rank, o.tag);
     };
     auto by_channel = [&channel](int a, int b) { return channel(a) < channel(b); };
     std::stable_sort(sends.begin(), sends.end(), by_channel);
@@ -144,7 +147,7 @@ class Compiler {
       if (waiting[g] == 0) order.push_back(static_cast<int>(g));
     }
     for (std::size_t k = 0; k < order.size(); ++k)
-      for (const int* g = by.begin(static_cast<std::size_t>(order[k])); g != by.end(static_cast<std::size_t>(order[k])); ++g)
+      for (const int* g = by.begin(order[k]); g != by.end(order[k]); ++g)
         if (--waiting[static_cast<std::size_t>(*g)] == 0) order.push_back(*g);
     if (order.size() < n) {
       // Every operation left irequires another left: walk them until one repeats.
@@ -157,15 +160,16 @@ class Compiler {
         while (waiting[static_cast<std::size_t>(*h)] == 0) ++h;
         g = static_cast<std::size_t>(*h);
       }
-      fail(op(static_cast<int>(g)).line, describe(op(static_cast<int>(g))) +
-                                             " is on a cycle of 'irequires': expected none (each would start after itself)");
+      const GoalOp& o = s_.ops[g];
+      fail(o.line, describe(o) + " is on a cycle of 'irequires': expected none (each would start after itself)");
     }
     std::vector<std::size_t> pre_first(n), pre_last(n);
     std::vector<int> pre, one;
     for (int gi : order) {
       const auto g = static_cast<std::size_t>(gi);
       one.clear();
-      for (const int* b = requires.begin(g); b != requires.end(g); ++b) one.push_back(node_of_[static_cast<std::size_t>(*b)]);
+      for (const int* b = requires.begin(g); b != requires.end(g); ++b)
+        one.push_back(node_of_[static_cast<std::size_t>(*b)]);
       for (const int* h = irequires.begin(g); h != irequires.end(g); ++h)
         one.insert(one.end(), pre.begin() + static_cast<std::ptrdiff_t>(pre_first[static_cast<std::size_t>(*h)]),
                    pre.begin() + static_cast<std::ptrdiff_t>(pre_last[static_cast<std::size_t>(*h)]));
@@ -198,7 +202,8 @@ class Compiler {
     std::vector<int> waiting(m);
     for (std::size_t v = 0; v < m; ++v) {
       waiting[v] = static_cast<int>(deps_.first[v + 1] - deps_.first[v]);
-      for (const int* u = deps_.begin(v); u != deps_.end(v); ++u) dependents_pairs.emplace_back(*u, static_cast<int>(v));
+      for (const int* u = deps_.begin(v); u != deps_.end(v); ++u)
+        dependents_pairs.emplace_back(*u, static_cast<int>(v));
     }
     const Lists dependents = group(m, dependents_pairs);
     using Key = std::tuple<std::int64_t, std::uint64_t, int>;
@@ -235,7 +240,8 @@ class Compiler {
       }
       const GoalOp& o = op(nodes_[v]);
       std::string what = describe(o);
-      if (o.kind == GoalOpKind::send) what += " (its recv on line " + std::to_string(op(partner_[static_cast<std::size_t>(nodes_[v])]).line) + ")";
+      if (o.kind == GoalOpKind::send)
+        what += " (its recv on line " + std::to_string(op(partner_[static_cast<std::size_t>(nodes_[v])]).line) + ")";
       fail(o.line, what + " is on a dependency cycle: the schedule deadlocks (each operation of the cycle waits for "
                           "another), expected none");
     }

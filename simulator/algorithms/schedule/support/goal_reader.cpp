@@ -1,5 +1,5 @@
-// The GOAL reader (docs/schedule.md, "The format as hetcoll reads it"): a hand-written lexer
-// over one line at a time, and a parser that keeps one rank's labels at a time.
+// The GOAL reader (docs/schedule.md, "The format as hetcoll reads it"): a parser over the
+// tokens of goal_lexer.hpp, a line at a time, which keeps one rank's labels at a time.
 #include "algorithms/schedule/support/goal_reader.hpp"
 
 #include <cerrno>
@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "algorithms/keys.hpp"
+#include "algorithms/schedule/support/goal_lexer.hpp"
 #include "core/error.hpp"
 
 namespace hetcoll {
@@ -35,25 +36,20 @@ const std::string& builtin_goal_text() {
 
 namespace {
 
-enum class Tok : std::uint8_t { end, word, number, colon, open, close, other };
+using Tok = GoalTokenKind;
+using Token = GoalToken;
 
-struct Token {
-  Tok type = Tok::end;
-  std::string_view text;
-};
-
-bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /// A whole number of `text` (digits only) if at most `most`, else -1.
 std::int64_t whole_number(std::string_view text, std::int64_t most) {
-  if (text.empty() || text.size() > 19) return -1;
+  if (text.empty()) return -1;
   std::int64_t n = 0;
   for (char c : text) {
-    if (!is_digit(c)) return -1;
+    if (!is_digit(c) || n > (most - (c - '0')) / 10) return -1;
     n = n * 10 + (c - '0');
   }
-  return n <= most ? n : -1;
+  return n;
 }
 
 /// K of a label `op<K>`, or -1.
@@ -67,119 +63,49 @@ struct FileCloser {
 };
 using File = std::unique_ptr<std::FILE, FileCloser>;
 
-/// Streams a GOAL text: one line in memory at a time (getline's buffer, reused).
+/// Parses a GOAL text statement by statement; keeps one rank's labels at a time.
 class GoalParser {
  public:
-  GoalParser(std::FILE* in, std::string name) : in_(in) { schedule_.source = std::move(name); }
-  ~GoalParser() { std::free(buffer_); }
-  GoalParser(const GoalParser&) = delete;
-  GoalParser& operator=(const GoalParser&) = delete;
+  GoalParser(std::FILE* in, std::string name) : lex_(in, name) { schedule_.source = std::move(name); }
 
   /// Reads to the end (header_only: to num_ranks).
   GoalSchedule parse(bool header_only) {
-    all_numbered_ = true;
-    while (next_line()) {
-      for (Token t = next(); t.type != Tok::end; t = next()) {
+    while (lex_.next_line()) {
+      for (Token t = next(); t.kind != Tok::end; t = next()) {
         statement(t);
         if (header_only && schedule_.ranks > 0) return std::move(schedule_);
       }
     }
-    if (in_comment_) fail_at(comment_line_, "a comment '/*' is not closed");
+    if (lex_.in_comment()) fail_at(lex_.comment_line(), "a comment '/*' is not closed");
     if (block_rank_ >= 0)
-      throw InputError(schedule_.source + ":" + std::to_string(block_line_) + ": rank " +
-                       std::to_string(block_rank_) + "'s block is not closed: expected '}' before the end of the file");
-    if (schedule_.ranks == 0) throw InputError(schedule_.source + ": no 'num_ranks N' line: expected one before the first block");
+      fail_at(block_line_, "rank " + std::to_string(block_rank_) +
+                               "'s block is not closed: expected '}' before the end of the file");
+    if (schedule_.ranks == 0)
+      throw InputError(schedule_.source + ": no 'num_ranks N' line: expected one before the first block");
     schedule_.numbered = all_numbered_ && !schedule_.ops.empty();
     return std::move(schedule_);
   }
 
  private:
-  // ---- lines and tokens
-  bool next_line() {
-    const ssize_t got = ::getline(&buffer_, &capacity_, in_);
-    if (got < 0) {
-      if (std::ferror(in_)) throw InputError(schedule_.source + ": cannot read: " + std::strerror(errno));
-      return false;
-    }
-    line_ = std::string_view(buffer_, static_cast<std::size_t>(got));
-    pos_ = 0;
-    ++line_number_;
-    return true;
-  }
-
-  Token next() {
-    while (pos_ < line_.size()) {
-      if (in_comment_) {
-        const std::size_t close = line_.find("*/", pos_);
-        if (close == std::string_view::npos) return {};
-        pos_ = close + 2;
-        in_comment_ = false;
-        continue;
-      }
-      const char c = line_[pos_];
-      if (c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v') {
-        ++pos_;
-      } else if (c == '/' && pos_ + 1 < line_.size() && line_[pos_ + 1] == '/') {
-        return {};
-      } else if (c == '/' && pos_ + 1 < line_.size() && line_[pos_ + 1] == '*') {
-        in_comment_ = true;
-        comment_line_ = line_number_;
-        pos_ += 2;
-      } else {
-        break;
-      }
-    }
-    if (pos_ >= line_.size()) return {};
-    const std::size_t start = pos_;
-    const char c = line_[pos_];
-    Tok type = Tok::other;
-    if (is_letter(c)) {
-      type = Tok::word;
-      while (pos_ < line_.size() && (is_letter(line_[pos_]) || is_digit(line_[pos_]) || line_[pos_] == '_')) ++pos_;
-    } else if (is_digit(c) || c == '-' || c == '.') {
-      type = Tok::number;
-      ++pos_;
-      while (pos_ < line_.size() && (is_digit(line_[pos_]) || line_[pos_] == '.')) ++pos_;
-      // An exponent only where digits follow: "8b" is 8 then b.
-      if (pos_ < line_.size() && (line_[pos_] == 'e' || line_[pos_] == 'E')) {
-        std::size_t e = pos_ + 1;
-        if (e < line_.size() && (line_[e] == '+' || line_[e] == '-')) ++e;
-        if (e < line_.size() && is_digit(line_[e])) {
-          pos_ = e;
-          while (pos_ < line_.size() && is_digit(line_[pos_])) ++pos_;
-        }
-      }
-    } else {
-      type = c == ':' ? Tok::colon : c == '{' ? Tok::open : c == '}' ? Tok::close : Tok::other;
-      ++pos_;
-    }
-    return {type, line_.substr(start, pos_ - start)};
-  }
+  Token next() { return lex_.next(); }
 
   // ---- errors: one line naming the file, the line and what was expected
-  std::string excerpt() const {
-    std::string_view text = line_;
-    while (!text.empty() && (text.back() == '\n' || text.back() == '\r' || text.back() == ' ' || text.back() == '\t'))
-      text.remove_suffix(1);
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) text.remove_prefix(1);
-    std::string shown;
-    for (char c : text.substr(0, 80)) shown += (static_cast<unsigned char>(c) < 32 ? ' ' : c);
-    return text.size() > 80 ? shown + "..." : shown;
-  }
-  [[noreturn]] void fail(const std::string& what) const { fail_at(line_number_, "'" + excerpt() + "': " + what); }
+  [[noreturn]] void fail(const std::string& what) const { fail_at(lex_.line(), "'" + lex_.excerpt() + "': " + what); }
   [[noreturn]] void fail_at(std::uint64_t line, const std::string& what) const {
     throw InputError(schedule_.source + ":" + std::to_string(line) + ": " + what);
   }
 
   Token expect(Tok type, const char* what) {
     const Token t = next();
-    if (t.type != type) fail(std::string("expected ") + what + (t.type == Tok::end ? " before the end of the line" : ", not '" + std::string(t.text) + "'"));
+    if (t.kind != type)
+      fail(std::string("expected ") + what +
+           (t.kind == Tok::end ? " before the end of the line" : ", not '" + std::string(t.text) + "'"));
     return t;
   }
-  bool is_word(const Token& t, const char* word) const { return t.type == Tok::word && t.text == word; }
+  bool is_word(const Token& t, const char* word) const { return t.kind == Tok::word && t.text == word; }
   void expect_end() {
     const Token t = next();
-    if (t.type != Tok::end) fail("expected the end of the line after the operation, not '" + std::string(t.text) + "'");
+    if (t.kind != Tok::end) fail("expected the end of the line after the operation, not '" + std::string(t.text) + "'");
   }
   /// A rank in [0, num_ranks); -1 (a wildcard source) refused with why.
   int rank_number(const Token& t, const char* what) {
@@ -197,16 +123,19 @@ class GoalParser {
   void statement(const Token& t) {
     if (is_word(t, "num_ranks")) return num_ranks();
     if (is_word(t, "rank")) return open_block();
-    if (t.type == Tok::close) return close_block();
-    if (t.type != Tok::word) fail("expected 'num_ranks', 'rank', '}', an operation or a dependency, not '" + std::string(t.text) + "'");
-    if (block_rank_ < 0) fail("expected 'num_ranks' or 'rank R {': operations and dependencies belong in a rank's block");
+    if (t.kind == Tok::close) return close_block();
+    if (t.kind != Tok::word)
+      fail("expected 'num_ranks', 'rank', '}', an operation or a dependency, not '" + std::string(t.text) + "'");
+    if (block_rank_ < 0)
+      fail("expected 'num_ranks' or 'rank R {': operations and dependencies belong in a rank's block");
     if (is_word(t, "send")) return operation(GoalOpKind::send, {});
     if (is_word(t, "recv")) return operation(GoalOpKind::recv, {});
     if (is_word(t, "calc")) return operation(GoalOpKind::calc, {});
-    if (is_keyword(t.text)) fail("'" + std::string(t.text) + "' cannot start a line: expected an operation, a label or a dependency");
+    if (is_keyword(t.text))
+      fail("'" + std::string(t.text) + "' cannot start a line: expected an operation, a label or a dependency");
     const std::string label(t.text);
     const Token after = next();
-    if (after.type == Tok::colon) {
+    if (after.kind == Tok::colon) {
       const Token op = expect(Tok::word, "'send', 'recv' or 'calc' after the label");
       if (op.text == "send") return operation(GoalOpKind::send, label);
       if (op.text == "recv") return operation(GoalOpKind::recv, label);
@@ -252,7 +181,7 @@ class GoalParser {
     expect(Tok::open, "'{' after the rank");
     seen_[static_cast<std::size_t>(rank)] = true;
     block_rank_ = rank;
-    block_line_ = line_number_;
+    block_line_ = lex_.line();
   }
 
   void close_block() {
@@ -261,7 +190,8 @@ class GoalParser {
       const auto op = labels_.find(p.label), on = labels_.find(p.on);
       const std::string& missing = op == labels_.end() ? p.label : p.on;
       if (op == labels_.end() || on == labels_.end())
-        fail_at(p.line, "'" + p.text + "': label '" + missing + "' is not defined in rank " + std::to_string(block_rank_) + "'s block");
+        fail_at(p.line, "'" + p.text + "': label '" + missing + "' is not defined in rank " +
+                            std::to_string(block_rank_) + "'s block");
       schedule_.dependencies.push_back({op->second, on->second, p.started, p.line});
     }
     pending_.clear();
@@ -275,7 +205,7 @@ class GoalParser {
     GoalOp op;
     op.kind = kind;
     op.rank = block_rank_;
-    op.line = line_number_;
+    op.line = lex_.line();
     if (kind == GoalOpKind::calc) {
       op.amount = time(expect(Tok::number, "a time after 'calc'"));
       Token t = next();
@@ -283,7 +213,7 @@ class GoalParser {
         whole_option(expect(Tok::number, "a number after 'cpu'"), "cpu");
         t = next();
       }
-      if (t.type != Tok::end) fail("expected 'cpu' or the end of the line, not '" + std::string(t.text) + "'");
+      if (t.kind != Tok::end) fail("expected 'cpu' or the end of the line, not '" + std::string(t.text) + "'");
     } else {
       const Token size = expect(Tok::number, "a size in bytes ('8b')");
       const std::int64_t bytes = whole_number(size.text, static_cast<std::int64_t>(kMaxGoalBytes));
@@ -303,8 +233,9 @@ class GoalParser {
       op.label_number = label_number(label);
       const auto [at, added] = labels_.emplace(label, index);
       if (!added)
-        fail("label '" + label + "' is defined twice in rank " + std::to_string(block_rank_) + "'s block (first on line " +
-             std::to_string(schedule_.ops[static_cast<std::size_t>(at->second)].line) + ")");
+        fail("label '" + label + "' is defined twice in rank " + std::to_string(block_rank_) +
+             "'s block (first on line " + std::to_string(schedule_.ops[static_cast<std::size_t>(at->second)].line) +
+             ")");
     }
     if (kind != GoalOpKind::recv && op.label_number < 0) all_numbered_ = false;
     schedule_.ops.push_back(op);
@@ -329,7 +260,8 @@ class GoalParser {
       whole_option(expect(Tok::number, "a number after 'nic'"), "nic");
       t = next();
     }
-    if (t.type != Tok::end) fail("expected 'tag', 'cpu', 'nic' (in that order) or the end of the line, not '" + std::string(t.text) + "'");
+    if (t.kind != Tok::end)
+      fail("expected 'tag', 'cpu', 'nic' (in that order) or the end of the line, not '" + std::string(t.text) + "'");
   }
 
   std::int64_t whole_option(const Token& t, const char* what) {
@@ -351,11 +283,11 @@ class GoalParser {
   void dependency(const std::string& label, const std::string& on, bool started) {
     const auto op = labels_.find(label), before = labels_.find(on);
     if (op != labels_.end() && before != labels_.end()) {
-      schedule_.dependencies.push_back({op->second, before->second, started, line_number_});
+      schedule_.dependencies.push_back({op->second, before->second, started, lex_.line()});
       return;
     }
     // A label defined later in the block: resolved when the block closes.
-    pending_.push_back({label, on, started, line_number_, excerpt()});
+    pending_.push_back({label, on, started, lex_.line(), lex_.excerpt()});
   }
 
   struct Pending {
@@ -365,14 +297,7 @@ class GoalParser {
     std::string text;
   };
 
-  std::FILE* in_;
-  char* buffer_ = nullptr;
-  std::size_t capacity_ = 0;
-  std::string_view line_;
-  std::size_t pos_ = 0;
-  std::uint64_t line_number_ = 0;
-  bool in_comment_ = false;
-  std::uint64_t comment_line_ = 0;
+  GoalLexer lex_;
   GoalSchedule schedule_;
   std::vector<bool> seen_;  // per rank: its block was read
   int block_rank_ = -1;     // the open block's rank, or -1

@@ -56,7 +56,8 @@ class ScheduleRunner final : public PointRunner {
     ScheduleSetup setup;
     setup.plan = &plan_;
     for (const std::string& name : algorithms)
-      policies_.push_back(std::make_unique<RankFinishPolicy>(schedule_algorithms().at(name).make(setup), schedule.ranks));
+      policies_.push_back(
+          std::make_unique<RankFinishPolicy>(schedule_algorithms().at(name).make(setup), schedule.ranks));
   }
 
   Noise noise() const override { return noise_; }
@@ -110,7 +111,8 @@ class ScheduleFamily final : public Family {
   }
 
   std::unique_ptr<PointRunner> prepare(const PointSettings& settings, const std::vector<std::string>& algorithms,
-                                       const Platform& platform, std::uint64_t /*seed*/, Probe& /*probe*/) const override {
+                                       const Platform& platform, std::uint64_t /*seed*/,
+                                       Probe& /*probe*/) const override {
     return std::make_unique<ScheduleRunner>(static_cast<const ScheduleSettings&>(settings), algorithms, platform);
   }
 };
