@@ -200,5 +200,22 @@ TEST(GoalPlan, UnmatchedOperationsAndCyclesAreRefusedNamingTheEarliestLine) {
             std::string::npos);
 }
 
+TEST(GoalPlan, IrequiresChainsWhoseExpansionGrowsWithoutBoundAreRefused) {
+  // c_k irequires c_{k-1} and requires x_k: c_k waits for x_1 .. x_k, k(k + 1) / 2 in all.
+  auto chain = [](int links) {
+    std::string text = "num_ranks 1\nrank 0 {\n";
+    for (int k = 0; k < links; ++k) {
+      const std::string c = "c" + std::to_string(k), x = "x" + std::to_string(k);
+      text += x + ": calc 1\n" + c + ": calc 1\n" + c + " requires " + x + "\n";
+      if (k > 0) text += c + " irequires c" + std::to_string(k - 1) + "\n";
+    }
+    return text + "}\n";
+  };
+  const Plan fine = compile(chain(100));
+  EXPECT_EQ(fine.size(), 200u);
+  EXPECT_EQ(fine.dependency_count(static_cast<int>(fine.size()) - 1), 100) << "the last link waits for every x";
+  EXPECT_NE(error_of(chain(2000)).find("its 'irequires' expand to more than"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace hetcoll

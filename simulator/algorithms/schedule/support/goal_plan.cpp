@@ -52,6 +52,9 @@ Lists group(std::size_t owners, const std::vector<std::pair<int, int>>& pairs) {
   return lists;
 }
 
+/// Dependencies the expansion of irequires may hold, per operation and dependency of the file.
+constexpr std::size_t kMostExpandedPerOperation = 16;
+
 class Compiler {
  public:
   Compiler(const GoalSchedule& s, CalcUnit unit, const std::vector<double>& speeds)
@@ -165,14 +168,24 @@ class Compiler {
     }
     std::vector<std::size_t> pre_first(n), pre_last(n);
     std::vector<int> pre, one;
+    // A chain of irequires whose links each require something more makes the lists grow with
+    // the chain: their total is bounded, so a pathological file is refused rather than exhaust
+    // the memory (docs/schedule.md).
+    const std::size_t most = kMostExpandedPerOperation * (n + s_.dependencies.size()) + (std::size_t{1} << 20);
     for (int gi : order) {
       const auto g = static_cast<std::size_t>(gi);
       one.clear();
       for (const int* b = requires.begin(g); b != requires.end(g); ++b)
         one.push_back(node_of_[static_cast<std::size_t>(*b)]);
-      for (const int* h = irequires.begin(g); h != irequires.end(g); ++h)
-        one.insert(one.end(), pre.begin() + static_cast<std::ptrdiff_t>(pre_first[static_cast<std::size_t>(*h)]),
-                   pre.begin() + static_cast<std::ptrdiff_t>(pre_last[static_cast<std::size_t>(*h)]));
+      for (const int* h = irequires.begin(g); h != irequires.end(g); ++h) {
+        const auto first = pre_first[static_cast<std::size_t>(*h)], last = pre_last[static_cast<std::size_t>(*h)];
+        if (pre.size() + one.size() + (last - first) > most)
+          fail(s_.ops[g].line, describe(s_.ops[g]) + ": its 'irequires' expand to more than " +
+                                   std::to_string(most) + " dependencies in all: expected a schedule whose " +
+                                   "'irequires' chains stay short");
+        one.insert(one.end(), pre.begin() + static_cast<std::ptrdiff_t>(first),
+                   pre.begin() + static_cast<std::ptrdiff_t>(last));
+      }
       std::sort(one.begin(), one.end());
       one.erase(std::unique(one.begin(), one.end()), one.end());
       pre_first[g] = pre.size();
