@@ -1,5 +1,5 @@
-// The GOAL compiler (docs/schedule.md, "Matching and ordering"). Linear in the schedule's size
-// but for the sorts (matching, numbering): a million-rank file compiles in about a second.
+// The GOAL compiler (docs/schedule.md, "Matching and ordering"): linear in the schedule's size
+// but for the sorts of the matching and the numbering, O(n log n).
 #include "algorithms/schedule/support/goal_plan.hpp"
 
 #include <algorithm>
