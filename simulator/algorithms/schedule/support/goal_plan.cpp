@@ -140,13 +140,14 @@ class Compiler {
       (d.started ? irequires_pairs : requires_pairs).emplace_back(d.op, d.on);
       if (d.started) irequired_by.emplace_back(d.on, d.op);
     }
-    const Lists requires = group(n, requires_pairs), irequires = group(n, irequires_pairs),
+    // Per operation: those it requires to have ended, those it requires to have started.
+    const Lists ended = group(n, requires_pairs), started = group(n, irequires_pairs),
                 by = group(n, irequired_by);
     // pre(h) before pre(g) whenever g irequires h: Kahn's order over the irequires edges.
     std::vector<int> waiting(n), order;
     order.reserve(n);
     for (std::size_t g = 0; g < n; ++g) {
-      waiting[g] = static_cast<int>(irequires.first[g + 1] - irequires.first[g]);
+      waiting[g] = static_cast<int>(started.first[g + 1] - started.first[g]);
       if (waiting[g] == 0) order.push_back(static_cast<int>(g));
     }
     for (std::size_t k = 0; k < order.size(); ++k)
@@ -159,7 +160,7 @@ class Compiler {
       while (waiting[g] == 0) ++g;
       while (!seen[g]) {
         seen[g] = 1;
-        const int* h = irequires.begin(g);
+        const int* h = started.begin(g);
         while (waiting[static_cast<std::size_t>(*h)] == 0) ++h;
         g = static_cast<std::size_t>(*h);
       }
@@ -175,9 +176,9 @@ class Compiler {
     for (int gi : order) {
       const auto g = static_cast<std::size_t>(gi);
       one.clear();
-      for (const int* b = requires.begin(g); b != requires.end(g); ++b)
+      for (const int* b = ended.begin(g); b != ended.end(g); ++b)
         one.push_back(node_of_[static_cast<std::size_t>(*b)]);
-      for (const int* h = irequires.begin(g); h != irequires.end(g); ++h) {
+      for (const int* h = started.begin(g); h != started.end(g); ++h) {
         const auto first = pre_first[static_cast<std::size_t>(*h)], last = pre_last[static_cast<std::size_t>(*h)];
         if (pre.size() + one.size() + (last - first) > most)
           fail(s_.ops[g].line, describe(s_.ops[g]) + ": its 'irequires' expand to more than " +
