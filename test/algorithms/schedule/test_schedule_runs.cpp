@@ -4,13 +4,18 @@
 /// both engines agreeing to the last bit.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
 #include <vector>
 
+#include "algorithms/family.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
+#include "engine/model/model_engine.hpp"
+#include "engine/noisy_policy.hpp"
+#include "engine/recording_policy.hpp"
 #include "support/unit_in_child.hpp"
 
 namespace hetcoll {
@@ -109,6 +114,63 @@ TEST(ScheduleRuns, BothEnginesAgreeToTheLastBitUnderNoise) {
     EXPECT_EQ(model, simgrid) << text;
     EXPECT_NE(model, run(dir, text, "model", {}, "20")) << "cv 0.5 changed nothing";
   }
+}
+
+}  // namespace
+}  // namespace hetcoll
+
+// ---- The trace gives every rank's finish ----------------------------------------------------
+namespace hetcoll {
+namespace {
+
+// docs/schedule.md, "Metrics": a rank's finish is the largest end of the trace's rows it takes
+// part in, so last_rank and first_finish follow from the recorded completions.
+TEST(ScheduleRuns, TheRecordedCompletionsGiveLastRankAndFirstFinish) {
+  const WorkDir dir("hetcoll-test");
+  const std::string path = dir.path() + "/tree.goal";
+  // A binary tree of 7 ranks, inner ranks relaying after a calc; the leaves only receive, so
+  // their finish is a message's end on its receiving side.
+  std::string text = "num_ranks 7\n";
+  for (int r = 0; r < 7; ++r) {
+    text += "rank " + std::to_string(r) + " {\n";
+    if (r > 0) text += "in: recv 1000000b from " + std::to_string((r - 1) / 2) + "\n";
+    if (r > 0 && r < 3) text += "work: calc 0.01\nwork requires in\n";
+    for (int child : {2 * r + 1, 2 * r + 2})
+      if (child < 7) {
+        const std::string s = "s" + std::to_string(child);
+        text += s + ": send 1000000b to " + std::to_string(child) + "\n" + (r > 0 ? s + " requires work\n" : "");
+      }
+    text += "}\n";
+  }
+  std::ofstream(path) << text;
+  const Family& family = *find_family("schedule");
+  const Scenario scenario = resolve_run_arguments({"--family", "schedule", "--goal", path, "--cv", "0.5"});
+  const Point point = expand_points(scenario).front();
+  const std::vector<double> values = test_support::values_in_child(dir.path(), [&] {
+    const Platform platform = family.read_point(point)->platform();
+    auto runner = family.prepare_point(point, {"goal"}, platform, 7);
+    std::vector<LinkSetting> settings;
+    NoisyPolicy noisy(runner->noise());
+    noisy.wrap(*runner->policy(0, 3, settings), 7, 3);
+    RecordingPolicy recorded(noisy);
+    auto engine = make_model_engine(platform);
+    const double makespan = run_single(*engine, recorded);
+    std::vector<double> metrics(3);
+    runner->record(0, makespan, metrics.data());
+    std::vector<double> finish(7, 0.0);
+    for (const Completion& c : recorded.events())
+      for (int rank : {c.activity.host, c.activity.peer})
+        if (rank >= 0) finish[static_cast<std::size_t>(rank)] = std::max(finish[static_cast<std::size_t>(rank)], c.end);
+    const auto last = std::max_element(finish.begin(), finish.end());
+    return std::vector<double>{metrics[0], metrics[1], metrics[2],
+                               *last,      static_cast<double>(last - finish.begin()),
+                               *std::min_element(finish.begin(), finish.end())};
+  });
+  ASSERT_EQ(values.size(), 6u);
+  EXPECT_EQ(values[0], values[3]) << "the makespan is the last rank's finish";
+  EXPECT_EQ(values[1], values[4]);
+  EXPECT_EQ(values[2], values[5]);
+  EXPECT_GT(values[2], 0) << "a leaf finishes when its message ends, on the receiving side";
 }
 
 }  // namespace
