@@ -2,7 +2,7 @@
 /// @file family.hpp
 /// @brief A family of algorithms as the driver sees it: parameters, algorithms, replications.
 ///
-/// Each family (reduce, divisible, redistribute, broadcast) implements this
+/// Each family (reduce, divisible, redistribute, broadcast, schedule) implements this
 /// interface once and registers itself in family.cpp; the scenario parser, `hetcoll list`, the
 /// sweep and the CSV writer learn about its keys and algorithms from here, with no edit
 /// elsewhere. A family is its keys, its algorithm table, its settings type and its runner.

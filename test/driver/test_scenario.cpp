@@ -349,7 +349,9 @@ TEST(UnknownNames, RefusalsNameTheKnownNameMeantAndNothingFar) {
   const std::string path = temp_file("former-key.ini", "family = divisible\nwc_ratio = 2\n");
   expect_refused({path}, "unknown key 'wc_ratio' (did you mean 'wc-ratio'?)");
   expect_refused({"--family", "hetreduce"}, "(did you mean 'reduce'?)");
-  expect_refused({"--family", "redistribution"}, "(families: reduce, divisible, redistribute, broadcast)");
+  std::string families;
+  for (const Family* f : all_families()) families += (families.empty() ? "" : ", ") + f->name();
+  expect_refused({"--family", "redistribution"}, "(families: " + families + ")");
   expect_refused({"--algorithms", "binomial-stats"}, "(did you mean 'binomial-stat'?)");
   // Nothing near: no hint, rather than a wrong one.
   EXPECT_EQ(did_you_mean("zzzz", {"reduce", "broadcast"}), "");
