@@ -25,13 +25,16 @@ def is_number(text: str) -> bool:
 
 def typed(cells: pandas.Series) -> pandas.Series:
     """A column of CSV text as floats, as text, or mixed (see the module's notes)."""
-    filled = cells[cells != ""]
-    numbers = filled.map(is_number)
-    if numbers.all():
-        return cells.map(lambda text: float(text) if text != "" else float("nan")).astype("float64")
+    empty = cells == ""
+    try:
+        # astype(float) parses as Python's float() does, to the last bit.
+        return cells.where(~empty, "nan").astype("float64")
+    except ValueError:
+        pass
+    numbers = cells.map(is_number) & ~empty
     if not numbers.any():
         return cells
-    return cells.map(lambda text: float(text) if text != "" and is_number(text) else text)
+    return cells.map(lambda text: float("nan") if text == "" else float(text) if is_number(text) else text)
 
 
 def read_csv(source: Union[str, bytes, io.IOBase], name: str) -> pandas.DataFrame:

@@ -14,16 +14,13 @@ import pandas
 from ._cli import find_cli, run_cli
 from ._frames import read_csv
 from ._progress import Progress
+from .figures.common import Note
 
 #: Keys run() sets itself: where the outputs go and how progress is shown.
 OWN_KEYS = ("output", "raw", "trace", "quiet", "resume", "dry-run", "shard")
 
 
-class Note(UserWarning):
-    """A note of the CLI's (`hetcoll: note: ...` on its stderr): a choice made for the caller."""
-
-
-@dataclass
+@dataclass(eq=False)
 class Result:
     """What a run wrote: the summary (one row per point and algorithm), the raw values (one row
     per replication, with raw=True) and the trace (replication 0's events, with trace=True) as

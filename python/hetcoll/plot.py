@@ -18,7 +18,7 @@ the data are drawn on: `ax` itself, the one Axes of a one-panel figure, else a n
 them in the figure's order (a colour bar's Axes left out). options: the figure's own (gantt and
 the bmr Gantt charts: algorithm=NAME). Input problems raise hetcoll.figures.PlotError, a
 ValueError naming the DataFrame or file; choices made for the caller (the n drawn, rows a log
-axis leaves out) are warnings of category hetcoll.figures.common.Note. Nothing is printed.
+axis leaves out) are warnings of category hetcoll.Note. Nothing is printed.
 """
 from __future__ import annotations
 

@@ -91,7 +91,7 @@ def test_the_to_best_panel_draws_paired_s_means(uncertainty):
 def test_a_choice_made_for_the_caller_is_a_warning_not_a_print(capsys):
     run = hetcoll.run(family="reduce", processors=[4, 8], cv=[0.1, 1], cluster="platform", replications=5, engine="model",
                       algorithms=["tree-dyn"], progress=False)
-    with pytest.warns(common.Note, match="drawing n = 8"):
+    with pytest.warns(hetcoll.Note, match="drawing n = 8"):
         hetcoll.plot.rr8315_fig4(run.summary)
     out, err = capsys.readouterr()
     assert out == "" and err == ""

@@ -57,8 +57,8 @@ def test_numbers_are_floats_and_words_text(both):
     for column in ("cv", "mean", "q10", "replications"):
         assert summary[column].dtype == "float64"
     assert summary["algorithm"].map(type).eq(str).all()
-    # A column of numbers that may hold `varies` keeps both.
-    assert set(summary["root"].map(type)) <= {float, str}
+    # A column of numbers that may hold `varies` keeps both (root = any: some rows' roots vary).
+    assert set(summary["root"].map(type)) == {float, str}
     assert all(cell == "varies" for cell in summary["root"] if isinstance(cell, str))
 
 
@@ -160,3 +160,31 @@ def test_progress_on_a_terminal_ends_at_every_replication(monkeypatch):
     last = terminal.text.rstrip("\n").split("\r")[-1]
     assert last.startswith(f"hetcoll: {total:,}/{total:,} replications (100%)")
     assert terminal.text.endswith("\n")
+
+
+def test_progress_in_a_notebook_updates_one_display(monkeypatch):
+    """In a Jupyter kernel (IPython imported, its shell a kernel's), one display is made and
+    updated; IPython itself is faked: only its two calls the package makes."""
+    import types
+
+    shown = []
+
+    class Handle:
+        def update(self, text):
+            shown.append(text)
+
+    def display(text, display_id):
+        assert display_id is True
+        shown.append(text)
+        return Handle()
+
+    ipython = types.ModuleType("IPython")
+    ipython.get_ipython = lambda: types.SimpleNamespace(config={"IPKernelApp": {}})
+    ipython.display = types.ModuleType("IPython.display")
+    ipython.display.display = display
+    monkeypatch.setitem(sys.modules, "IPython", ipython)
+    monkeypatch.setitem(sys.modules, "IPython.display", ipython.display)
+    result = hetcoll.run(**KEYS)
+    total = int(result.summary["replications"].sum())
+    assert shown and shown[-1].startswith(f"hetcoll: {total:,}/{total:,} replications (100%)")
+    assert len(shown) == len(set(shown))  # each text once: an update only when the counts move

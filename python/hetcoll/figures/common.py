@@ -41,7 +41,8 @@ def script_name():
 
 
 class Note(UserWarning):
-    """A choice a figure made for the caller (the n it draws, the rows a log axis leaves out)."""
+    """A choice made for the caller: by a figure (the n it draws, the rows a log axis leaves out),
+    or by the CLI (its `hetcoll: note: ...` lines, which hetcoll.run issues as warnings)."""
 
 
 def note(message):
