@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict
 
+from ._run import Result
 from .figures import FIGURES, Figure, common as pc
 
 #: The Result attribute each kind of input reads (registry.Input's kinds).
@@ -43,7 +44,7 @@ def data_axes(figure):
 
 def frames_of(figure: Figure, data: tuple) -> list:
     """The inputs of `figure`: the data given, or a Result's parts the figure's inputs name."""
-    if len(data) == 1 and all(hasattr(data[0], part) for part in ("summary", "raw", "trace", "manifest")):
+    if len(data) == 1 and isinstance(data[0], Result):
         result, frames = data[0], []
         for wanted in figure.inputs:
             part = RESULT_PARTS[wanted.kind.split()[0]]
