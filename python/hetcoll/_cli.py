@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import subprocess
 from pathlib import Path
 from typing import Callable, Optional, Sequence
@@ -18,6 +19,8 @@ from typing import Callable, Optional, Sequence
 EXIT_BAD_INPUT = 2
 #: How many lines of stderr a CLIError keeps.
 STDERR_TAIL = 20
+#: How long an interrupted CLI may take to clean up before it is killed.
+STOP_SECONDS = 30
 
 
 class InputError(ValueError):
@@ -103,12 +106,22 @@ def run_cli(command: Sequence[str], *, env: Optional[dict] = None, stderr_path: 
             else:
                 out = wait_polling(process, poll)
         except BaseException:
-            process.send_signal(2)
-            process.wait()
+            stop(process)
             raise
     stderr = Path(stderr_path).read_text(errors="replace")
     completed(command, process.returncode, stderr)
     return out.decode()
+
+
+def stop(process: subprocess.Popen) -> None:
+    """SIGINT, on which the CLI removes its temporaries and exits; SIGKILL if it has not within
+    STOP_SECONDS (a stuck child never hangs the caller)."""
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def wait_polling(process: subprocess.Popen, poll: Callable[[], None]) -> bytes:

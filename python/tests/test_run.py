@@ -188,3 +188,25 @@ def test_progress_in_a_notebook_updates_one_display(monkeypatch):
     total = int(result.summary["replications"].sum())
     assert shown and shown[-1].startswith(f"hetcoll: {total:,}/{total:,} replications (100%)")
     assert len(shown) == len(set(shown))  # each text once: an update only when the counts move
+
+
+def test_an_interrupt_stops_the_cli_and_is_raised_again(tmp_path, monkeypatch):
+    """Ctrl-C while the CLI runs: the CLI gets SIGINT (here a program that records it and exits)
+    and the KeyboardInterrupt reaches the caller."""
+    got = tmp_path / "got-sigint"
+    program = tmp_path / "hetcoll"
+    program.write_text(f"#!/bin/sh\ntrap 'touch {got}; exit 130' INT\nwhile :; do sleep 0.05; done\n")
+    program.chmod(program.stat().st_mode | stat.S_IXUSR)
+    from hetcoll import _progress
+
+    calls = []
+
+    def interrupt(self):
+        calls.append(1)
+        if len(calls) == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(_progress.Progress, "update", interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        hetcoll.run(family="reduce", cli=program)
+    assert got.exists()
