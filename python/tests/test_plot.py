@@ -95,3 +95,13 @@ def test_a_choice_made_for_the_caller_is_a_warning_not_a_print(capsys):
         hetcoll.plot.rr8315_fig4(run.summary)
     out, err = capsys.readouterr()
     assert out == "" and err == ""
+
+
+def test_the_type_stub_declares_every_function():
+    import ast
+    import inspect
+    from pathlib import Path
+
+    stub = ast.parse(Path(inspect.getfile(hetcoll.plot)).with_suffix(".pyi").read_text())
+    declared = {node.name for node in stub.body if isinstance(node, ast.FunctionDef)}
+    assert declared == set(hetcoll.plot.__all__)
