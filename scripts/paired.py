@@ -14,6 +14,7 @@ two ratios per replication, summarised as mean, q10, q50 and q90 over the replic
 --exclude leaves out rows that are no schedule (redistribute's lower-bound). Every column before
 `replication` but `cv` and the variant must hold one value. Writes a tidy CSV
 (stdout by default). Exit status 2 with one line naming the file on bad input.
+The command line over hetcoll.paired (docs/python.md), which computes the same from a DataFrame.
 """
 import argparse
 import csv
@@ -21,47 +22,15 @@ import os
 import sys
 
 sys.dont_write_bytecode = True  # running a script leaves no __pycache__ in the source tree
-from hetcoll_plots import PlotError, common as pc  # noqa: E402
-from hetcoll_plots import uncertainty  # noqa: E402
-
-QUANTILES = (0.1, 0.5, 0.9)
-STATISTICS = ("mean",) + QUANTILES
-NAMES = ("mean", "q10", "q50", "q90")
+import hetcoll  # noqa: E402
+from hetcoll.figures import PlotError, common as pc  # noqa: E402
 
 
-def summarise(table, algorithm, cv):
-    """The statistics of one (algorithm, cv) of `table` as text, or empty cells without ratios."""
-    if (algorithm, cv) not in table.index:
-        return ["" for _ in STATISTICS]
-    return [repr(float(table.loc[(algorithm, cv), name])) for name in STATISTICS]
-
-
-def paired_rows(frame, higher_better, variant=None, exclude=()):
-    columns = uncertainty.parameter_columns(frame, "replication")
-    rows = [r for r in pc.records(frame, uncertainty.RAW, uncertainty.RAW_NUMERIC) if r["algorithm"] not in exclude]
-    if not rows:
-        raise PlotError(pc.source(frame), "no data rows")
-    uncertainty.one_study(rows, columns, pc.source(frame), variant)
-    # The reduce family's layout (its cluster columns): its seeds include cv, so CV 0 is another
-    # cluster, not the same instance.
-    family_reduce = "cluster_cv" in frame.columns
-    variants = sorted({float(r[variant]) for r in rows}) if variant else [None]
-    out = []
-    for v in variants:
-        subset = [r for r in rows if v is None or float(r[variant]) == v]
-        values = uncertainty.per_replication(subset, pc.source(frame))
-        algorithms = sorted(values["algorithm"].unique())
-        cvs = sorted(values["cv"].unique())
-        best = uncertainty.statistics(uncertainty.to_best(values, algorithms, higher_better), QUANTILES)
-        nominal = (uncertainty.statistics(uncertainty.to_nominal(values), QUANTILES)
-                   if not family_reduce and 0.0 in cvs else best.iloc[0:0])
-        for cv in cvs:
-            for a in algorithms:
-                out.append([a, repr(float(cv))] + ([repr(v)] if variant else []) +
-                           summarise(best, a, cv) + summarise(nominal, a, cv))
-    header = ["algorithm", "cv"] + ([variant] if variant else []) + \
-        [f"to_best_{name}" for name in NAMES] + [f"to_nominal_{name}" for name in NAMES]
-    return header, out
+def cell(value):
+    """A number in shortest round-trip form, an empty cell for none."""
+    if isinstance(value, str):
+        return value
+    return "" if value != value else repr(float(value))
 
 
 def main():
@@ -74,15 +43,17 @@ def main():
     args = parser.parse_args()
     if args.output:
         pc.refuse_input_as_output(args.output, [args.raw])
-    header, rows = paired_rows(pc.read_csv(args.raw), args.higher_is_better, args.variant, args.exclude)
+    table = hetcoll.paired(pc.read_csv(args.raw), higher_is_better=args.higher_is_better,
+                           variant=args.variant, exclude=args.exclude)
+    rows = [list(table.columns)] + [[cell(value) for value in row] for row in table.itertuples(index=False)]
     if not args.output:
-        csv.writer(sys.stdout).writerows([header] + rows)
+        csv.writer(sys.stdout).writerows(rows)
         return
     # Written under a temporary name and renamed: a failed write leaves no half file.
     part = args.output + ".part"
     try:
         with open(part, "w", newline="") as out:
-            csv.writer(out).writerows([header] + rows)
+            csv.writer(out).writerows(rows)
         os.replace(part, args.output)
     except OSError as error:
         if os.path.exists(part):

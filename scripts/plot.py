@@ -12,17 +12,18 @@ default title (what is drawn, then "(cf. <paper> Fig. N)" when the figure reprod
 Input problems (a missing file or column, a CSV of another figure) print one line naming the
 file and exit with status 2.
 
-The same figures are importable, taking pandas DataFrames (see scripts/hetcoll_plots), with
-scripts/ on PYTHONPATH (scripts/python.sh puts it there):
-    from hetcoll_plots import figures
-    fig = figures["rr8315-fig4"].draw([pandas.read_csv("results/rr8315-fig4.csv")])
+The command line over hetcoll.plot (docs/python.md), whose functions draw the same figures from
+pandas DataFrames, one per figure (rr8315-fig4 is hetcoll.plot.rr8315_fig4), and return the Axes:
+    import hetcoll, pandas
+    axes = hetcoll.plot.rr8315_fig4(pandas.read_csv("results/rr8315-fig4.csv"))
 """
 import argparse
 import sys
 
 sys.dont_write_bytecode = True  # running a script leaves no __pycache__ in the source tree
-from hetcoll_plots import common as pc  # noqa: E402
-from hetcoll_plots.figures import FIGURES  # noqa: E402
+import hetcoll.plot  # noqa: E402
+from hetcoll.figures import common as pc  # noqa: E402
+from hetcoll.figures import FIGURES  # noqa: E402
 
 
 def parse_args():
@@ -56,7 +57,9 @@ def main():
     if not args.csv:
         raise pc.PlotError(args.figure, f"no CSV given; it reads {FIGURES[args.figure].expects()}")
     pc.use_file_backend()
-    drawn = FIGURES[args.figure].draw(args.csv, args.title, algorithm=args.algorithm, table=args.table)
+    draw = getattr(hetcoll.plot, hetcoll.plot.function_name(args.figure))
+    axes = draw(*args.csv, title=args.title, algorithm=args.algorithm, table=args.table)
+    drawn = (axes if hasattr(axes, "figure") else axes[0]).figure
     pc.save(drawn, args.output or pc.default_output(args.csv[0]), args.figure, inputs=args.csv)
 
 

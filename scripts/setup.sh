@@ -29,6 +29,8 @@ PACKAGES=(
   libsimgrid-dev libboost-program-options-dev librandom123-dev
   libgtest-dev googletest libbenchmark-dev libglpk-dev nlohmann-json3-dev libssl-dev
   python3-matplotlib python3-numpy python3-pandas
+  # The Python package's tests (python/tests) and `pip install --no-build-isolation ./python`.
+  python3-pytest python3-setuptools
   libopenmpi-dev openmpi-bin
   pajeng
 )

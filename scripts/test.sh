@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One command on a fresh machine: installs and builds every target (scripts/setup.sh --all), then
-# runs every test: the C++ tests (ctest), the Python scripts' tests and the build for a cluster
-# without root.
+# runs every test: the C++ tests (ctest), the Python scripts' tests, the Python package's tests
+# and the build for a cluster without root.
 #
 # usage: scripts/test.sh
 #
@@ -23,6 +23,16 @@ ctest --test-dir build --output-on-failure -j2 --timeout 600 || failed+=(ctest)
 # test/scripts/test_*.py, with the scripts' package importable (scripts/python.sh).
 echo "test: test/scripts (python -m unittest)" >&2
 scripts/python.sh -m unittest discover -s test/scripts -t test/scripts || failed+=(test/scripts)
+
+# The Python package's tests (docs/python.md): pytest on python/tests, against the CLI just built
+# (HETCOLL), the package and the example docs/example_two_sites.py included. Skipped, saying
+# so, where no Python has pandas, matplotlib and pytest (setup.sh installs Debian's).
+echo "test: python/tests (pytest)" >&2
+if scripts/python.sh -c 'import pytest' 2>/dev/null; then
+  HETCOLL="$PWD/build/hetcoll" scripts/python.sh -m pytest -q -p no:cacheprovider python/tests || failed+=(python/tests)
+else
+  echo "test: SKIPPED python/tests: no Python 3 with pandas, matplotlib and pytest (Debian: python3-pytest)" >&2
+fi
 
 # The build for a cluster without root of docs/hpc.md, into a temporary prefix (its objects mostly
 # from the ccache of the build above).

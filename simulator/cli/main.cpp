@@ -13,6 +13,7 @@
 #include "core/number_format.hpp"
 #include "driver/atomic_file.hpp"
 #include "driver/interrupt.hpp"
+#include "driver/list_command.hpp"
 #include "driver/manifest.hpp"
 #include "driver/merge.hpp"
 #include "driver/run_command.hpp"
@@ -25,7 +26,7 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: hetcoll list                          algorithms by family, with their parameters\n"
+    "usage: hetcoll list [--json]                 algorithms by family, with their parameters (--json: as JSON)\n"
     "       hetcoll run [FILE.ini] [--KEY VALUE]  run a scenario (hetcoll run --help for the keys)\n"
     "       hetcoll merge A.csv B.csv ... --output M.csv [--raw R.csv] [--trace T.csv] [--remove-parts]\n"
     "                                              join shard outputs (checked through their manifests)\n"
@@ -43,26 +44,15 @@ std::string usage() {
   return text;
 }
 
-int list() {
-  for (const hetcoll::Family* f : hetcoll::all_families()) {
-    std::cout << f->name() << ": " << f->info().description << '\n';
-    std::cout << "  algorithms:\n";
-    for (const hetcoll::AlgorithmInfo& a : f->algorithms())
-      std::cout << "    " << a.name << "  " << a.description << (a.reference.empty() ? "" : " [" + a.reference + "]")
-                << '\n';
-    std::cout << "  parameters:\n";
-    for (const hetcoll::ParameterSpec& p : f->parameters()) {
-      const bool number = p.kind == hetcoll::ParameterKind::number;
-      const std::string fallback = number ? hetcoll::format_number(p.default_value) : p.default_text;
-      std::cout << "    " << p.key << " (" << (p.kind == hetcoll::ParameterKind::list ? "list, " : "")
-                << "default " << (fallback.empty() ? "none" : fallback) << (p.axis ? ", sweep axis" : "") << ")  "
-                << p.description << '\n';
-    }
-    std::cout << "  value: " << f->info().value_description << '\n';
-    std::string example;
-    for (const std::string& word : f->info().example) example += ' ' + word;
-    if (!example.empty()) std::cout << "  example: hetcoll run --family " << f->name() << example << '\n';
-    for (const hetcoll::MetricSpec& m : f->metrics()) std::cout << "  metric " << m.name << ": " << m.description << '\n';
+/// `hetcoll list [--json]`.
+int list(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    hetcoll::write_list(std::cout);
+  } else if (args.size() == 1 && args[0] == "--json") {
+    hetcoll::write_list_json(std::cout);
+  } else {
+    const std::string& extra = args[0] == "--json" ? args[1] : args[0];
+    throw hetcoll::InputError("command line: list takes --json alone, got '" + extra + "'");
   }
   return 0;
 }
@@ -183,7 +173,7 @@ int main(int argc, char** argv) {
   const std::string command = all.front();
   const std::vector<std::string> args(all.begin() + 1, all.end());
   try {
-    if (command == "list") return list();
+    if (command == "list") return list(args);
     if (command == "run") return run(args, command_line);
     if (command == "merge") return merge(args, command_line);
     if (command == "platform") return platform(args);

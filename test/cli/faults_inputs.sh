@@ -331,4 +331,11 @@ expect_named "redistribute on host sets of a missing platform file" "$d/missing.
 ARGS+=(--cv abc)
 expect_named "a missing platform file beside a bad cv: the cv is named" "'cv'"
 
+# ---- hetcoll list takes --json alone ------------------------------------------------------
+d=$(new_dir)
+ARGS=(list --bogus)
+expect_bad_input "list --bogus (was ignored)" "$d"
+ARGS=(list --json extra)
+expect_bad_input "list --json extra (was ignored)" "$d"
+
 finish

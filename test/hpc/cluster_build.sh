@@ -72,7 +72,11 @@ check test ! -e "$home/build-hetcoll/hetcoll_tests"
 check test -x "$prefix/bin/hetcoll"
 check test -x "$share/scripts/slurm_array.sh"
 check test -x "$share/scripts/plot.py"
-check test -f "$share/scripts/hetcoll_plots/figures.py"
+check test -f "$share/python/hetcoll/figures/registry.py"
+# The package, in python3's site directory for the prefix, runs the installed hetcoll by itself.
+site=$(find "$prefix/lib" -path "*/hetcoll/_installed.py" | head -n 1)
+check test -n "$site"
+check grep -q "CLI = '$prefix/bin/hetcoll'" "$site"
 check test -f "$share/platforms/two-sites.xml"
 check test -f "$prefix/share/doc/hetcoll/README.md"
 

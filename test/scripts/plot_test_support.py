@@ -15,7 +15,7 @@ import unittest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
-# The scripts import hetcoll_plots: keep them from writing bytecode into the source tree.
+# The scripts import the hetcoll package: keep them from writing bytecode into the source tree.
 os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
 
 

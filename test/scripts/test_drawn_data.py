@@ -4,7 +4,7 @@
 run: scripts/python.sh test/scripts/test_drawn_data.py
 
 For every registered figure (a test fails when one has no check here), its synthetic CSVs (those
-of test_plot.py) are drawn with hetcoll_plots.figures, and the lines, bars, heat-map cells and
+of test_plot.py, read by pandas) are drawn with hetcoll.plot, and the lines, bars, heat-map cells and
 titles the Figure holds are compared with what pandas computes from the same CSVs in this file:
 means per point, pivot tables of ratios, groupby quantiles of per-replication ratios, ECDFs,
 Gantt windows. The CSVs are read with float_precision="round_trip", as the figures read them.
@@ -15,7 +15,8 @@ import unittest
 import numpy
 import pandas
 
-from hetcoll_plots import against_mpi, broadcast, clairvoyance, common, divisible, figures, gantt, liu, reduce, redistribute
+import hetcoll.plot
+from hetcoll.figures import against_mpi, broadcast, clairvoyance, common, divisible, FIGURES as figures, gantt, liu, reduce, redistribute
 from test_plot import synthetic_inputs
 
 common.use_file_backend()
@@ -81,7 +82,12 @@ class DrawnDataTest(unittest.TestCase):
         self.inputs = synthetic_inputs(self.dir.name)
 
     def draw(self, name, **options):
-        drawn = figures[name].draw(self.inputs[name], **options)
+        """The Figure hetcoll.plot's function of `name` draws from the CSVs read as DataFrames, as
+        a notebook would read them (pandas' types, empty cells NaN)."""
+        inputs = self.inputs[name]
+        frames = [read(path) for path in ([inputs] if isinstance(inputs, str) else inputs)]
+        axes = getattr(hetcoll.plot, hetcoll.plot.function_name(name))(*frames, **options)
+        drawn = (axes if hasattr(axes, "figure") else axes[0]).figure
         self.addCleanup(common.pyplot().close, drawn)
         return drawn
 

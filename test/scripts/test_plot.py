@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of scripts/plot.py and of the figure registry it draws from (hetcoll_plots.figures).
+"""Tests of scripts/plot.py and of the figure registry it draws from (hetcoll.figures).
 
 run: scripts/python.sh test/scripts/test_plot.py
 
@@ -22,7 +22,7 @@ import test_plot_gantt as gantt_data
 import test_plot_redistribute as redistribute_data
 import test_plot_reduce as reduce_data
 import test_plot_uncertainty as uncertainty_data
-from hetcoll_plots import PlotError, common, figures
+from hetcoll.figures import PlotError, common, FIGURES as figures
 from plot_test_support import PlotScriptTest, script, write
 
 common.use_file_backend()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the figure of the studies against MPI (scripts/hetcoll_plots/against_mpi.py).
+"""Tests of the figure of the studies against MPI (python/hetcoll/figures/against_mpi.py).
 
 run: scripts/python.sh test/scripts/test_plot_against_mpi.py
 
@@ -14,7 +14,7 @@ import unittest
 import numpy
 import pandas
 
-from hetcoll_plots import against_mpi, common
+from hetcoll.figures import against_mpi, common
 from plot_test_support import PlotScriptTest, script, write
 
 CVS = (0, 0.1, 1)

@@ -14,7 +14,7 @@ import sys
 import tempfile
 import unittest
 
-from hetcoll_plots import common, figures, gantt as plot_gantt
+from hetcoll.figures import common, FIGURES as figures, gantt as plot_gantt
 
 common.use_file_backend()
 

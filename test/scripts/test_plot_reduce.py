@@ -15,7 +15,7 @@ import unittest
 
 import pandas
 
-from hetcoll_plots import clairvoyance, reduce as plot_reduce
+from hetcoll.figures import clairvoyance, reduce as plot_reduce
 from plot_test_support import PlotScriptTest, script, write
 
 # The reduce layout (docs/outputs.md): every sweep column of the family, then the statistics.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Tests of the uncertainty studies' figures (scripts/hetcoll_plots/uncertainty.py).
+"""Tests of the uncertainty studies' figures (python/hetcoll/figures/uncertainty.py).
 
 run: scripts/python.sh test/scripts/test_plot_uncertainty.py
 
@@ -14,7 +14,7 @@ import unittest
 
 import pandas
 
-from hetcoll_plots import uncertainty
+from hetcoll.figures import uncertainty
 from plot_test_support import PlotScriptTest, script, write
 
 CVS = (0, 0.1, 1)

@@ -19,7 +19,7 @@ import subprocess
 import unittest
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
-FOLDERS = ("docs", "scripts", "scenarios", "platforms", "test", "simulator", "bench")
+FOLDERS = ("docs", "scripts", "scenarios", "platforms", "test", "simulator", "bench", "python")
 EXTENSIONS = ("md", "py", "sh", "ini", "xml", "csv", "cpp", "hpp", "toml", "cmake", "txt", "png", "json")
 PATH = re.compile(r"(?<![\w./-])((?:%s)/[\w.*?/-]*\.(?:%s))(?![\w])" % ("|".join(FOLDERS), "|".join(EXTENSIONS)))
 MARKDOWN_LINK = re.compile(r"\]\(([^)\s#]+)(?:#[^)]*)?\)")

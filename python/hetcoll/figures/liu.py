@@ -235,7 +235,7 @@ def draw_scaling(tables, plt):
     return figure, "makespan over the lower bound in large clusters"
 
 
-# Each figure: draw(tables, options) -> (matplotlib Figure, what it shows); hetcoll_plots.figures
+# Each figure: draw(tables, options) -> (matplotlib Figure, what it shows); hetcoll.figures.registry
 # registers them.
 FIGURES = {
     "liu-fig1": liu_figure("liu-fig1", draw_gantt),

@@ -77,13 +77,15 @@ class Figure:
 
     def draw(self, data, title=None, reference=None, **options):
         """The matplotlib Figure; `title` replaces the default title, `reference` its
-        "(cf. ...)" part. Input problems raise hetcoll_plots.PlotError."""
+        "(cf. ...)" part. Input problems raise hetcoll.figures.PlotError."""
         unknown = sorted(name for name, value in options.items() if value and name not in self.options)
         if unknown:
             raise pc.PlotError(self.name, f"no option {', '.join(unknown)} for this figure"
                                           + (f"; it takes {', '.join(self.options)}" if self.options else ""))
         figure, subject = self.draw_tables(self.frames(data), options)
-        figure.suptitle(title if title is not None else self.default_title(subject, reference), fontsize=11)
+        # On the caller's Axes (hetcoll.plot's ax=) the Figure is the caller's: titled only if asked.
+        if title is not None or pc.caller_axes() is None:
+            figure.suptitle(title if title is not None else self.default_title(subject, reference), fontsize=11)
         return figure
 
 

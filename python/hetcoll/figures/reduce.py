@@ -319,7 +319,7 @@ PLANNER_AND_RR8315_STYLES = pc.MethodStyles({
 
 
 # Each figure: draw(tables, options) -> (matplotlib Figure, what it shows), tables being the
-# DataFrames in command-line order; hetcoll_plots.figures registers them.
+# DataFrames in command-line order; hetcoll.figures.registry registers them.
 FIGURES = {
     "rr8315-fig4": rr8315_figure("rr8315-fig4", draw_figure4),
     "rr8315-fig5": rr8315_figure("rr8315-fig5", draw_figure5),

@@ -183,7 +183,7 @@ def draw_study(tables, value_label, higher_better, styles, exclude=(), variant=N
                        "value / its own value at CV = 0, same instance", styles)
             axes[2].set_title("(c) the cost of uncertainty", fontsize=10)
     # The footer names the keys that apply: an empty cell is a key the point does not read.
-    fixed = ", ".join(f"{c} = {summary[0][c]}" for c in columns
+    fixed = ", ".join(f"{c} = {pc.cell_text(summary[0][c])}" for c in columns
                       if c not in ("cv", variant) and not pc.is_empty(summary[0][c]))
     runs = pc.distinct(summary, "replications")
     figure.supxlabel(f"{fixed}; {runs[0]:,.0f} replications per CV; plans on the nominal costs, executed on "

@@ -1,15 +1,19 @@
-"""Helpers shared by the hetcoll figures (hetcoll_plots.*) and their scripts.
+"""Helpers shared by the hetcoll figures (hetcoll.figures.*) and their scripts.
 
 Every input problem (missing file, missing column, unreadable number, nothing to draw)
 is raised as PlotError and reported by `run` as one line naming the file, with exit
-status 2, so that a script driving the plots can tell bad input from a crash.
+status 2, so that a script driving the plots can tell bad input from a crash. A choice made
+for the caller is a warning of category Note, which `run` prints as one line on stderr.
 
 A figure reads pandas DataFrames, one per input, named by attrs["source"] (the CSV's path, or
 what the caller called a DataFrame): `as_frame` reads a path with `read_csv` (every cell as
 text) or copies a DataFrame of a notebook; `checked` makes the columns a figure needs numbers.
 """
+import contextlib
+import contextvars
 import os
 import sys
+import warnings
 
 import pandas
 
@@ -25,7 +29,7 @@ METHODS = {
 EXIT_BAD_INPUT = 2
 
 
-class PlotError(Exception):
+class PlotError(ValueError):
     """An input problem, reported as `FILE: message` on one line."""
 
     def __init__(self, path, message):
@@ -36,15 +40,32 @@ def script_name():
     return os.path.basename(sys.argv[0])
 
 
+class Note(UserWarning):
+    """A choice made for the caller: by a figure (the n it draws, the rows a log axis leaves out),
+    or by the CLI (its `hetcoll: note: ...` lines, which hetcoll.run issues as warnings)."""
+
+
 def note(message):
-    """Tells the user about a choice made for them (stderr, so stdout stays parseable)."""
-    print(f"{script_name()}: note: {message}", file=sys.stderr)
+    """Tells the user about a choice made for them: a warning, which a script prints on stderr
+    (`run`), so stdout stays parseable, and a notebook shows or filters as it does any warning."""
+    warnings.warn(message, Note, stacklevel=2)
+
+
+def show_note(message, category, *_where, **_options):
+    if issubclass(category, Note):
+        print(f"{script_name()}: note: {message}", file=sys.stderr)
+    else:
+        print(f"{script_name()}: warning: {message}", file=sys.stderr)
 
 
 def run(main):
-    """Runs main() and turns a PlotError into one line on stderr and exit status 2."""
+    """Runs main() and turns a PlotError into one line on stderr and exit status 2; prints each
+    note on a line of its own."""
     try:
-        main()
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", Note)
+            warnings.showwarning = show_note
+            main()
     except PlotError as error:
         # Newlines inside a message would break the one-line contract.
         print(f"{script_name()}: error: {' '.join(str(error).split())}", file=sys.stderr)
@@ -193,6 +214,14 @@ def require_unique(frame, keys, what="point"):
                                    + f"; expected one row per {what}")
 
 
+def cell_text(value):
+    """A cell as the CSV wrote it, whether read as text or as a number (a whole float without
+    its ".0": 10, not 10.0)."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, float) else str(value)
+
+
 def distinct(rows, column):
     """The column's values, sorted, without the empty cells of keys that do not apply."""
     return sorted({row[column] for row in rows if not is_empty(row[column])})
@@ -213,13 +242,61 @@ def use_file_backend():
     matplotlib.use("Agg")
 
 
+# The caller's Axes a figure of one panel draws on (hetcoll.plot's ax=), or None: a new Figure.
+_CALLER_AXES = contextvars.ContextVar("caller_axes", default=None)
+
+
+@contextlib.contextmanager
+def drawing_on(axes):
+    """Within it, a figure of one panel draws on `axes` instead of a new Figure (None: a new one)."""
+    token = _CALLER_AXES.set(axes)
+    try:
+        yield
+    finally:
+        _CALLER_AXES.reset(token)
+
+
+def caller_axes():
+    """The Axes of drawing_on, or None."""
+    return _CALLER_AXES.get()
+
+
+class OnCallerAxes:
+    """pyplot for a figure drawn on the caller's Axes: `subplots` of one panel gives that Axes
+    and its Figure (the figure's size and layout are the caller's); a figure of several panels,
+    or one laying out its own, is refused. Everything else is pyplot's."""
+
+    def __init__(self, plt, axes):
+        self._plt = plt
+        self._axes = axes
+
+    def subplots(self, nrows=1, ncols=1, *, squeeze=True, **_layout):
+        if nrows * ncols != 1:
+            raise ValueError(f"ax: this figure draws {nrows} x {ncols} panels here, which one Axes cannot "
+                             "hold; call it without ax")
+        if squeeze:
+            return self._axes.figure, self._axes
+        import numpy
+        grid = numpy.empty((1, 1), dtype=object)
+        grid[0, 0] = self._axes
+        return self._axes.figure, grid
+
+    def figure(self, *_args, **_options):
+        raise ValueError("ax: this figure lays out panels of its own; call it without ax")
+
+    def __getattr__(self, name):
+        return getattr(self._plt, name)
+
+
 def pyplot():
+    """matplotlib.pyplot, or within drawing_on(axes) its stand-in that draws on those axes."""
     try:
         import matplotlib.pyplot as plt
     except ImportError:
         raise PlotError(sys.executable, "matplotlib not importable; run the script with "
                                         "/usr/bin/python3 (Debian's python3-matplotlib)") from None
-    return plt
+    axes = caller_axes()
+    return plt if axes is None else OnCallerAxes(plt, axes)
 
 
 def refuse_input_as_output(path, inputs):
@@ -240,5 +317,6 @@ def save(figure, path, what, inputs=()):
     except OSError as error:
         raise PlotError(path, f"cannot write the PNG ({error.strerror})") from None
     finally:
-        pyplot().close(figure)
+        import matplotlib.pyplot as plt
+        plt.close(figure)
     print(f"{path}: {what}")
