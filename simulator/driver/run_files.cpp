@@ -63,9 +63,10 @@ std::vector<std::size_t> export_points(const Scenario& s, std::size_t points) {
   const auto index = static_cast<std::size_t>(s.shard.index), count = static_cast<std::size_t>(s.shard.count);
   const std::size_t mine = points > index ? (points - 1 - index) / count + 1 : 0;
   if (mine * s.algorithms.size() > kMostExports)
-    throw InputError("key 'export-goal': the run would export the plans of " + std::to_string(mine) + " points of " +
-                     std::to_string(s.algorithms.size()) + " algorithms, more than " + std::to_string(kMostExports) +
-                     " files; sweep fewer values, name fewer algorithms or split the run with --shard");
+    throw InputError("key 'export-goal': the run would export the plans of " + std::to_string(mine) +
+                     (mine == 1 ? " point" : " points") + " and " + std::to_string(s.algorithms.size()) +
+                     (s.algorithms.size() == 1 ? " algorithm" : " algorithms") + ", more than " +
+                     std::to_string(kMostExports) + " files; sweep fewer values, name fewer algorithms or split the run with --shard");
   for (std::size_t p = index; p < points; p += count) exported.push_back(p);
   return exported;
 }
