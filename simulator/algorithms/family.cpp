@@ -6,6 +6,7 @@
 #include "algorithms/divisible/support/divisible_family.hpp"
 #include "algorithms/redistribute/support/redistribution_family.hpp"
 #include "algorithms/reduce/support/reduce_family.hpp"
+#include "algorithms/schedule/support/schedule_family.hpp"
 
 namespace hetcoll {
 
@@ -64,7 +65,7 @@ std::unique_ptr<PointRunner> Family::prepare_point(const Point& point, const std
 const std::vector<const Family*>& all_families() {
   // The one table of families: a new family adds one line here.
   static const std::vector<const Family*> families = {&reduce_family(), &divisible_family(), &redistribution_family(),
-                                                      &broadcast_family()};
+                                                      &broadcast_family(), &schedule_family()};
   return families;
 }
 

@@ -1,0 +1,28 @@
+#pragma once
+/// @file registry.hpp
+/// @brief The table of the `schedule` family's algorithms (docs/schedule.md): drivers, the CLI's
+/// list and the tests iterate over it; no code elsewhere branches on algorithm names.
+#include <memory>
+
+#include "algorithms/algorithm_table.hpp"
+#include "engine/plan.hpp"
+
+namespace hetcoll {
+
+/// @brief What every algorithm of the family may read: the schedule compiled to a plan, its
+/// costs in bytes and flops (run with CostScale{1, 1}).
+struct ScheduleSetup {
+  const Plan* plan = nullptr;
+};
+
+/// @brief One row of the table, built by name: `ScheduleAlgorithm("goal").description(...)
+/// .reference(...).make(make_goal)`.
+class ScheduleAlgorithm : public AlgorithmRow<ScheduleAlgorithm, ScheduleSetup> {
+ public:
+  using AlgorithmRow::AlgorithmRow;
+};
+
+/// @brief All algorithms of the family, in a fixed order.
+const AlgorithmTable<ScheduleAlgorithm>& schedule_algorithms();
+
+}  // namespace hetcoll

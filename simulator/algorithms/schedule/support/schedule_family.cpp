@@ -1,0 +1,125 @@
+// The `schedule` family (docs/schedule.md): its settings read the GOAL file's header only
+// (num_ranks, the point's hosts); its runner reads and compiles the whole file once per work unit.
+#include "algorithms/schedule/support/schedule_family.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+
+#include "algorithms/amount_limits.hpp"
+#include "algorithms/schedule/support/goal_plan.hpp"
+#include "algorithms/schedule/support/goal_reader.hpp"
+#include "algorithms/schedule/support/rank_finish_policy.hpp"
+#include "algorithms/schedule/support/registry.hpp"
+
+namespace hetcoll {
+
+ScheduleKeys::ScheduleKeys()
+    : cv(table.number("cv", "coefficient of variation of every message and calc as executed: its bytes or flops "
+                            "times a gamma draw of mean 1 (0: the file's amounts)",
+                      0)
+             .sweep()
+             .zero_or_at_least(kSmallestCv)
+             .at_most(kLargestCv)
+             .same_draws()) {
+  table.set_columns({cv});
+}
+
+const ScheduleKeys& schedule_keys() {
+  static const ScheduleKeys keys;
+  return keys;
+}
+
+namespace {
+
+const ScheduleKeys& keys() { return schedule_keys(); }
+
+/// Bytes a work unit holds per byte of GOAL text: the operations read, the compiler's tables
+/// and the plan (docs/schedule.md, "Scale").
+constexpr double kMemoryPerFileByte = 12;
+
+struct ScheduleSettings final : PointSettings {
+  std::string goal;  // "": the built-in schedule
+  CalcUnit unit = CalcUnit::seconds;
+  double cv = 0;
+};
+
+class ScheduleRunner final : public PointRunner {
+ public:
+  ScheduleRunner(const ScheduleSettings& s, const std::vector<std::string>& algorithms, const Platform& platform) {
+    const GoalSchedule schedule = read_goal(s.goal);
+    std::vector<double> speeds;
+    speeds.reserve(static_cast<std::size_t>(schedule.ranks));
+    for (int r = 0; r < schedule.ranks; ++r) speeds.push_back(platform.hosts[static_cast<std::size_t>(r)].speed);
+    plan_ = compile_goal(schedule, s.unit, speeds);
+    noise_ = Noise{s.cv, true, true, kMaxAmount};
+    ScheduleSetup setup;
+    setup.plan = &plan_;
+    for (const std::string& name : algorithms)
+      policies_.push_back(std::make_unique<RankFinishPolicy>(schedule_algorithms().at(name).make(setup), schedule.ranks));
+  }
+
+  Noise noise() const override { return noise_; }
+  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
+    return policies_[algorithm].get();
+  }
+  void record(std::size_t algorithm, double makespan, double* metrics) override {
+    const std::vector<double>& finish = policies_[algorithm]->finishes();
+    metrics[0] = makespan;
+    metrics[1] = static_cast<double>(std::max_element(finish.begin(), finish.end()) - finish.begin());
+    metrics[2] = *std::min_element(finish.begin(), finish.end());
+  }
+
+ private:
+  Plan plan_;
+  Noise noise_;
+  std::vector<std::unique_ptr<RankFinishPolicy>> policies_;
+};
+
+class ScheduleFamily final : public Family {
+ public:
+  const FamilyInfo& info() const override {
+    static const FamilyInfo info{
+        "schedule",
+        "any static schedule as data: a GOAL file (LogGOPSim's format) run on any platform, sends matched to "
+        "receives in MPI's order",
+        "makespan of the schedule (s)",
+        {},
+        {{"last_rank", "the rank that finished last (its last send, receive or calc ended last; the lowest among ties)",
+          {"same"}},
+         {"first_finish", "the earliest finish of a rank (s): when the first rank had ended all its operations "
+                          "(0 for a rank without any)",
+          {"mean"}}},
+        {}};
+    return info;
+  }
+  const KeyTable& key_table() const override { return keys().table; }
+  const std::vector<AlgorithmInfo>& algorithms() const override { return schedule_algorithms().infos(); }
+
+  std::unique_ptr<const PointSettings> settings(const Point& point, const PointContext& /*context*/) const override {
+    auto s = std::make_unique<ScheduleSettings>();
+    s->goal = point[keys().goal];
+    s->unit = point[keys().calc_unit] == "flops" ? CalcUnit::flops : CalcUnit::seconds;
+    s->cv = point[keys().cv];
+    // The header alone: the whole file is read once per work unit, by the runner.
+    s->hosts = read_goal_ranks(s->goal);
+    std::error_code error;
+    const auto bytes = s->goal.empty() ? 0 : std::filesystem::file_size(s->goal, error);
+    if (!error) s->unit_memory = kMemoryPerFileByte * static_cast<double>(bytes);
+    return s;
+  }
+
+  std::unique_ptr<PointRunner> prepare(const PointSettings& settings, const std::vector<std::string>& algorithms,
+                                       const Platform& platform, std::uint64_t /*seed*/, Probe& /*probe*/) const override {
+    return std::make_unique<ScheduleRunner>(static_cast<const ScheduleSettings&>(settings), algorithms, platform);
+  }
+};
+
+}  // namespace
+
+const Family& schedule_family() {
+  static const ScheduleFamily family;
+  return family;
+}
+
+}  // namespace hetcoll
