@@ -80,8 +80,8 @@ std::vector<std::string> export_goal_files(const RunSetup& setup, RunOutputs& ou
   for (std::size_t a = 0; a < s.algorithms.size(); ++a)
     if (planless[a]) names += std::string(count++ ? ", " : "") + s.algorithms[a];
   if (count == 0) return {};
-  return {"key 'export-goal': " + names + (count == 1 ? " is" : " are") +
-          " dynamic (no plan, decided as the run goes) and not exported"};
+  return {"key 'export-goal': " + names + (count == 1 ? " has" : " have") +
+          " no plan to export (a dynamic algorithm decides as it runs)"};
 }
 
 /// The run of a resolved scenario: its files checked, then its work units; returns its notes.

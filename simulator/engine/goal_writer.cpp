@@ -17,11 +17,12 @@ std::string described(const Activity& a) {
              : "a computation on host " + std::to_string(a.host);
 }
 
-/// Operation `op`'s label on `rank`, one of its hosts: a comm's send on its sender, its receive
-/// on its receiver (the send, where a host sends to itself and the caller asks for either).
+/// Operation `op`'s label on `rank`, one of its hosts: `opK` for a calc and a send (the family
+/// `schedule` numbers a file whose every send and calc has one by K: docs/schedule.md), `rK` for
+/// a receive (the send's, where a host sends to itself and the caller asks for either).
 std::string label(int op, const Activity& a, int rank, bool receive = false) {
-  if (a.kind == ActivityKind::compute) return "c" + std::to_string(op);
-  return ((receive || a.host != rank) ? "r" : "s") + std::to_string(op);
+  const bool is_receive = a.kind == ActivityKind::comm && (receive || a.host != rank);
+  return (is_receive ? "r" : "op") + std::to_string(op);
 }
 
 /// A whole amount in digits: GOAL's sizes and times are integers (LogGOPSim reads 64 bits);
@@ -63,8 +64,9 @@ std::string goal_refusal(const Plan& plan, const std::vector<Activity>& started)
       const bool said = takes_part(b, a.host) || (a.kind == ActivityKind::comm && takes_part(b, a.peer));
       if (!said)
         return "operation " + std::to_string(i) + " (" + described(a) + ") waits for operation " + std::to_string(d) +
-               " (" + described(b) + "), which " + (a.kind == ActivityKind::comm ? "neither of its hosts" : "its host") +
-               " takes part in: GOAL says a dependency within one rank only";
+               " (" + described(b) + "), which " +
+               (a.kind == ActivityKind::comm ? "neither of its hosts takes" : "its host does not take") +
+               " part in: GOAL says a dependency within one rank only";
     }
   }
   return "";

@@ -30,8 +30,9 @@ std::string goal_refusal(const Plan& plan, const std::vector<Activity>& started)
 /// @brief Writes the run of `plan` whose activities are `started` in GOAL on `ranks` ranks
 /// (every host the run used is below `ranks`), after `comments` as `//` lines. Each rank's
 /// block lists its operations in the plan's order, each followed by its dependencies; labels
-/// carry the plan's index: `cI` a calc, `sI` a send, `rI` a receive of operation I. The caller
-/// has checked goal_refusal() is "".
+/// carry the plan's index: `opI` the calc or the send of operation I, `rI` its receive (so the
+/// family `schedule` numbers the plan read back as this one). The caller has checked
+/// goal_refusal() is "".
 void write_goal(std::ostream& out, const Plan& plan, const std::vector<Activity>& started, int ranks,
                 const std::vector<std::string>& comments);
 

@@ -55,7 +55,7 @@ check "the summary CSV is that of the run without export-goal" cmp -s "$d/a.csv"
 check "... and the raw CSV" cmp -s "$d/a-raw.csv" "$d/c-raw.csv"
 check "... and the trace CSV" cmp -s "$d/a-trace.csv" "$d/c-trace.csv"
 check "one note names the dynamic algorithm" \
-  [ "$(cat "$tmp/notes")" == "hetcoll: note: key 'export-goal': tree-dyn is dynamic (no plan, decided as the run goes) and not exported" ]
+  [ "$(cat "$tmp/notes")" == "hetcoll: note: key 'export-goal': tree-dyn has no plan to export (a dynamic algorithm decides as it runs)" ]
 for algorithm in binomial-stat mpi-binomial; do
   goal="$d/a/$algorithm-0.goal"
   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; print; next }

@@ -31,7 +31,7 @@ struct ReadBack {
   int ranks = 0;
 };
 
-int index_of(const std::string& label) { return std::stoi(label.substr(1)); }
+int index_of(const std::string& label) { return std::stoi(label.substr(label.find_first_of("0123456789"))); }
 
 ReadBack read_goal(const std::string& text) {
   ReadBack back;
