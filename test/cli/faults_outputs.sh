@@ -23,13 +23,6 @@ quiet = true
 EOF
 }
 
-# check NAME CONDITION...: passes if the command succeeds.
-check() {
-  local name=$1
-  shift
-  if "$@"; then pass "$name"; else fail "$name" "$* is false"; fi
-}
-
 # ---- outputs never land on inputs or on each other --------------------------------------
 d=$(new_dir); write_scenario "$d"
 ARGS=(run s.ini --output s.ini); expect_bad_input "output = the scenario file" "$d"

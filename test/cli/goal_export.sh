@@ -11,21 +11,6 @@
 # computation. Refusals are in faults_outputs.sh. Prints `N passed, M failed` last.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
-check() {
-  local name=$1
-  shift
-  if "$@"; then pass "$name"; else fail "$name" "$* is false"; fi
-}
-
-# run_ok NAME ARGS...: runs hetcoll from $d; fails the case unless it exits 0.
-run_ok() {
-  local name=$1
-  shift
-  if (cd "$d" && hetcoll "$@"); then return 0; fi
-  fail "$name" "exit status $? (stderr: $(excerpt))"
-  return 1
-}
-
 # count WORD FILE: lines of a GOAL file whose operation is WORD (send, recv, calc).
 count() { awk -v w="$1" '$2 == w' "$2" | wc -l; }
 
