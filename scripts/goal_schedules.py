@@ -188,7 +188,7 @@ def write(out, pattern, p, size, calc, progress):
         lines = make(r, p, size, calc).lines
         if lines:
             out.write("rank %d {\n%s\n}\n" % (r, "\n".join(lines)))
-        if progress and (r + 1) % (p // 10) == 0:
+        if progress and ((r + 1) % (p // 10) == 0 or r + 1 == p):
             print("goal_schedules.py: %d of %d ranks" % (r + 1, p), file=sys.stderr)
 
 
@@ -225,6 +225,9 @@ def main(argv=None):
     try:
         with os.fdopen(handle, "w") as out:
             write(out, args.pattern, args.ranks, args.size, args.calc, progress)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would outlive the rename
         os.replace(temporary, args.output)
     except BaseException:
         os.unlink(temporary)
