@@ -95,6 +95,7 @@ void report_dry_run(const Scenario& s, const std::vector<Point>& points, std::os
   quiet.raw.clear();
   quiet.trace.clear();
   quiet.paje.clear();
+  quiet.export_goal.clear();
   RunSetup setup;
   setup.scenario = &quiet;
   setup.points = points;

@@ -52,8 +52,40 @@ std::string saved_points_text(const Checkpoint& checkpoint, const ShardShare& sh
          checkpoint.path() + ": " + then;
 }
 
-/// The run of a resolved scenario: its files checked, then its work units.
-void run_resolved_scenario(const Scenario& s) {
+/// The GOAL exports (key `export-goal`): replication 0 of each of this shard's points run again
+/// alone, each static algorithm's plan taken into its file; returns the notes of the run (the
+/// algorithms left out for having no plan).
+std::vector<std::string> export_goal_files(const RunSetup& setup, RunOutputs& outputs) {
+  const Scenario& s = *setup.scenario;
+  std::vector<std::pair<std::size_t, std::string>> exports;  // (point, algorithm)
+  std::vector<std::string> files;
+  std::vector<bool> planless(s.algorithms.size(), false);
+  run_goal_exports(setup, export_points(s, setup.points.size()), s.jobs, [&](std::size_t point) {
+    for (std::size_t a = 0; a < s.algorithms.size(); ++a) {
+      const std::string file = goal_work_file(setup.work_dir, point, a);
+      std::error_code error;
+      if (std::filesystem::exists(file, error)) {
+        exports.push_back({point, s.algorithms[a]});
+        files.push_back(file);
+      } else {
+        planless[a] = true;
+      }
+    }
+  });
+  refuse_colliding_exports(s, exports);
+  for (std::size_t e = 0; e < exports.size(); ++e)
+    outputs.take_goal(export_path(s, exports[e].first, exports[e].second), files[e]);
+  std::string names;
+  std::size_t count = 0;
+  for (std::size_t a = 0; a < s.algorithms.size(); ++a)
+    if (planless[a]) names += std::string(count++ ? ", " : "") + s.algorithms[a];
+  if (count == 0) return {};
+  return {"key 'export-goal': " + names + (count == 1 ? " has" : " have") +
+          " no plan to export (a dynamic algorithm decides as it runs)"};
+}
+
+/// The run of a resolved scenario: its files checked, then its work units; returns its notes.
+std::vector<std::string> run_resolved_scenario(const Scenario& s) {
   RunSetup setup;
   setup.scenario = &s;
   setup.points = expand_points(s);
@@ -75,7 +107,7 @@ void run_resolved_scenario(const Scenario& s) {
     // Everything the run checks before it opens a file, then the report: no output is opened.
     refuse_too_few_hosts(s, hosts);
     report_dry_run(s, setup.points, std::cout);
-    return;
+    return {};
   }
   const std::vector<InputDigest> digests = digest_inputs(s);
   refuse_changed_inputs(s, digests);
@@ -133,6 +165,7 @@ void run_resolved_scenario(const Scenario& s) {
       outputs.add(u.point, *done, still_running);
     }
   };
+  std::vector<std::string> notes;
   ShardShare shard_share;
   shard_share.points = whole_points_in_shard(s, setup.points.size());
   if (shards_split_points(s)) shard_share.units = units.size() + saved_units.size();
@@ -142,6 +175,8 @@ void run_resolved_scenario(const Scenario& s) {
     if (!outputs.paje_points().empty())
       run_paje_traces(setup, outputs.paje_points(), s.jobs,
                       [&](std::size_t point, const std::string& file) { outputs.take_paje(point, file); });
+    // The GOAL exports next, for the same reason: a plan GOAL cannot say stops the run early.
+    if (!s.export_goal.empty()) notes = export_goal_files(setup, outputs);
     run_units(setup, units, s.jobs, on_unit,
               [&](const std::string& unit, double seconds) { progress.waiting(unit, seconds); });
     progress.finish();
@@ -175,13 +210,15 @@ void run_resolved_scenario(const Scenario& s) {
     throw;
   }
   if (outputs.beside()) checkpoint.discard();
+  return notes;
 }
 
 }  // namespace
 
 void run_scenario(Scenario s) {
-  const std::vector<std::string> notes = resolve_scenario(s);
-  run_resolved_scenario(s);
+  std::vector<std::string> notes = resolve_scenario(s);
+  const std::vector<std::string> run_notes = run_resolved_scenario(s);
+  notes.insert(notes.end(), run_notes.begin(), run_notes.end());
   // Once the run has succeeded: a refused run says one line.
   for (const std::string& note : notes) std::cerr << "hetcoll: note: " << note << '\n';
 }

@@ -4,6 +4,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
+#include <set>
 #include <system_error>
 
 #include "algorithms/family.hpp"
@@ -55,6 +57,50 @@ std::string paje_path(const Scenario& s, std::size_t point, std::size_t points) 
   return points == 1 ? s.paje : tagged_path(s.paje, ".p" + std::to_string(point));
 }
 
+std::vector<std::size_t> export_points(const Scenario& s, std::size_t points) {
+  std::vector<std::size_t> exported;
+  if (s.export_goal.empty()) return exported;
+  const auto index = static_cast<std::size_t>(s.shard.index), count = static_cast<std::size_t>(s.shard.count);
+  const std::size_t mine = points > index ? (points - 1 - index) / count + 1 : 0;
+  if (mine * s.algorithms.size() > kMostExports)
+    throw InputError("key 'export-goal': the run would export the plans of " + std::to_string(mine) +
+                     (mine == 1 ? " point" : " points") + " and " + std::to_string(s.algorithms.size()) +
+                     (s.algorithms.size() == 1 ? " algorithm" : " algorithms") + ", more than " +
+                     std::to_string(kMostExports) + " files; sweep fewer values, name fewer algorithms or split the run with --shard");
+  for (std::size_t p = index; p < points; p += count) exported.push_back(p);
+  return exported;
+}
+
+std::string export_path(const Scenario& s, std::size_t point, const std::string& algorithm) {
+  std::string path;
+  const std::string& pattern = s.export_goal;
+  for (std::size_t i = 0; i < pattern.size();) {
+    if (pattern.compare(i, 7, "{point}") == 0) {
+      path += std::to_string(point);
+      i += 7;
+    } else if (pattern.compare(i, 11, "{algorithm}") == 0) {
+      path += algorithm;
+      i += 11;
+    } else {
+      path += pattern[i++];
+    }
+  }
+  return path;
+}
+
+void refuse_colliding_exports(const Scenario& s, const std::vector<std::pair<std::size_t, std::string>>& exports) {
+  std::map<std::string, std::size_t> first;  // path -> the export that goes there first
+  for (std::size_t e = 0; e < exports.size(); ++e) {
+    const auto [place, fresh] = first.emplace(export_path(s, exports[e].first, exports[e].second), e);
+    if (fresh) continue;
+    const auto& other = exports[place->second];
+    throw InputError("key 'export-goal': '" + place->first + "' would hold the plans of " + other.second +
+                     " at point " + std::to_string(other.first) + " and of " + exports[e].second + " at point " +
+                     std::to_string(exports[e].first) + "; put {point} (plans of several points) and {algorithm} "
+                     "(of several algorithms) in the file name");
+  }
+}
+
 std::vector<NamedPath> input_files(const Scenario& s) {
   std::vector<NamedPath> inputs;
   if (!s.source.empty()) inputs.push_back({"scenario", s.source});
@@ -80,6 +126,13 @@ std::vector<NamedPath> output_files(const Scenario& s) {
   if (!s.paje.empty()) {
     const auto points = static_cast<std::size_t>(count_points(s));  // the parser bounds the traced points
     for (std::size_t p : paje_points(s, points)) outputs.push_back({"paje", paje_path(s, p, points)});
+  }
+  if (!s.export_goal.empty()) {
+    std::set<std::string> paths;
+    for (std::size_t p : export_points(s, static_cast<std::size_t>(count_points(s))))
+      for (const std::string& algorithm : s.algorithms)
+        if (paths.insert(export_path(s, p, algorithm)).second)
+          outputs.push_back({"export-goal", export_path(s, p, algorithm)});
   }
   return outputs;
 }

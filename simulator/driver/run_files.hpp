@@ -40,11 +40,28 @@ std::vector<std::size_t> paje_points(const Scenario& scenario, std::size_t point
 /// name, `run.trace` becoming `run.p3.trace`, so every point, in any shard, has a file of its own.
 std::string paje_path(const Scenario& scenario, std::size_t point, std::size_t points);
 
+/// @brief The points whose static plans this run exports as GOAL (key `export-goal`): those
+/// paje_points() would trace, none without `export-goal`. Throws InputError naming the key if
+/// they and the run's algorithms make more than kMostExports (point, algorithm) pairs.
+std::vector<std::size_t> export_points(const Scenario& scenario, std::size_t points);
+/// @brief Most (point, algorithm) pairs one run (or shard) may export: each is a file held open
+/// until the end of the run.
+inline constexpr std::size_t kMostExports = 256;
+/// @brief Where the GOAL export of `algorithm` at `point` goes: `export-goal` with every
+/// `{point}` replaced by the point's index in canonical order and every `{algorithm}` by the
+/// algorithm's name.
+std::string export_path(const Scenario& scenario, std::size_t point, const std::string& algorithm);
+/// @brief Throws InputError (one line naming the key, the file and both plans) if two of
+/// `exports` (point, algorithm) would go to one file.
+void refuse_colliding_exports(const Scenario& scenario,
+                              const std::vector<std::pair<std::size_t, std::string>>& exports);
+
 /// @brief The files a run reads: the scenario file, the platform file and every text key of the
 /// family that names an existing file (a matrix, a latency table).
 std::vector<NamedPath> input_files(const Scenario& scenario);
 /// @brief The files a run writes: output, its checkpoint and manifest, raw and trace (as this
-/// shard writes them), and the Paje traces of this shard's points.
+/// shard writes them), the Paje traces of this shard's points and the files the GOAL exports
+/// may go to (each distinct path export_path() gives a pair of export_points() and an algorithm).
 std::vector<NamedPath> output_files(const Scenario& scenario);
 
 /// @brief Throws InputError naming the key if an input is a directory or cannot be read.

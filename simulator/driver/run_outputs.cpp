@@ -54,6 +54,7 @@ std::vector<std::string> RunOutputs::temporaries() const {
   std::vector<std::string> files;
   std::vector<const AtomicFile*> all{&output_, raw_.get(), trace_.get(), manifest_.get(), units_.get()};
   for (const auto& entry : paje_) all.push_back(entry.second.get());
+  for (const auto& goal : goal_) all.push_back(goal.get());
   for (const AtomicFile* f : all)
     if (f && !f->temporary().empty()) files.push_back(f->temporary());
   if (spool_) files.push_back(spool_->path());
@@ -84,6 +85,12 @@ void RunOutputs::take_paje(std::size_t point, const std::string& file) {
   std::remove(file.c_str());
 }
 
+void RunOutputs::take_goal(const std::string& path, const std::string& file) {
+  goal_.push_back(std::make_unique<AtomicFile>(path, "export-goal"));
+  append_file(file, goal_.back()->stream(), "export-goal");
+  std::remove(file.c_str());
+}
+
 void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputDigest>& inputs) {
   const Family& family = *scenario_.family;
   output_.stream() << summary_header(family) << '\n';
@@ -95,6 +102,7 @@ void RunOutputs::commit(const nlohmann::json& identity, const std::vector<InputD
   // any is renamed into place: a full disk leaves every old file as it was.
   std::vector<AtomicFile*> files{raw_.get(), trace_.get(), units_.get(), &output_};
   for (const auto& entry : paje_) files.push_back(entry.second.get());
+  for (const auto& goal : goal_) files.push_back(goal.get());
   for (AtomicFile* file : files)
     if (file) file->finish();
   if (manifest_) {

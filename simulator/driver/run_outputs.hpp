@@ -1,7 +1,8 @@
 #pragma once
 /// @file run_outputs.hpp
 /// @brief The files one run writes: the summary CSV, the raw and trace files (this shard's),
-/// the Paje traces of its points and the manifest, each opened before any work and committed
+/// the Paje traces of its points, its GOAL exports and the manifest, each opened before any work
+/// (the GOAL exports once the export run has said which algorithms have a plan) and committed
 /// together at the end.
 #include <map>
 #include <memory>
@@ -61,6 +62,9 @@ class RunOutputs {
   /// Takes the Paje trace of `point` from the file a trace run wrote (in the work directory);
   /// commit() renames it into place with the other files.
   void take_paje(std::size_t point, const std::string& file);
+  /// Takes a GOAL export from the file an export run wrote (in the work directory) into `path`,
+  /// opened now; commit() renames it into place with the other files.
+  void take_goal(const std::string& path, const std::string& file);
 
   /// Writes the summary and the manifest (with the identity and input digests taken at the
   /// run's start) and commits every file.
@@ -77,6 +81,7 @@ class RunOutputs {
   std::unique_ptr<WorkDir> spool_;
   std::vector<std::size_t> paje_points_;
   std::map<std::size_t, std::unique_ptr<AtomicFile>> paje_;  // by point
+  std::vector<std::unique_ptr<AtomicFile>> goal_;             // in the order taken
   std::vector<std::string> rows_;
   std::set<std::size_t> pending_;
   std::map<std::size_t, std::vector<std::string>> raw_ready_;

@@ -89,6 +89,9 @@ struct Scenario {
   /// a dedicated run (FILE for a one-point sweep, FILE with `.pN` before the extension otherwise).
   std::string paje;
   std::uint64_t trace_replication = 0;  //!< the replication the Paje trace shows
+  /// Key `export-goal`: where each static algorithm's plan of replication 0 goes as GOAL, with
+  /// `{point}` and `{algorithm}` replaced (run_files.hpp); empty for none.
+  std::string export_goal;
   int jobs = 1;
   /// False when `jobs` is not given: resolve_scenario() sets the default (driver/cpu_count.hpp),
   /// which then shrinks to what the memory estimate allows; a `jobs` given is refused instead.

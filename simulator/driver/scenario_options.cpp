@@ -35,6 +35,9 @@ po::options_description common_options() {
        "Paje trace (SimGrid's, engine simgrid only) of one replication of each point, from a run of its own; "
        "FILE.pN.EXT per point when the sweep has several")
       ("trace-replication", po::value<std::string>(), "the replication the Paje trace shows (default 0)")
+      ("export-goal", po::value<std::string>(),
+       "GOAL file (LogGOPSim's format) of each static algorithm's plan as replication 0 ran it; "
+       "{point} and {algorithm} in FILE give each (point, algorithm) its own file")
       ("jobs", po::value<std::string>(),
        "processes run at once (default: SLURM_CPUS_PER_TASK if set, else the CPUs this process may use, "
        "fewer if memory would not hold them)")

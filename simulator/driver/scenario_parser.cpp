@@ -145,6 +145,17 @@ void read_paje(Scenario& s, const po::variables_map& vm, const KeySources& origi
                      "' must be a file path, not a device or a FIFO");
 }
 
+/// Key `export-goal`: a file path (its placeholders and how many files it names are checked
+/// when the run knows its algorithms and which of them have a plan: run_files.hpp).
+void read_export_goal(Scenario& s, const po::variables_map& vm, const KeySources& origin) {
+  if (!vm.count("export-goal")) return;
+  s.export_goal = vm["export-goal"].as<std::string>();
+  const std::string where = origin.of("export-goal");
+  if (s.export_goal.empty()) throw InputError(where + ": key 'export-goal' expects a file path, got an empty one");
+  if (s.export_goal == "-")
+    throw InputError(where + ": key 'export-goal' expects a file path, not standard output");
+}
+
 /// A family key's values: the numbers of an axis or of a list, or a word.
 void read_family_keys(Scenario& s, const po::variables_map& vm, bool manifest_source) {
   for (const ParameterSpec& p : s.family->parameters()) {
@@ -311,6 +322,7 @@ Scenario parse_run_arguments(const std::vector<std::string>& args) {
   read_common_keys(s, vm);
   if (vm.count("hosts") && s.hosts.empty()) read_host_selection(s, vm);
   read_paje(s, vm, s.sources);
+  read_export_goal(s, vm, s.sources);
   return s;
 }
 

@@ -19,19 +19,23 @@
 #include "driver/csv_output.hpp"
 #include "driver/interrupt.hpp"
 #include "engine/engine_factory.hpp"
+#include "engine/goal_writer.hpp"
 #include "engine/noisy_policy.hpp"
 #include "engine/recording_policy.hpp"
 
 namespace hetcoll {
 namespace {
 
+std::string point_text(const RunSetup& setup, std::size_t point);
+
 /// Feeds a unit's replications to an engine: every algorithm of replication r, then r + 1, each
 /// through the point's noise (the same draws for all of them) and, for the traced replication,
 /// a recorder.
 class UnitSource final : public ReplicationSource {
  public:
-  UnitSource(const RunSetup& setup, const WorkUnit& unit, PointRunner& runner, std::uint64_t seed, UnitResult& result)
-      : setup_(setup), unit_(unit), runner_(runner), seed_(seed), result_(result),
+  UnitSource(const RunSetup& setup, const WorkUnit& unit, PointRunner& runner, std::uint64_t seed, int hosts,
+             UnitResult& result)
+      : setup_(setup), unit_(unit), runner_(runner), seed_(seed), hosts_(hosts), result_(result),
         algorithms_(setup.scenario->algorithms.size()), width_(1 + setup.scenario->family->metrics().size()) {
     result_.values.assign(unit.count * algorithms_ * width_, 0.0);
     // Without noise no decorator at all: nothing stands between a policy and the engine.
@@ -43,11 +47,12 @@ class UnitSource final : public ReplicationSource {
     if (replication_ == unit_.count) return nullptr;
     if (algorithm_ == 0) runner_.begin_replication(unit_.first + replication_, settings);
     Policy* policy = runner_.policy(algorithm_, unit_.first + replication_, settings);
+    bare_ = policy;
     if (noisy_) {
       noisy_->wrap(*policy, seed_, unit_.first + replication_);
       policy = &*noisy_;
     }
-    if (unit_.first + replication_ == 0 && !setup_.scenario->trace.empty()) {
+    if (unit_.first + replication_ == 0 && (!setup_.scenario->trace.empty() || setup_.goal)) {
       recorder_ = std::make_unique<RecordingPolicy>(*policy);
       return recorder_.get();
     }
@@ -58,7 +63,8 @@ class UnitSource final : public ReplicationSource {
   void finished(double makespan) override {
     double* replication = &result_.values[replication_ * algorithms_ * width_];
     runner_.record(algorithm_, makespan, replication + algorithm_ * width_);
-    if (recorder_) append_trace();
+    if (recorder_ && !setup_.scenario->trace.empty()) append_trace();
+    if (recorder_ && setup_.goal) export_goal();
     if (++algorithm_ == algorithms_) {
       runner_.complete_replication(replication, width_);
       algorithm_ = 0;
@@ -74,10 +80,33 @@ class UnitSource final : public ReplicationSource {
       result_.trace += trace_row(s.algorithms[algorithm_], fields, 0, c.activity, c.start, c.end);
   }
 
+  // The plan of the algorithm just run, as GOAL: its amounts as they started (after the noise),
+  // rank i on host i of the run. A dynamic algorithm has no plan and writes nothing.
+  void export_goal() {
+    const Plan* plan = bare_->static_plan();
+    if (plan == nullptr) return;
+    const Scenario& s = *setup_.scenario;
+    const std::string& name = s.algorithms[algorithm_];
+    const std::vector<Activity> started = activities_by_operation(*plan, recorder_->events());
+    const std::string refusal = goal_refusal(*plan, started);
+    if (!refusal.empty())
+      throw InputError("key 'export-goal': the plan of " + name + " at point " + point_text(setup_, unit_.point) +
+                       " cannot be written in GOAL: " + refusal);
+    const std::string path = goal_work_file(setup_.work_dir, unit_.point, algorithm_);
+    std::ofstream out(path);
+    errno = 0;
+    write_goal(out, *plan, started, hosts_,
+               {"hetcoll: family " + s.family->name() + ", algorithm " + name + ", point " +
+                    point_text(setup_, unit_.point) + ", replication 0",
+                "rank i is host i of the run; sizes in bytes, calc in flops (calc-unit = flops)"});
+    if (!out.flush()) throw WorkFileError(path, errno ? errno : EIO);
+  }
+
   const RunSetup& setup_;
   const WorkUnit& unit_;
   PointRunner& runner_;
   std::uint64_t seed_;  // the point's: its noise streams are the replication's under it
+  int hosts_;           // the run's hosts: the GOAL export's ranks
   UnitResult& result_;
   std::size_t algorithms_;
   std::size_t width_;
@@ -85,6 +114,7 @@ class UnitSource final : public ReplicationSource {
   std::uint64_t replication_ = 0;
   std::optional<NoisyPolicy> noisy_;  // the point's noise, if any
   std::unique_ptr<RecordingPolicy> recorder_;
+  Policy* bare_ = nullptr;  // the algorithm's own policy, without the noise or the recorder
 };
 
 // A child's batch of units leaves one file, its units' results one after the other: creating
@@ -104,15 +134,22 @@ UnitResult read_result(std::ifstream& in, const std::string& path) {
   return r;
 }
 
-/// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit; the keys that
-/// do not apply to the point (empty cells) are left out.
-std::string describe_unit(const RunSetup& setup, const WorkUnit& unit) {
+/// "processors=8,cv=1": the point's keys that apply to it (non-empty cells), for messages.
+std::string point_text(const RunSetup& setup, std::size_t index) {
   const Family& family = *setup.scenario->family;
   const std::vector<std::string> names = split_csv_row(parameter_header(family));
-  const std::vector<std::string> values = split_csv_row(point_fields(setup, unit.point));
+  const std::vector<std::string> values = split_csv_row(point_fields(setup, index));
   std::string point;
   for (std::size_t i = 0; i < names.size() && i < values.size(); ++i)
     if (!values[i].empty()) point += (point.empty() ? "" : ",") + names[i] + "=" + values[i];
+  return point;
+}
+
+/// "point processors=8,cv=1 (replications 0 to 999)", for messages about a unit.
+std::string describe_unit(const RunSetup& setup, const WorkUnit& unit) {
+  const std::string point = point_text(setup, unit.point);
+  if (setup.goal)
+    return "the GOAL export run at point " + point + " (replication 0)";
   if (setup.paje)
     return "the Paje trace run at point " + point + " (replication " + std::to_string(unit.first) + ")";
   return "the work unit at point " + point + " (replications " + std::to_string(unit.first) + " to " +
@@ -191,7 +228,7 @@ UnitResult execute_unit(const RunSetup& setup, const WorkUnit& unit) {
   UnitResult result;
   const std::uint64_t seed = point_seed(s.seed, s.family->parameters(), point, !s.platform.empty());
   auto runner = s.family->prepare(*settings, s.algorithms, run->platform(), seed, run->probe());
-  UnitSource source(setup, unit, *runner, seed, result);
+  UnitSource source(setup, unit, *runner, seed, settings->hosts, result);
   run->engine().run(source);
   return result;
 }
@@ -296,6 +333,24 @@ void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& poin
   run_units(trace_setup, units, jobs, [&](std::size_t i, UnitResult&&) {
     done(units[i].point, paje_work_file(setup.work_dir, units[i].point));
   });
+}
+
+std::string goal_work_file(const std::string& work_dir, std::size_t point, std::size_t algorithm) {
+  return work_dir + "/goal-p" + std::to_string(point) + "-a" + std::to_string(algorithm) + ".goal";
+}
+
+void run_goal_exports(const RunSetup& setup, const std::vector<std::size_t>& points, int jobs,
+                      const std::function<void(std::size_t)>& done) {
+  // The export run records no CSV rows: they would be those of the run's own units.
+  Scenario exporting = *setup.scenario;
+  exporting.trace.clear();
+  exporting.raw.clear();
+  RunSetup export_setup = setup;
+  export_setup.scenario = &exporting;
+  export_setup.goal = true;
+  std::vector<WorkUnit> units;
+  for (std::size_t p : points) units.push_back({p, 0, 1});
+  run_units(export_setup, units, jobs, [&](std::size_t i, UnitResult&&) { done(units[i].point); });
 }
 
 }  // namespace hetcoll

@@ -32,6 +32,9 @@ struct RunSetup {
   bool paje = false;
   /// Each point's CSV parameter cells (found_cells.hpp); empty: parameter_fields() of the point.
   std::vector<std::string> fields;
+  /// Units write each static algorithm's plan of replication 0 as GOAL, in
+  /// goal_work_file(work_dir, its point, its algorithm).
+  bool goal = false;
 };
 
 /// @brief The CSV parameter cells of `point` (an index into setup.points), as the run writes them.
@@ -47,6 +50,18 @@ std::string paje_work_file(const std::string& work_dir, std::size_t point);
 /// as each trace is complete.
 void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& points, int jobs,
                      const std::function<void(std::size_t, const std::string&)>& done);
+
+/// @brief The file a GOAL export run of `point` writes in the work directory for `algorithm`
+/// (an index into the scenario's list), if that algorithm has a plan.
+std::string goal_work_file(const std::string& work_dir, std::size_t point, std::size_t algorithm);
+
+/// @brief Runs replication 0 of each of `points` alone in forked children (at most `jobs` at a
+/// time), each static algorithm's plan written as GOAL (engine/goal_writer.hpp) in
+/// goal_work_file() and none for a dynamic one; `done(point)` is called in the parent as each
+/// point is complete. Its values are dropped. A plan GOAL cannot say stops the run (InputError
+/// naming the key, the algorithm and the point).
+void run_goal_exports(const RunSetup& setup, const std::vector<std::size_t>& points, int jobs,
+                      const std::function<void(std::size_t)>& done);
 
 /// @brief Values of a unit's replications, [replication][algorithm][metric] row-major (metric 0
 /// is the main value, then the family's metrics), and the trace rows of replication 0 when the

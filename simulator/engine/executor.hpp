@@ -12,6 +12,8 @@
 
 namespace hetcoll {
 
+class Plan;
+
 /// @brief Completions less than this many seconds apart belong to one instant (one batch).
 ///
 /// SimGrid compares dates with an absolute precision (its `surf/precision`); far below it the
@@ -41,6 +43,10 @@ class Policy {
   /// `done` is valid until on_complete returns (the model engine then reuses its storage):
   /// copy what must outlive the call.
   virtual void on_complete(Executor& executor, const Completion& done) = 0;
+  /// The Plan a static algorithm ran in its last run (its operations' indices are the tags of
+  /// the activities it started), or null for a dynamic algorithm, which decides as it runs: what
+  /// `--export-goal` writes. A policy that runs another forwards that one's answer.
+  virtual const Plan* static_plan() const { return nullptr; }
 };
 
 }  // namespace hetcoll

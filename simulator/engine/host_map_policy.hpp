@@ -34,6 +34,7 @@ class HostMapPolicy final : public Policy, private Executor {
     if (done.activity.peer >= 0) own.activity.peer = names_[done.activity.peer];
     inner_.on_complete(*this, own);
   }
+  const Plan* static_plan() const override { return inner_.static_plan(); }
 
  private:
   double now() const override { return outer_->now(); }

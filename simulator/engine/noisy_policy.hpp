@@ -70,6 +70,7 @@ class NoisyPolicy final : public Policy, private Executor {
 
   void begin(Executor& executor) override;
   void on_complete(Executor& executor, const Completion& done) override;
+  const Plan* static_plan() const override { return inner_ ? inner_->static_plan() : nullptr; }
 
  private:
   double now() const override { return outer_->now(); }

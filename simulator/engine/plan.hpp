@@ -88,6 +88,7 @@ class PlanPolicy final : public Policy {
   PlanPolicy(const Plan& plan, const CostScale& scale, CostDraws* costs);
   void begin(Executor& executor) override;
   void on_complete(Executor& executor, const Completion& done) override;
+  const Plan* static_plan() const override { return &plan_; }
 
  private:
   void launch(Executor& executor, int op);
@@ -121,6 +122,7 @@ class PlannedPolicy final : public Policy {
 
   void begin(Executor& executor) override;
   void on_complete(Executor& executor, const Completion& done) override { run_.on_complete(executor, done); }
+  const Plan* static_plan() const override { return planned_ ? &plan_ : nullptr; }
 
   /// The plan of the current instance: made on demand, so a runner may read it before the run
   /// (its result host, say) and the run then reuses it.

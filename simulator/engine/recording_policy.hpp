@@ -14,6 +14,7 @@ class RecordingPolicy final : public Policy {
   explicit RecordingPolicy(Policy& inner) : inner_(inner) {}
   void begin(Executor& executor) override;
   void on_complete(Executor& executor, const Completion& done) override;
+  const Plan* static_plan() const override { return inner_.static_plan(); }
   const std::vector<Completion>& events() const { return events_; }
 
  private:

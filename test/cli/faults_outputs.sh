@@ -23,13 +23,6 @@ quiet = true
 EOF
 }
 
-# check NAME CONDITION...: passes if the command succeeds.
-check() {
-  local name=$1
-  shift
-  if "$@"; then pass "$name"; else fail "$name" "$* is false"; fi
-}
-
 # ---- outputs never land on inputs or on each other --------------------------------------
 d=$(new_dir); write_scenario "$d"
 ARGS=(run s.ini --output s.ini); expect_bad_input "output = the scenario file" "$d"
@@ -179,6 +172,28 @@ ARGS=(merge '' --output m.csv); expect_bad_input "merge of a part ''" "$d"
 mkdir "$d/o.csv.partial"
 ARGS=(run s.ini --output o.csv); expect_bad_input "OUTPUT.partial is a directory" "$d"
 ARGS=(run s.ini --output o.csv --resume); expect_bad_input "OUTPUT.partial is a directory, with --resume" "$d"
+
+# ---- GOAL exports (export-goal) ------------------------------------------------------------
+d=$(new_dir)
+small_run "$d" algorithms "binomial-stat fibonacci-stat"; ARGS+=(--export-goal plan.goal)
+expect_bad_input "export-goal: two algorithms' plans in one file (no {algorithm})" "$d"
+small_run "$d" algorithms binomial-stat processors "4 8"; ARGS+=(--export-goal 'plan-{algorithm}.goal')
+expect_bad_input "export-goal: two points' plans in one file (no {point})" "$d"
+small_run "$d" algorithms binomial-stat; ARGS+=(--export-goal -); expect_bad_input "export-goal on standard output" "$d"
+small_run "$d" algorithms binomial-stat; ARGS+=(--export-goal ''); expect_bad_input "export-goal = '' (an empty path)" "$d"
+small_run "$d" algorithms binomial-stat; ARGS+=(--export-goal out.csv)
+expect_bad_input "export-goal on the output" "$d"
+small_run "$d" algorithms binomial-stat processors "$(seq -s " " 2 259)"; ARGS+=(--export-goal 'p{point}.goal')
+expect_bad_input "export-goal of more than 256 (point, algorithm) pairs" "$d"
+ARGS=(run --family broadcast --algorithms flat --clusters 4 --replications 2 --engine model --quiet --output o.csv
+  --export-goal plan.goal)
+expect_bad_input "export-goal of a plan with rate caps (broadcast, costs = random)" "$d"
+grep -q "capped at" "$tmp/stderr" && pass "... the refusal says why" || fail "rate caps" "$(excerpt)"
+ARGS=(run --family redistribute --algorithms ggp --senders 2 --receivers 3 --k 2 --weight-max 5 --uncapped 1
+  --replications 2 --engine model --quiet --output o.csv --export-goal plan.goal)
+expect_bad_input "export-goal of a plan whose dependency no host of its operation takes part in (step barriers)" "$d"
+grep -q "the plan of ggp at point .* waits for operation" "$tmp/stderr" && pass "... the refusal names the plan" ||
+  fail "step barriers" "$(excerpt)"
 
 # ---- file names that are not UTF-8 ---------------------------------------------------------
 # The manifest holds them as escaped bytes (docs/outputs.md): a run, a rerun from its manifest,

@@ -40,6 +40,22 @@ excerpt() { head -c 300 "$tmp/stderr" | tr '\n' ' '; }
 # Lines in a file, counting an unterminated last line too.
 count_lines() { awk 'END { print NR }' "$1"; }
 
+# check NAME COMMAND...: passes if the command succeeds.
+check() {
+  local name=$1
+  shift
+  if "$@"; then pass "$name"; else fail "$name" "$* is false"; fi
+}
+
+# run_ok NAME ARGS...: runs hetcoll from $d; fails the case unless it exits 0.
+run_ok() {
+  local name=$1
+  shift
+  if (cd "$d" && hetcoll "$@"); then return 0; fi
+  fail "$name" "exit status $? (stderr: $(excerpt))"
+  return 1
+}
+
 # A fresh directory for one case's inputs and outputs.
 new_dir() { mktemp -d "$tmp/case.XXXXXX"; }
 

@@ -17,22 +17,6 @@ if ! command -v pj_dump >/dev/null; then
   finish
 fi
 
-# check NAME COMMAND...: passes if the command succeeds.
-check() {
-  local name=$1
-  shift
-  if "$@"; then pass "$name"; else fail "$name" "$* is false"; fi
-}
-
-# run_ok NAME ARGS...: runs hetcoll from $d; fails the case unless it exits 0.
-run_ok() {
-  local name=$1
-  shift
-  if (cd "$d" && hetcoll "$@"); then return 0; fi
-  fail "$name" "exit status $? (stderr: $(excerpt))"
-  return 1
-}
-
 # host_containers TRACE: the names of the trace's host containers, one a line, sorted.
 host_containers() { pj_dump "$1" | awk -F', *' '$1 == "Container" && $3 == "HOST" { print $7 }' | sort; }
 

@@ -16,6 +16,7 @@ class PlannedBroadcast final : public BroadcastPolicy {
 
   void begin(Executor& executor) override { run_.begin(executor); }
   void on_complete(Executor& executor, const Completion& done) override { run_.on_complete(executor, done); }
+  const Plan* static_plan() const override { return run_.static_plan(); }
 
   double predicted() override {
     run_.plan();

@@ -22,6 +22,7 @@ class PlannedSchedule final : public DivisiblePolicy {
 
   void begin(Executor& executor) override { run_.begin(executor); }
   void on_complete(Executor& executor, const Completion& done) override { run_.on_complete(executor, done); }
+  const Plan* static_plan() const override { return run_.static_plan(); }
   double load() override { return current().load(); }
   int enrolled() override { return current().enrolled(); }
   const DivisibleSchedule* schedule() override { return &current(); }

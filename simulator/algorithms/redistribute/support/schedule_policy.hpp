@@ -35,6 +35,9 @@ class SchedulePolicy final : public RedistributionPolicy {
   const Schedule* schedule() override;
   void begin(Executor& executor) override;
   void on_complete(Executor& executor, const Completion& done) override;
+  /// The plan of the synchronous steps; none without step barriers (AsynchronousSteps decides
+  /// as the streams end).
+  const Plan* static_plan() const override { return run_.asynchronous ? nullptr : planned_.static_plan(); }
 
  private:
   RedistributionSetup setup_;

@@ -28,6 +28,7 @@ class ResultHostPolicy final : public Policy, private Executor {
     outer_ = &executor;
     inner_.on_complete(*this, done);
   }
+  const Plan* static_plan() const override { return inner_.static_plan(); }
   /// The host the last replication's result ended at (-1 before any message).
   int host() const { return host_; }
 

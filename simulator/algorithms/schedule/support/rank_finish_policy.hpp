@@ -27,6 +27,7 @@ class RankFinishPolicy final : public Policy {
     if (done.activity.kind == ActivityKind::comm) note(done.activity.peer, done.end);
     inner_->on_complete(executor, done);
   }
+  const Plan* static_plan() const override { return inner_->static_plan(); }
 
   /// Per rank, its finish in the last replication run.
   const std::vector<double>& finishes() const { return finish_; }
