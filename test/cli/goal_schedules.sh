@@ -79,4 +79,35 @@ refused "a negative size" binomial-bcast 4 --size -1
 refused "--calc on a broadcast" binomial-bcast 4 --calc 1
 refused "a negative --calc" binomial-reduce 4 --calc -1
 
+# docs/schedule.md, "Worked example": an allreduce of 1 MB over 8 ranks on two sites. Every run
+# takes at least the bytes it sends over the WAN divided by the WAN's 10 MB/s (the link all
+# cross-site flows share, both directions), and that bound is above what LogGOPS predicts with
+# every pair at the cost of one message between the sites (o = g = 0: rounds times that cost).
+TWO_SITES="$REPO/platforms/two-sites.xml"
+BLOCKS='a-[0-3].lyon n-[1-4]'
+INTERLEAVED='a-0.lyon n-1 a-1.lyon n-2 a-2.lyon n-3 a-3.lyon n-4'
+makespan() {  # GOAL HOSTS: the model engine's makespan on two sites
+  hetcoll run --family schedule --goal "$1" --platform "$TWO_SITES" --hosts "$2" --engine model \
+    --replications 1 --quiet --output "$d/w.csv" &&
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next } { print $col["mean"] }' "$d/w.csv"
+}
+printf 'num_ranks 2\nrank 0 {\nsend %sb to 1\n}\nrank 1 {\nrecv %sb from 0\n}\n' 1000000 1000000 >"$d/vector.goal"
+printf 'num_ranks 2\nrank 0 {\nsend %sb to 1\n}\nrank 1 {\nrecv %sb from 0\n}\n' 125000 125000 >"$d/chunk.goal"
+python3 "$GENERATE" recursive-doubling-allreduce 8 --size 1000000 --output "$d/rd8.goal"
+python3 "$GENERATE" ring-allreduce 8 --size 1000000 --output "$d/ring8.goal"
+vector=$(makespan "$d/vector.goal" "a-0.lyon n-1")
+chunk=$(makespan "$d/chunk.goal" "a-0.lyon n-1")
+# schedule|placement|its hosts|LogGOPS's prediction|bytes over the WAN
+for row in "rd8|blocks|$BLOCKS|3 * $vector|8e6" "rd8|interleaved|$INTERLEAVED|3 * $vector|8e6" \
+    "ring8|blocks|$BLOCKS|14 * $chunk|14 * 2 * 125000" "ring8|interleaved|$INTERLEAVED|14 * $chunk|14 * 8 * 125000"; do
+  IFS='|' read -r goal placement hosts loggops wan <<<"$row"
+  got=$(makespan "$d/$goal.goal" "$hosts")
+  if python3 -c "import sys; g, l, w = float(sys.argv[1]), eval(sys.argv[2]), eval(sys.argv[3]) / 10e6
+sys.exit(not (g >= w * (1 - 1e-12) and w > l))" "$got" "$loggops" "$wan"; then
+    pass "worked example, $goal in $placement: $got s, at least its WAN bytes' time, above LogGOPS's $loggops"
+  else
+    fail "worked example, $goal in $placement" "$got s against WAN bytes $wan / 10e6 and LogGOPS $loggops"
+  fi
+done
+
 finish
