@@ -319,20 +319,30 @@ std::string paje_work_file(const std::string& work_dir, std::size_t point) {
   return work_dir + "/paje-p" + std::to_string(point) + ".trace";
 }
 
+namespace {
+
+// Runs `replication` of each point alone, as a run of its own: its units record no CSV rows (they
+// would be those of the run's own units), only what `side` asks of them; `done(point)` as each
+// point's unit ends.
+void run_alone(const RunSetup& setup, const std::vector<std::size_t>& points, std::uint64_t replication, int jobs,
+               bool RunSetup::*side, const std::function<void(std::size_t)>& done) {
+  Scenario alone = *setup.scenario;
+  alone.trace.clear();
+  alone.raw.clear();
+  RunSetup alone_setup = setup;
+  alone_setup.scenario = &alone;
+  alone_setup.*side = true;
+  std::vector<WorkUnit> units;
+  for (std::size_t p : points) units.push_back({p, replication, 1});
+  run_units(alone_setup, units, jobs, [&](std::size_t i, UnitResult&&) { done(units[i].point); });
+}
+
+}  // namespace
+
 void run_paje_traces(const RunSetup& setup, const std::vector<std::size_t>& points, int jobs,
                      const std::function<void(std::size_t, const std::string&)>& done) {
-  // The trace run records no CSV trace: its rows would be those of the run's own units.
-  Scenario traced = *setup.scenario;
-  traced.trace.clear();
-  traced.raw.clear();
-  RunSetup trace_setup = setup;
-  trace_setup.scenario = &traced;
-  trace_setup.paje = true;
-  std::vector<WorkUnit> units;
-  for (std::size_t p : points) units.push_back({p, traced.trace_replication, 1});
-  run_units(trace_setup, units, jobs, [&](std::size_t i, UnitResult&&) {
-    done(units[i].point, paje_work_file(setup.work_dir, units[i].point));
-  });
+  run_alone(setup, points, setup.scenario->trace_replication, jobs, &RunSetup::paje,
+            [&](std::size_t point) { done(point, paje_work_file(setup.work_dir, point)); });
 }
 
 std::string goal_work_file(const std::string& work_dir, std::size_t point, std::size_t algorithm) {
@@ -341,16 +351,7 @@ std::string goal_work_file(const std::string& work_dir, std::size_t point, std::
 
 void run_goal_exports(const RunSetup& setup, const std::vector<std::size_t>& points, int jobs,
                       const std::function<void(std::size_t)>& done) {
-  // The export run records no CSV rows: they would be those of the run's own units.
-  Scenario exporting = *setup.scenario;
-  exporting.trace.clear();
-  exporting.raw.clear();
-  RunSetup export_setup = setup;
-  export_setup.scenario = &exporting;
-  export_setup.goal = true;
-  std::vector<WorkUnit> units;
-  for (std::size_t p : points) units.push_back({p, 0, 1});
-  run_units(export_setup, units, jobs, [&](std::size_t i, UnitResult&&) { done(units[i].point); });
+  run_alone(setup, points, 0, jobs, &RunSetup::goal, done);
 }
 
 }  // namespace hetcoll
