@@ -72,6 +72,10 @@ d=$(new_dir); write_two_host_platform "$d/two.xml"
 printf 'num_ranks 3\nrank 0 {\n}\n' >"$d/g.goal"
 ARGS=(run --family schedule --goal "$d/g.goal" --platform "$d/two.xml" --engine model --output "$d/out.csv" --quiet)
 expect_bad_input "more ranks than the platform's hosts" "$d"
+d=$(new_dir); printf '%s' "$ok" >"$d/g.goal"
+ARGS=(run --family schedule --goal "$d/g.goal" --rank "0 $(sed -n 's/^num_ranks //p' "$d/g.goal")" --engine model
+  --output "$d/out.csv" --quiet)
+expect_bad_input "key rank naming a rank the schedule does not have" "$d"
 
 # The same files, well formed, run (so the cases above fail for their fault alone).
 d=$(new_dir); printf '%s' "$ok" >"$d/g.goal"

@@ -22,7 +22,7 @@ namespace hetcoll {
 namespace {
 
 
-/// value, last_rank, first_finish of one replication of `goal_text` on `engine`.
+/// value, last_rank, first_finish, rank_finish of one replication of `goal_text` on `engine`.
 std::vector<double> run(const WorkDir& dir, const std::string& goal_text, const std::string& engine,
                         std::vector<std::string> extra = {}, const std::string& replications = "1") {
   const std::string path = dir.path() + "/run.goal";
@@ -66,15 +66,18 @@ TEST(ScheduleRuns, ClosedFormsOnTheIdealClusterOnBothEngines) {
     SCOPED_TRACE(engine);
     // A chain of 5 ranks: 4 messages of 2^22 bytes, one after the other; ranks 3 and 4 both end
     // with the last one, rank 0 with the first.
-    EXPECT_EQ(run(dir, chain(5, 4194304), engine), (std::vector<double>{4 * 0.5, 3, 0.5}));
+    EXPECT_EQ(run(dir, chain(5, 4194304), engine), (std::vector<double>{4 * 0.5, 3, 0.5, 4 * 0.5}));
     // Ping-pong: 2 messages of 0.5 s; both ranks end with the pong, rank 0 first among ties.
-    EXPECT_EQ(run(dir, kPingPong, engine), (std::vector<double>{1.0, 0, 1.0}));
+    EXPECT_EQ(run(dir, kPingPong, engine), (std::vector<double>{1.0, 0, 1.0, 1.0}));
     // The rendezvous: the transfer starts at 2 s and takes 1 s; rank 0's calc ends at 0.25 s.
-    EXPECT_EQ(run(dir, kRendezvous, engine), (std::vector<double>{3.0, 0, 3.0}));
+    EXPECT_EQ(run(dir, kRendezvous, engine), (std::vector<double>{3.0, 0, 3.0, 3.0}));
+    // Key rank: rank 0's calc ends at 0.25 s, before its send; chain rank 1 with the 2nd message.
+    EXPECT_EQ(run(dir, kRendezvous, engine, {"--rank", "0"}).back(), 3.0);
+    EXPECT_EQ(run(dir, chain(5, 4194304), engine, {"--rank", "1"}).back(), 2 * 0.5);
     // The built-in example (docs/schedule.md): 0.5 s, 1 s, 0.25 s.
     const Scenario builtin = resolve_run_arguments({"--family", "schedule", "--replications", "1", "--engine", engine});
     EXPECT_EQ(test_support::unit_values_in_child(builtin, expand_points(builtin).front(), dir.path()),
-              (std::vector<double>{1.75, 1, 1.5}));
+              (std::vector<double>{1.75, 1, 1.5, 1.75}));
   }
 }
 
@@ -99,8 +102,8 @@ TEST(ScheduleRuns, CalcUnitSecondsTakesTheTimeOnEveryHostAndFlopsFollowTheHostsS
     const std::vector<std::string> file{"--platform", platform, "--hosts", "slow,fast"};
     std::vector<std::string> with_seconds = file, with_flops = file;
     with_flops.insert(with_flops.end(), {"--calc-unit", "flops"});
-    EXPECT_EQ(run(dir, seconds, engine, with_seconds), (std::vector<double>{0.5, 0, 0.5}));
-    EXPECT_EQ(run(dir, flops, engine, with_flops), (std::vector<double>{1.0, 0, 0.5}));
+    EXPECT_EQ(run(dir, seconds, engine, with_seconds), (std::vector<double>{0.5, 0, 0.5, 0.5}));
+    EXPECT_EQ(run(dir, flops, engine, with_flops), (std::vector<double>{1.0, 0, 0.5, 1.0}));
   }
 }
 
@@ -110,7 +113,7 @@ TEST(ScheduleRuns, BothEnginesAgreeToTheLastBitUnderNoise) {
   for (const std::string& text : {chain(6, 1000), std::string(kPingPong), std::string(kRendezvous)}) {
     const std::vector<double> model = run(dir, text, "model", noisy, "20"),
                               simgrid = run(dir, text, "simgrid", noisy, "20");
-    ASSERT_EQ(model.size(), 60u);
+    ASSERT_EQ(model.size(), 80u);
     EXPECT_EQ(model, simgrid) << text;
     EXPECT_NE(model, run(dir, text, "model", {}, "20")) << "cv 0.5 changed nothing";
   }
@@ -124,8 +127,9 @@ namespace hetcoll {
 namespace {
 
 // docs/schedule.md, "Metrics": a rank's finish is the largest end of the trace's rows it takes
-// part in, so last_rank and first_finish follow from the recorded completions.
-TEST(ScheduleRuns, TheRecordedCompletionsGiveLastRankAndFirstFinish) {
+// part in, so last_rank, first_finish and each rank's rank_finish follow from the recorded
+// completions.
+TEST(ScheduleRuns, TheRecordedCompletionsGiveLastRankFirstFinishAndEveryRanksFinish) {
   const WorkDir dir("hetcoll-test");
   const std::string path = dir.path() + "/tree.goal";
   // A binary tree of 7 ranks, inner ranks relaying after a calc; the leaves only receive, so
@@ -144,32 +148,44 @@ TEST(ScheduleRuns, TheRecordedCompletionsGiveLastRankAndFirstFinish) {
   }
   std::ofstream(path) << text;
   const Family& family = *find_family("schedule");
-  const Scenario scenario = resolve_run_arguments({"--family", "schedule", "--goal", path, "--cv", "0.5"});
-  const Point point = expand_points(scenario).front();
+  // One point per rank (key rank), each reporting that rank's finish: the same replication 3.
   const std::vector<double> values = test_support::values_in_child(dir.path(), [&] {
-    const Platform platform = family.read_point(point)->platform();
-    auto runner = family.prepare_point(point, {"goal"}, platform, 7);
-    std::vector<LinkSetting> settings;
-    NoisyPolicy noisy(runner->noise());
-    noisy.wrap(*runner->policy(0, 3, settings), 7, 3);
-    RecordingPolicy recorded(noisy);
-    auto engine = make_model_engine(platform);
-    const double makespan = run_single(*engine, recorded);
-    std::vector<double> metrics(3);
-    runner->record(0, makespan, metrics.data());
-    std::vector<double> finish(7, 0.0);
-    for (const Completion& c : recorded.events())
-      for (int rank : {c.activity.host, c.activity.peer})
-        if (rank >= 0) finish[static_cast<std::size_t>(rank)] = std::max(finish[static_cast<std::size_t>(rank)], c.end);
-    const auto last = std::max_element(finish.begin(), finish.end());
-    return std::vector<double>{metrics[0], metrics[1], metrics[2],
-                               *last,      static_cast<double>(last - finish.begin()),
-                               *std::min_element(finish.begin(), finish.end())};
+    std::vector<double> out;
+    for (int rank = 0; rank < 7; ++rank) {
+      const Scenario scenario = resolve_run_arguments(
+          {"--family", "schedule", "--goal", path, "--cv", "0.5", "--rank", std::to_string(rank)});
+      const Point point = expand_points(scenario).front();
+      const Platform platform = family.read_point(point)->platform();
+      auto runner = family.prepare_point(point, {"goal"}, platform, 7);
+      std::vector<LinkSetting> settings;
+      NoisyPolicy noisy(runner->noise());
+      noisy.wrap(*runner->policy(0, 3, settings), 7, 3);
+      RecordingPolicy recorded(noisy);
+      auto engine = make_model_engine(platform);
+      const double makespan = run_single(*engine, recorded);
+      std::vector<double> metrics(4);
+      runner->record(0, makespan, metrics.data());
+      std::vector<double> finish(7, 0.0);
+      for (const Completion& c : recorded.events())
+        for (int r : {c.activity.host, c.activity.peer})
+          if (r >= 0) finish[static_cast<std::size_t>(r)] = std::max(finish[static_cast<std::size_t>(r)], c.end);
+      const auto last = std::max_element(finish.begin(), finish.end());
+      out.insert(out.end(), {metrics[0], metrics[1], metrics[2], metrics[3], *last,
+                             static_cast<double>(last - finish.begin()),
+                             *std::min_element(finish.begin(), finish.end()), finish[static_cast<std::size_t>(rank)]});
+    }
+    return out;
   });
-  ASSERT_EQ(values.size(), 6u);
-  EXPECT_EQ(values[0], values[3]) << "the makespan is the last rank's finish";
-  EXPECT_EQ(values[1], values[4]);
-  EXPECT_EQ(values[2], values[5]);
+  ASSERT_EQ(values.size(), 7 * 8u);
+  for (int rank = 0; rank < 7; ++rank) {
+    SCOPED_TRACE("rank " + std::to_string(rank));
+    const double* v = values.data() + 8 * rank;
+    EXPECT_EQ(v[0], v[4]) << "the makespan is the last rank's finish";
+    EXPECT_EQ(v[1], v[5]);
+    EXPECT_EQ(v[2], v[6]);
+    EXPECT_EQ(v[3], v[7]) << "rank_finish is the rank's own finish";
+    EXPECT_EQ(v[0], values[0]) << "every rank's point runs the same replication";
+  }
   EXPECT_GT(values[2], 0) << "a leaf finishes when its message ends, on the receiving side";
 }
 

@@ -5,12 +5,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <string>
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/schedule/support/goal_plan.hpp"
 #include "algorithms/schedule/support/goal_reader.hpp"
 #include "algorithms/schedule/support/rank_finish_policy.hpp"
 #include "algorithms/schedule/support/registry.hpp"
+#include "core/error.hpp"
 
 namespace hetcoll {
 
@@ -22,7 +24,7 @@ ScheduleKeys::ScheduleKeys()
              .zero_or_at_least(kSmallestCv)
              .at_most(kLargestCv)
              .same_draws()) {
-  table.set_columns({cv});
+  table.set_columns({cv, rank});
 }
 
 const ScheduleKeys& schedule_keys() {
@@ -42,6 +44,7 @@ struct ScheduleSettings final : PointSettings {
   std::string goal;  // "": the built-in schedule
   CalcUnit unit = CalcUnit::seconds;
   double cv = 0;
+  int rank = -1;
 };
 
 class ScheduleRunner final : public PointRunner {
@@ -53,6 +56,7 @@ class ScheduleRunner final : public PointRunner {
     for (int r = 0; r < schedule.ranks; ++r) speeds.push_back(platform.hosts[static_cast<std::size_t>(r)].speed);
     plan_ = compile_goal(schedule, s.unit, speeds);
     noise_ = Noise{s.cv, true, true, kMaxAmount};
+    rank_ = s.rank;
     ScheduleSetup setup;
     setup.plan = &plan_;
     for (const std::string& name : algorithms)
@@ -69,11 +73,13 @@ class ScheduleRunner final : public PointRunner {
     metrics[0] = makespan;
     metrics[1] = static_cast<double>(std::max_element(finish.begin(), finish.end()) - finish.begin());
     metrics[2] = *std::min_element(finish.begin(), finish.end());
+    metrics[3] = rank_ < 0 ? makespan : finish[static_cast<std::size_t>(rank_)];
   }
 
  private:
   Plan plan_;
   Noise noise_;
+  int rank_ = -1;  // key rank
   std::vector<std::unique_ptr<RankFinishPolicy>> policies_;
 };
 
@@ -90,7 +96,10 @@ class ScheduleFamily final : public Family {
           {"same"}},
          {"first_finish", "the earliest finish of a rank (s): when the first rank had ended all its operations "
                           "(0 for a rank without any)",
-          {"mean"}}},
+          {"mean"}},
+         {"rank_finish", "the finish of the rank key 'rank' names (s): when it had ended all its operations (-1: the "
+                         "last rank's, the makespan)",
+          {"mean", "stddev", "stderr", "q10", "q50", "q90"}}},
         {}};
     return info;
   }
@@ -104,6 +113,10 @@ class ScheduleFamily final : public Family {
     s->cv = point[keys().cv];
     // The header alone: the whole file is read once per work unit, by the runner.
     s->hosts = read_goal_ranks(s->goal);
+    s->rank = static_cast<int>(point[keys().rank]);
+    if (s->rank >= s->hosts)
+      throw InputError("key 'rank' = " + std::to_string(s->rank) + ": " + (s->goal.empty() ? std::string("the built-in schedule") : s->goal) + " has " + std::to_string(s->hosts) +
+                       " ranks (0 to " + std::to_string(s->hosts - 1) + "), or -1 for the last to finish");
     std::error_code error;
     const auto bytes = s->goal.empty() ? 0 : std::filesystem::file_size(s->goal, error);
     if (!error) s->unit_memory = kMemoryPerFileByte * static_cast<double>(bytes);

@@ -7,8 +7,8 @@
 
 namespace hetcoll {
 
-/// @brief The family's keys: the GOAL file, the unit of its calcs, and cv (the one sweep axis
-/// and CSV column).
+/// @brief The family's keys: the GOAL file, the unit of its calcs, cv and the rank whose finish
+/// is reported (the sweep axes and CSV columns).
 struct ScheduleKeys {
   KeyTable table;
   /// Out of the seed, as every key here: the noise is the only draw, and every schedule meets
@@ -21,6 +21,16 @@ struct ScheduleKeys {
                                  "seconds", {"seconds", "flops"})
                           .same_draws();
   NumberKey cv;
+  /// A sweep axis out of the seed: `rank = 0 1 2 ...` gives one row per rank of the same
+  /// replications, each rank's finish in its own row's `rank_finish` columns (tidy).
+  NumberKey rank = table.number("rank", "the rank whose finish the metric rank_finish reports (-1: the rank that "
+                                        "finished last, so rank_finish is the makespan)",
+                                -1)
+                       .sweep()
+                       .whole()
+                       .at_least(-1)
+                       .at_most(kMaxHosts - 1)
+                       .same_draws();
   ScheduleKeys();
 };
 
@@ -28,7 +38,8 @@ struct ScheduleKeys {
 const ScheduleKeys& schedule_keys();
 
 /// @brief Value: the makespan (s); metrics `last_rank` (the rank that finished last, lowest
-/// first among ties) and `first_finish` (the earliest finish of a rank, s).
+/// first among ties), `first_finish` (the earliest finish of a rank, s) and `rank_finish` (the
+/// finish of the rank key `rank` names, s).
 const Family& schedule_family();
 
 }  // namespace hetcoll
