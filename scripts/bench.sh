@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Measures the time per replication of both engines through the CLI (a measurement, not a test).
 #
-# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi] [--sharing]
+# usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi] [--sharing] [--goal]
 #
 # For each engine (model, simgrid) and n in {64, 1024}, times one single-process run of
 # tree-dyn at CV 1 with a replication count that takes a few seconds, and prints the table
@@ -33,6 +33,12 @@
 # where a replication's cost is the CPU time (user + system) of a run of R2 replications less
 # that of a run of R1, over R2 - R1 (so start-up and the per-point preparation cancel out), and
 # model_speedup is SimGrid's cost over the model engine's.
+# With --goal it writes the binomial broadcast of 1 KiB over 2^20 ranks as GOAL
+# (scripts/goal_schedules.py) and times the whole run of the family `schedule` on it (read,
+# compiled, one replication, model engine) beside its yardstick, one Tree-dyn replication on 2^20
+# hosts, alternately three times each, and prints the table
+#   case seconds max_rss_kbytes time_ratio memory_ratio
+# (medians of wall time and maximum resident set size; ratios over the yardstick's).
 # Needs build/ (scripts/setup.sh).
 set -euo pipefail
 
@@ -44,7 +50,8 @@ references=0
 simgrid_up_to=16
 mpi=0
 sharing=0
-usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi] [--sharing]"
+goal=0
+usage="usage: scripts/bench.sh [--fig4] [--scaling [--simgrid-up-to EXP]] [--references] [--mpi] [--sharing] [--goal]"
 while (($#)); do
   case "$1" in
     --fig4) fig4=1 ;;
@@ -52,6 +59,7 @@ while (($#)); do
     --references) references=1 ;;
     --mpi) mpi=1 ;;
     --sharing) sharing=1 ;;
+    --goal) goal=1 ;;
     --simgrid-up-to)
       simgrid_up_to=${2:-}
       shift
@@ -250,4 +258,32 @@ if ((sharing)); then
     --cv 0.3
   sharing_case backbone-1024-flows 5 45 --family redistribute --algorithms all-at-once --senders 32 --receivers 32 \
     --edges 1024
+fi
+
+if ((goal)); then
+  if [[ ! -x /usr/bin/time ]]; then
+    echo "bench: --goal needs GNU time (/usr/bin/time, Debian package time)" >&2
+    exit 1
+  fi
+  echo "# writing the 2^20-rank binomial broadcast as GOAL (scripts/goal_schedules.py)" >&2
+  python3 scripts/goal_schedules.py binomial-bcast 1048576 --size 1024 --output "$tmp/bcast.goal"
+  for i in 1 2 3; do
+    /usr/bin/time -f '%e %M' -o "$tmp/goal.$i" "$bin" run --family schedule --goal "$tmp/bcast.goal" \
+      --engine model --replications 1 --jobs 1 --quiet --output "$tmp/goal.csv"
+    tree_dyn /usr/bin/time -f '%e %M' -o "$tmp/yardstick.$i" -- model 1048576 1 "$tmp/yardstick.csv"
+  done
+  # median COLUMN FILE1 FILE2 FILE3: the median of that column of the three files' last lines.
+  median() {
+    local column=$1
+    shift
+    tail -q -n 1 "$@" | awk -v c="$column" '{ print $c }' | sort -g | sed -n 2p
+  }
+  goal_s=$(median 1 "$tmp"/goal.[123]) goal_kb=$(median 2 "$tmp"/goal.[123])
+  yard_s=$(median 1 "$tmp"/yardstick.[123]) yard_kb=$(median 2 "$tmp"/yardstick.[123])
+  echo
+  echo "# GOAL at scale: whole runs, model engine, one process, medians of 3 (wall time, max RSS)"
+  printf '%-26s %8s %15s %11s %13s\n' case seconds max_rss_kbytes time_ratio memory_ratio
+  awk -v s="$goal_s" -v k="$goal_kb" -v ys="$yard_s" -v yk="$yard_kb" 'BEGIN {
+    printf "%-26s %8.2f %15d %11.2f %13.2f\n", "goal binomial-bcast 2^20", s, k, s / ys, k / yk
+    printf "%-26s %8.2f %15d %11s %13s\n", "tree-dyn 2^20 (yardstick)", ys, yk, "1", "1" }'
 fi
