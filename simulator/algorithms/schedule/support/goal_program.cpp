@@ -94,15 +94,17 @@ void refuse_unmatchable(const GoalProgram& p) {
   };
   int first = -1;  // the operation of the earliest line left unmatched
   std::string why;
-  auto note = [&](int op, const std::string& reason) {
-    if (first < 0 || op < first) first = op, why = reason;
+  int given = -1;  // the fields its kind gives: the reason of the narrowest kind is named
+  auto note = [&](int op, const Kind& k, const std::string& reason) {
+    const int fields = (std::get<1>(k) != kGoalAnySource) + (std::get<2>(k) != kGoalAnyTag);
+    if (first < 0 || op < first || (op == first && fields > given)) first = op, why = reason, given = fields;
   };
   for (auto k = recvs.cbegin(); k != recvs.cend();) {
     const auto [at, many] = count(recvs, k->first);
     const std::size_t senders = count(sends, k->first).second;
     const std::string kind = kind_text(k->first);
     if (many > senders)
-      note(at[static_cast<std::ptrdiff_t>(senders)].second,
+      note(at[static_cast<std::ptrdiff_t>(senders)].second, k->first,
            ": rank " + std::to_string(std::get<0>(k->first)) + " posts " + std::to_string(many) + " receive" +
                (many == 1 ? "" : "s") + (kind.empty() ? "" : " for a send" + kind + " only") + ", and " +
                std::to_string(senders) + (kind.empty() ? "" : " such") + " send" + (senders == 1 ? " is" : "s are") +
@@ -114,7 +116,7 @@ void refuse_unmatchable(const GoalProgram& p) {
     const auto [to, from, tag] = k->first;
     const std::size_t receivers = count(recvs, k->first).second;
     if (from == kGoalAnySource && tag == kGoalAnyTag && many > receivers)
-      note(at[static_cast<std::ptrdiff_t>(receivers)].second,
+      note(at[static_cast<std::ptrdiff_t>(receivers)].second, k->first,
            ": " + std::to_string(many) + " sends are addressed to rank " + std::to_string(to) + ", and it posts " +
                std::to_string(receivers) + " receive" + (receivers == 1 ? "" : "s"));
     k = at + static_cast<std::ptrdiff_t>(many);
