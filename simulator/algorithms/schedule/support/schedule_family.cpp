@@ -1,5 +1,6 @@
 // The `schedule` family (docs/schedule.md): its settings read the GOAL file's header only
-// (num_ranks, the point's hosts); its runner reads and compiles the whole file once per work unit.
+// (num_ranks, the point's hosts); its runner reads the whole file once per work unit and compiles
+// it to a plan, or, with wildcard receives, prepares the program that matches as it runs.
 #include "algorithms/schedule/support/schedule_family.hpp"
 
 #include <algorithm>
