@@ -54,7 +54,8 @@ goal_case "a receive of any tag with no send from its source" 3 $'num_ranks 2\nr
 goal_case "two receives from any source, one send to the rank" 4 \
   $'num_ranks 2\nrank 0 {\na: recv 8b from -1\nb: recv 8b from -1\n}\nrank 1 {\ns: send 8b to 0\n}\n'
 goal_case "a send no receive accepts beside a wildcard" 9 \
-  $'num_ranks 3\nrank 0 {\na: recv 8b from -1 tag 1\n}\nrank 1 {\ns: send 8b to 0 tag 1\n}\nrank 2 {\ns: send 8b to 0\n}\n'
+  $'num_ranks 3\nrank 0 {\na: recv 8b from -1 tag 1\n}\nrank 1 {\ns: send 8b to 0 tag 1\n}\n'\
+$'rank 2 {\ns: send 8b to 0\n}\n'
 goal_case "both ranks receive from any source first: the run's deadlock, not a hang" 3 \
   $'num_ranks 2\nrank 0 {\nr: recv 8b from -1\ns: send 8b to 1\ns requires r\n}\n'\
 $'rank 1 {\nr: recv 8b from -1\ns: send 8b to 0\ns requires r\n}\n'
@@ -66,7 +67,8 @@ if ! grep -q "replication 2 deadlocks" "$tmp/stderr"; then fail "the deadlock's 
 goal_case "a receive from any source smaller than the message it meets" 3 \
   $'num_ranks 2\nrank 0 {\nr: recv 4b from -1\n}\nrank 1 {\ns: send 8b to 0\n}\n'
 goal_case "a cycle of requires and irequires beside a wildcard" 3 \
-  $'num_ranks 2\nrank 0 {\na: recv 8b from -1\nb: calc 1\na requires b\nb irequires a\n}\nrank 1 {\ns: send 8b to 0\n}\n'
+  $'num_ranks 2\nrank 0 {\na: recv 8b from -1\nb: calc 1\na requires b\nb irequires a\n}\n'\
+$'rank 1 {\ns: send 8b to 0\n}\n'
 goal_case "a send to its own rank" 3 $'num_ranks 2\nrank 0 {\na: send 8b to 0\n}\n'
 goal_case "no num_ranks" 1 $'rank 0 {\n}\n'
 goal_case "num_ranks 0" 1 $'num_ranks 0\n'

@@ -56,8 +56,8 @@ done
 d=$(new_dir)
 printf '%s' $'num_ranks 3\nrank 0 {\na: recv 8b from -1\nb: recv 8b from -1 tag -1\n}\n'\
 $'rank 1 {\nsend 8b to 0\n}\nrank 2 {\nsend 8b to 0 tag 4\n}\n' >"$d/w.goal"
-run_ok "export of a schedule with wildcards" run --family schedule --goal w.goal --engine model --replications 2 --cv 0.5 \
-  --output w.csv --trace w-trace.csv --export-goal w-out.goal --quiet
+run_ok "export of a schedule with wildcards" run --family schedule --goal w.goal --engine model --replications 2 \
+  --cv 0.5 --output w.csv --trace w-trace.csv --export-goal w-out.goal --quiet
 check "... writes no file" [ ! -e "$d/w-out.goal" ]
 check "... and notes it" \
   [ "$(cat "$tmp/stderr")" == "hetcoll: note: key 'export-goal': goal has no plan to export (a dynamic algorithm decides as it runs)" ]

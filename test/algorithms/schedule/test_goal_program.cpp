@@ -92,7 +92,8 @@ TEST(GoalProgram, RefusesACycleOfRequiresAndIrequiresNamingItsLine) {
                        "rank 1 {\ns: send 8b to 0\n}\n"));
   // Counting: rank 0 posts two receives from -1 and one send is addressed to it; the second
   // receive in file order is named.
-  EXPECT_TRUE(refused("num_ranks 2\nrank 0 {\na: recv 8b from -1\nb: recv 8b from -1\n}\nrank 1 {\ns: send 8b to 0\n}\n",
+  EXPECT_TRUE(refused("num_ranks 2\nrank 0 {\na: recv 8b from -1\nb: recv 8b from -1\n}\n"
+                      "rank 1 {\ns: send 8b to 0\n}\n",
                       &why));
   EXPECT_EQ(why.rfind("w.goal:4: rank 0's recv 8b from -1 tag 0 is never matched, whatever the timing", 0), 0u)
       << why;

@@ -75,9 +75,9 @@ class Compiler {
         partner_[static_cast<std::size_t>(recvs[b])] = sends[a];
         const GoalOp &send = op(sends[a]), &recv = op(recvs[b]);
         if (recv.amount < send.amount)
-          fail(recv.line, describe_goal_op(recv) + " is smaller than the message it matches, " + describe_goal_op(send) + " (line " +
-                              std::to_string(send.line) + "): expected a receive of at least " +
-                              format_number(send.amount) + " bytes");
+          fail(recv.line, describe_goal_op(recv) + " is smaller than the message it matches, " +
+                              describe_goal_op(send) + " (line " + std::to_string(send.line) +
+                              "): expected a receive of at least " + format_number(send.amount) + " bytes");
         ++a, ++b;
       }
     }
@@ -136,7 +136,8 @@ class Compiler {
         g = static_cast<std::size_t>(*h);
       }
       const GoalOp& o = s_.ops[g];
-      fail(o.line, describe_goal_op(o) + " is on a cycle of 'irequires': expected none (each would start after itself)");
+      fail(o.line,
+           describe_goal_op(o) + " is on a cycle of 'irequires': expected none (each would start after itself)");
     }
     std::vector<std::size_t> pre_first(n), pre_last(n);
     std::vector<int> pre, one;

@@ -5,8 +5,8 @@
 ///
 /// The reader checks what one block shows (grammar, ranks in range, labels defined once and
 /// named, sizes and times non-negative numbers, wildcards on receives only); matching sends to
-/// receives and the dependency graph are the compiler's (goal_plan.hpp, goal_program.hpp). Every error is an InputError of one line,
-/// "FILE:LINE: 'the line': what was expected".
+/// receives and the dependency graph are the compiler's (goal_plan.hpp, goal_program.hpp).
+/// Every error is an InputError of one line, "FILE:LINE: 'the line': what was expected".
 #include <cstdint>
 #include <string>
 #include <vector>
