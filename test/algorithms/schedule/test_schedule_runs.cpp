@@ -85,6 +85,16 @@ const char* kAnyTagSequence =
     "rank 1 {\nc: calc 0.125\ns3: send 2097152b to 0 tag 3\ns2: send 4194304b to 0 tag 2\n"
     "s1: send 8388608b to 0 tag 1\ns3 requires c\ns2 requires s3\ns1 requires s2\n}\n";
 
+// Ties: one message's end (rank 1 to rank 2, at 1 s) releases a send to rank 0 on both ranks,
+// posted in file order, rank 2's block (written first) before rank 1's. Rank 0's first receive
+// from any source takes rank 2's 2^22 bytes (ends at 1.5), computes 1 s, and its second takes
+// rank 1's 2^23 bytes (2.5 to 3.5). By rank order rank 2 would end last, at 3.5.
+const char* kTieInFileOrder =
+    "num_ranks 3\n"
+    "rank 2 {\nm: recv 8388608b from 1\ns: send 4194304b to 0\ns requires m\n}\n"
+    "rank 0 {\nr1: recv 8388608b from -1\nk: calc 1\nr2: recv 8388608b from -1\nk requires r1\nr2 requires k\n}\n"
+    "rank 1 {\nm: send 8388608b to 2\ns: send 8388608b to 0\ns requires m\n}\n";
+
 /// `text` with every receive's "from -1" as the file order of a static schedule gives it:
 /// the k-th receive from rank k.
 std::string with_sources_in_file_order(std::string text) {
@@ -101,6 +111,7 @@ TEST(ScheduleRuns, WildcardReceivesMatchInPostingOrderOnBothEngines) {
     EXPECT_EQ(run(dir, kAnySourceGather, engine), (std::vector<double>{1.875, 0, 0.375, 1.875}));
     EXPECT_EQ(run(dir, kAnySourceGather, engine, {"--rank", "2"}).back(), 0.875);
     EXPECT_EQ(run(dir, kAnyTagSequence, engine), (std::vector<double>{1.875, 0, 1.875, 1.875}));
+    EXPECT_EQ(run(dir, kTieInFileOrder, engine, {"--rank", "2"}), (std::vector<double>{3.5, 0, 1.5, 1.5}));
     // The same gather matched in file order (receives from 1, 2, 3, a static plan): rank 1's
     // message first, at 0.5 (ends 1.5), then rank 2's (2.0), rank 3's (2.25): the wildcards
     // run by the posting order, not by the file's.
@@ -153,6 +164,11 @@ TEST(ScheduleRuns, AWildcardDeadlockStopsTheRunInOneLineNamingTheOperationAndThe
   const std::string small = refusal(
       dir, "num_ranks 2\nrank 0 {\nr: recv 4b from -1\n}\nrank 1 {\ns: send 8b to 0\n}\n", "model");
   EXPECT_EQ(small.rfind(path + "3: rank 0's recv 4b from -1 tag 0 is smaller than the message", 0), 0u) << small;
+  // kAnyTagSequence with tags 1, 2, 3 in file order: static, and a cycle of its plan.
+  std::string in_file_order = kAnyTagSequence;
+  for (int k = 1; in_file_order.find("tag -1") != std::string::npos; ++k)
+    in_file_order.replace(in_file_order.find("tag -1"), 6, "tag " + std::to_string(k));
+  EXPECT_NE(refusal(dir, in_file_order, "model").find("is on a dependency cycle"), std::string::npos);
 }
 
 TEST(ScheduleRuns, ClosedFormsOnTheIdealClusterOnBothEngines) {
@@ -206,7 +222,8 @@ TEST(ScheduleRuns, BothEnginesAgreeToTheLastBitUnderNoise) {
   const WorkDir dir("hetcoll-test");
   const std::vector<std::string> noisy{"--cv", "0.5"};
   for (const std::string& text : {chain(6, 1000), std::string(kPingPong), std::string(kRendezvous),
-                                  std::string(kAnySourceGather), std::string(kAnyTagSequence)}) {
+                                  std::string(kAnySourceGather), std::string(kAnyTagSequence),
+                                  std::string(kTieInFileOrder)}) {
     const std::vector<double> model = run(dir, text, "model", noisy, "20"),
                               simgrid = run(dir, text, "simgrid", noisy, "20");
     ASSERT_EQ(model.size(), 80u);
