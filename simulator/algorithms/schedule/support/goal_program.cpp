@@ -102,13 +102,14 @@ void refuse_unmatchable(const GoalProgram& p) {
   for (auto k = recvs.cbegin(); k != recvs.cend();) {
     const auto [at, many] = count(recvs, k->first);
     const std::size_t senders = count(sends, k->first).second;
-    const std::string kind = kind_text(k->first);
-    if (many > senders)
+    if (many > senders) {
+      const std::string kind = kind_text(k->first);
       note(at[static_cast<std::ptrdiff_t>(senders)].second, k->first,
            ": rank " + std::to_string(std::get<0>(k->first)) + " posts " + std::to_string(many) + " receive" +
                (many == 1 ? "" : "s") + (kind.empty() ? "" : " for a send" + kind + " only") + ", and " +
                std::to_string(senders) + (kind.empty() ? "" : " such") + " send" + (senders == 1 ? " is" : "s are") +
                " addressed to it");
+    }
     k = at + static_cast<std::ptrdiff_t>(many);
   }
   for (auto k = sends.cbegin(); k != sends.cend();) {
