@@ -8,7 +8,7 @@
 # files are the bytes of the same run without --export-goal, that {point} and {algorithm} give
 # each (point, static algorithm) its own file and a dynamic algorithm none (with one note), and
 # that each file holds one send and one receive per message of the trace and one calc per
-# computation. Refusals are in faults_outputs.sh. Prints `N passed, M failed` last.
+# computation; a GOAL schedule with wildcard receives has no plan (the note) but its trace. Refusals are in faults_outputs.sh. Prints `N passed, M failed` last.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
 # count WORD FILE: lines of a GOAL file whose operation is WORD (send, recv, calc).
@@ -51,5 +51,16 @@ for algorithm in binomial-stat mpi-binomial; do
   check "$algorithm: a calc per computation of the trace" [ "$(count calc "$goal")" -eq "$(trace_count compute "$algorithm" "$tmp/trace0")" ]
   check "$algorithm: num_ranks is the point's hosts" grep -qx "num_ranks 5" "$goal"
 done
+
+# A schedule with wildcard receives matches as it runs: no plan, the note, and its trace.
+d=$(new_dir)
+printf '%s' $'num_ranks 3\nrank 0 {\na: recv 8b from -1\nb: recv 8b from -1 tag -1\n}\n'\
+$'rank 1 {\nsend 8b to 0\n}\nrank 2 {\nsend 8b to 0 tag 4\n}\n' >"$d/w.goal"
+run_ok "export of a schedule with wildcards" run --family schedule --goal w.goal --engine model --replications 2 \
+  --cv 0.5 --output w.csv --trace w-trace.csv --export-goal w-out.goal --quiet
+check "... writes no file" [ ! -e "$d/w-out.goal" ]
+check "... and notes it" \
+  [ "$(cat "$tmp/stderr")" == "hetcoll: note: key 'export-goal': goal has no plan to export (a dynamic algorithm decides as it runs)" ]
+check "... its trace has both messages" [ "$(trace_count comm goal "$d/w-trace.csv")" -eq 2 ]
 
 finish

@@ -110,6 +110,23 @@ TEST(GoalReader, TheHeaderAloneGivesTheRanksAndReadsNoFurther) {
   std::remove(path.c_str());
 }
 
+TEST(GoalReader, ReadsAReceivesWildcardsAndMarksTheSchedule) {
+  const GoalSchedule s = read_goal_text("num_ranks 3\nrank 0 {\na: recv 8b from -1\nb: recv 8b from 2 tag -1\n"
+                                        "c: recv 8b from -1 tag -1\n}\n",
+                                        "w.goal");
+  ASSERT_EQ(s.ops.size(), 3u);
+  EXPECT_TRUE(s.wildcards);
+  EXPECT_EQ(s.ops[0].peer, kGoalAnySource);
+  EXPECT_EQ(s.ops[0].tag, 0u);
+  EXPECT_EQ(s.ops[1].peer, 2);
+  EXPECT_EQ(s.ops[1].tag, kGoalAnyTag);
+  EXPECT_EQ(s.ops[2].peer, kGoalAnySource);
+  EXPECT_EQ(s.ops[2].tag, kGoalAnyTag);
+  // Written back as the file says them.
+  EXPECT_EQ(describe_goal_op(s.ops[2]), "rank 0's recv 8b from -1 tag -1");
+  EXPECT_FALSE(read_goal_text(kIssueExample, "ex.goal").wildcards);
+}
+
 struct BadFile {
   const char* text;
   unsigned line;         // 0: the message names the file alone
@@ -128,8 +145,8 @@ TEST(GoalReader, EveryErrorIsOneLineNamingTheFileAndTheLine) {
       {"num_ranks 2\n}\n", 2, "closes no block"},
       {"num_ranks 2\nrank 0 {\na: send 8b to 5\n}\n", 3, "destination '5' is no rank"},
       {"num_ranks 2\nrank 0 {\na: send 8b to -1\n}\n", 3, "destination '-1' is no rank"},
-      {"num_ranks 2\nrank 1 {\na: recv 8b from -1\n}\n", 3, "any source"},
-      {"num_ranks 2\nrank 1 {\na: recv 8b from 0 tag -1\n}\n", 3, "any tag"},
+      {"num_ranks 2\nrank 0 {\na: send 8b to 1 tag -1\n}\n", 3, "a send's tag -1 is refused"},
+      {"num_ranks 2\nrank 1 {\na: recv 8b from -2\n}\n", 3, "in [0, 1] or -1 (any source)"},
       {"num_ranks 2\nrank 0 {\na: send 8b to 0\n}\n", 3, "its own rank"},
       {"num_ranks 2\nrank 0 {\na: send 8x to 1\n}\n", 3, "'b' after the size"},
       {"num_ranks 2\nrank 0 {\na: send 1e3b to 1\n}\n", 3, "whole number of bytes"},

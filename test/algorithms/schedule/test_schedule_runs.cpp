@@ -7,9 +7,11 @@
 #include <algorithm>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "algorithms/family.hpp"
+#include "core/error.hpp"
 #include "driver/scenario_resolution.hpp"
 #include "driver/sweep.hpp"
 #include "driver/work_dir.hpp"
@@ -59,6 +61,115 @@ const char* kRendezvous =
     "num_ranks 2\n"
     "rank 0 {\ns: send 8388608b to 1\nc: calc 0.25\nc irequires s\n}\n"
     "rank 1 {\nwork: calc 2\nr: recv 8388608b from 0\nr requires work\n}\n";
+
+// A gather by receives from any source (docs/schedule.md, "Wildcards"): rank 0 receives three
+// times, one after the other; rank k sends 2^(24-k) bytes (2^(1-k) s) after a calc, rank 3's
+// first (0.125 s), then rank 2's (0.25 s), rank 1's (0.5 s). Each receive takes the send posted
+// first among those waiting: rank 3's at 0.125 (ends 0.375), rank 2's (ends 0.875), rank 1's
+// (ends 1.875).
+const char* kAnySourceGather =
+    "num_ranks 4\n"
+    "rank 0 {\nr1: recv 8388608b from -1\nr2: recv 8388608b from -1\nr3: recv 8388608b from -1\n"
+    "r2 requires r1\nr3 requires r2\n}\n"
+    "rank 1 {\nc: calc 0.5\ns: send 8388608b to 0\ns requires c\n}\n"
+    "rank 2 {\nc: calc 0.25\ns: send 4194304b to 0\ns requires c\n}\n"
+    "rank 3 {\nc: calc 0.125\ns: send 2097152b to 0\ns requires c\n}\n";
+
+// Tag -1: rank 1 sends tags 3, 2, 1 one after the other from 0.125 s (2^21, 2^22, 2^23 bytes);
+// rank 0's three receives from rank 1 take any tag, so they meet them in that order: 0.375,
+// 0.875, 1.875. (With tags 1, 2, 3 written in file order the schedule is a cycle: refused.)
+const char* kAnyTagSequence =
+    "num_ranks 2\n"
+    "rank 0 {\nr1: recv 8388608b from 1 tag -1\nr2: recv 8388608b from 1 tag -1\nr3: recv 8388608b from 1 tag -1\n"
+    "r2 requires r1\nr3 requires r2\n}\n"
+    "rank 1 {\nc: calc 0.125\ns3: send 2097152b to 0 tag 3\ns2: send 4194304b to 0 tag 2\n"
+    "s1: send 8388608b to 0 tag 1\ns3 requires c\ns2 requires s3\ns1 requires s2\n}\n";
+
+// Ties: one message's end (rank 1 to rank 2, at 1 s) releases a send to rank 0 on both ranks,
+// posted in file order, rank 2's block (written first) before rank 1's. Rank 0's first receive
+// from any source takes rank 2's 2^22 bytes (ends at 1.5), computes 1 s, and its second takes
+// rank 1's 2^23 bytes (2.5 to 3.5). By rank order rank 2 would end last, at 3.5.
+const char* kTieInFileOrder =
+    "num_ranks 3\n"
+    "rank 2 {\nm: recv 8388608b from 1\ns: send 4194304b to 0\ns requires m\n}\n"
+    "rank 0 {\nr1: recv 8388608b from -1\nk: calc 1\nr2: recv 8388608b from -1\nk requires r1\nr2 requires k\n}\n"
+    "rank 1 {\nm: send 8388608b to 2\ns: send 8388608b to 0\ns requires m\n}\n";
+
+/// `text` with every receive's "from -1" as the file order of a static schedule gives it:
+/// the k-th receive from rank k.
+std::string with_sources_in_file_order(std::string text) {
+  for (int k = 1; text.find("from -1") != std::string::npos; ++k)
+    text.replace(text.find("from -1"), 7, "from " + std::to_string(k));
+  return text;
+}
+
+TEST(ScheduleRuns, WildcardReceivesMatchInPostingOrderOnBothEngines) {
+  const WorkDir dir("hetcoll-test");
+  for (const char* engine : {"model", "simgrid"}) {
+    SCOPED_TRACE(engine);
+    // Rank 0 and rank 1 end last, at 1.875; rank 3 first, at 0.375.
+    EXPECT_EQ(run(dir, kAnySourceGather, engine), (std::vector<double>{1.875, 0, 0.375, 1.875}));
+    EXPECT_EQ(run(dir, kAnySourceGather, engine, {"--rank", "2"}).back(), 0.875);
+    EXPECT_EQ(run(dir, kAnyTagSequence, engine), (std::vector<double>{1.875, 0, 1.875, 1.875}));
+    EXPECT_EQ(run(dir, kTieInFileOrder, engine, {"--rank", "2"}), (std::vector<double>{3.5, 0, 1.5, 1.5}));
+    // The same gather matched in file order (receives from 1, 2, 3, a static plan): rank 1's
+    // message first, at 0.5 (ends 1.5), then rank 2's (2.0), rank 3's (2.25): the wildcards
+    // run by the posting order, not by the file's.
+    EXPECT_EQ(run(dir, with_sources_in_file_order(kAnySourceGather), engine),
+              (std::vector<double>{2.25, 0, 1.5, 2.25}));
+  }
+}
+
+/// The one line the run of `goal_text` stops with, or "" if it ends.
+std::string refusal(const WorkDir& dir, const std::string& goal_text, const std::string& engine,
+                    std::vector<std::string> extra = {}, const std::string& replications = "1") {
+  try {
+    run(dir, goal_text, engine, std::move(extra), replications);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(ScheduleRuns, AWildcardDeadlockStopsTheRunInOneLineNamingTheOperationAndTheReplication) {
+  const WorkDir dir("hetcoll-test");
+  const std::string path = dir.path() + "/run.goal:";
+  // Both ranks receive from any source before they send: no send is ever posted.
+  const std::string both_wait =
+      "num_ranks 2\n"
+      "rank 0 {\nr: recv 8b from -1\ns: send 8b to 1\ns requires r\n}\n"
+      "rank 1 {\nr: recv 8b from -1\ns: send 8b to 0\ns requires r\n}\n";
+  // Rank 0's first receive takes whichever send comes first; its second wants rank 2's. When
+  // rank 2's calc ends first (by the draws), the first receive takes it and the second waits
+  // for ever; at cv = 0 rank 1's send comes first and the run ends.
+  const std::string race =
+      "num_ranks 3\n"
+      "rank 0 {\nr1: recv 8b from -1\nr2: recv 8b from 2\nr2 requires r1\n}\n"
+      "rank 1 {\nc: calc 0.25\ns: send 8b to 0\ns requires c\n}\n"
+      "rank 2 {\nc: calc 0.5\ns: send 8b to 0\ns requires c\n}\n";
+  const std::vector<std::string> noisy{"--cv", "0.5"};
+  const std::string race_line = refusal(dir, race, "model", noisy, "20");
+  for (const char* engine : {"model", "simgrid"}) {
+    SCOPED_TRACE(engine);
+    const std::string line = refusal(dir, both_wait, engine);
+    EXPECT_EQ(line.rfind(path + "3: rank 0's recv 8b from -1 tag 0 is never matched", 0), 0u) << line;
+    EXPECT_NE(line.find("replication 0 deadlocks"), std::string::npos) << line;
+    EXPECT_EQ(line.find('\n'), std::string::npos) << line;
+    EXPECT_EQ(refusal(dir, race, engine), "");
+    EXPECT_EQ(refusal(dir, race, engine, noisy, "20"), race_line) << "both engines stop at the same replication";
+  }
+  EXPECT_EQ(race_line.rfind(path + "4: rank 0's recv 8b from 2 tag 0 is never matched", 0), 0u) << race_line;
+  EXPECT_EQ(race_line.find("replication 0 "), std::string::npos) << "replication 0 runs (its draws)";
+  // A receive smaller than the send it meets: known at the match only.
+  const std::string small = refusal(
+      dir, "num_ranks 2\nrank 0 {\nr: recv 4b from -1\n}\nrank 1 {\ns: send 8b to 0\n}\n", "model");
+  EXPECT_EQ(small.rfind(path + "3: rank 0's recv 4b from -1 tag 0 is smaller than the message", 0), 0u) << small;
+  // kAnyTagSequence with tags 1, 2, 3 in file order: static, and a cycle of its plan.
+  std::string in_file_order = kAnyTagSequence;
+  for (int k = 1; in_file_order.find("tag -1") != std::string::npos; ++k)
+    in_file_order.replace(in_file_order.find("tag -1"), 6, "tag " + std::to_string(k));
+  EXPECT_NE(refusal(dir, in_file_order, "model").find("is on a dependency cycle"), std::string::npos);
+}
 
 TEST(ScheduleRuns, ClosedFormsOnTheIdealClusterOnBothEngines) {
   const WorkDir dir("hetcoll-test");
@@ -110,7 +221,9 @@ TEST(ScheduleRuns, CalcUnitSecondsTakesTheTimeOnEveryHostAndFlopsFollowTheHostsS
 TEST(ScheduleRuns, BothEnginesAgreeToTheLastBitUnderNoise) {
   const WorkDir dir("hetcoll-test");
   const std::vector<std::string> noisy{"--cv", "0.5"};
-  for (const std::string& text : {chain(6, 1000), std::string(kPingPong), std::string(kRendezvous)}) {
+  for (const std::string& text : {chain(6, 1000), std::string(kPingPong), std::string(kRendezvous),
+                                  std::string(kAnySourceGather), std::string(kAnyTagSequence),
+                                  std::string(kTieInFileOrder)}) {
     const std::vector<double> model = run(dir, text, "model", noisy, "20"),
                               simgrid = run(dir, text, "simgrid", noisy, "20");
     ASSERT_EQ(model.size(), 80u);

@@ -7,50 +7,21 @@
 #include <cstdint>
 #include <functional>
 #include <queue>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 #include <utility>
 
 #include "algorithms/amount_limits.hpp"
+#include "algorithms/schedule/support/grouped_lists.hpp"
 #include "core/error.hpp"
 #include "core/number_format.hpp"
 
 namespace hetcoll {
 namespace {
 
-std::string kind_word(GoalOpKind kind) {
-  return kind == GoalOpKind::send ? "send" : kind == GoalOpKind::recv ? "recv" : "calc";
-}
 
-/// "rank 0's send 8b to 1 tag 0": the operation as its line reads.
-std::string describe(const GoalOp& op) {
-  std::string text = "rank " + std::to_string(op.rank) + "'s " + kind_word(op.kind) + " " + format_number(op.amount);
-  if (op.kind == GoalOpKind::calc) return text;
-  text += std::string("b ") + (op.kind == GoalOpKind::send ? "to " : "from ") + std::to_string(op.peer);
-  return text + " tag " + std::to_string(op.tag);
-}
-
-/// Lists per operation, in one array: item i's are items[first[i] .. first[i + 1]).
-struct Lists {
-  std::vector<std::size_t> first;
-  std::vector<int> items;
-  const int* begin(std::size_t i) const { return items.data() + first[i]; }
-  const int* end(std::size_t i) const { return items.data() + first[i + 1]; }
-  const int* begin(int i) const { return begin(static_cast<std::size_t>(i)); }
-  const int* end(int i) const { return end(static_cast<std::size_t>(i)); }
-};
-
-/// Groups (owner, item) pairs by owner, keeping their order within an owner.
-Lists group(std::size_t owners, const std::vector<std::pair<int, int>>& pairs) {
-  Lists lists;
-  lists.first.assign(owners + 1, 0);
-  for (const auto& p : pairs) ++lists.first[static_cast<std::size_t>(p.first) + 1];
-  for (std::size_t i = 0; i < owners; ++i) lists.first[i + 1] += lists.first[i];
-  lists.items.resize(pairs.size());
-  std::vector<std::size_t> next(lists.first.begin(), lists.first.end() - 1);
-  for (const auto& p : pairs) lists.items[next[static_cast<std::size_t>(p.first)]++] = p.second;
-  return lists;
-}
+using Lists = GroupedLists;
 
 /// Dependencies the expansion of irequires may hold, per operation and dependency of the file.
 constexpr std::size_t kMostExpandedPerOperation = 16;
@@ -104,16 +75,16 @@ class Compiler {
         partner_[static_cast<std::size_t>(recvs[b])] = sends[a];
         const GoalOp &send = op(sends[a]), &recv = op(recvs[b]);
         if (recv.amount < send.amount)
-          fail(recv.line, describe(recv) + " is smaller than the message it matches, " + describe(send) + " (line " +
-                              std::to_string(send.line) + "): expected a receive of at least " +
-                              format_number(send.amount) + " bytes");
+          fail(recv.line, describe_goal_op(recv) + " is smaller than the message it matches, " +
+                              describe_goal_op(send) + " (line " + std::to_string(send.line) +
+                              "): expected a receive of at least " + format_number(send.amount) + " bytes");
         ++a, ++b;
       }
     }
     if (unmatched >= 0) {
       const GoalOp& o = op(unmatched);
       const bool send = o.kind == GoalOpKind::send;
-      fail(o.line, describe(o) + " is never matched: expected " + (send ? "a recv from " : "a send to ") +
+      fail(o.line, describe_goal_op(o) + " is never matched: expected " + (send ? "a recv from " : "a send to ") +
                        std::to_string(o.rank) + " with tag " + std::to_string(o.tag) + " in rank " +
                        std::to_string(o.peer) + "'s block for it (the k-th " + (send ? "send" : "receive") +
                        " of a channel meets the k-th " + (send ? "receive" : "send") + ")");
@@ -141,8 +112,8 @@ class Compiler {
       if (d.started) irequired_by.emplace_back(d.on, d.op);
     }
     // Per operation: those it requires to have ended, those it requires to have started.
-    const Lists ended = group(n, requires_pairs), started = group(n, irequires_pairs),
-                by = group(n, irequired_by);
+    const Lists ended = group_by_owner(n, requires_pairs), started = group_by_owner(n, irequires_pairs),
+                by = group_by_owner(n, irequired_by);
     // pre(h) before pre(g) whenever g irequires h: Kahn's order over the irequires edges.
     std::vector<int> waiting(n), order;
     order.reserve(n);
@@ -165,7 +136,8 @@ class Compiler {
         g = static_cast<std::size_t>(*h);
       }
       const GoalOp& o = s_.ops[g];
-      fail(o.line, describe(o) + " is on a cycle of 'irequires': expected none (each would start after itself)");
+      fail(o.line,
+           describe_goal_op(o) + " is on a cycle of 'irequires': expected none (each would start after itself)");
     }
     std::vector<std::size_t> pre_first(n), pre_last(n);
     std::vector<int> pre, one;
@@ -181,7 +153,7 @@ class Compiler {
       for (const int* h = started.begin(g); h != started.end(g); ++h) {
         const auto first = pre_first[static_cast<std::size_t>(*h)], last = pre_last[static_cast<std::size_t>(*h)];
         if (pre.size() + one.size() + (last - first) > most)
-          fail(s_.ops[g].line, describe(s_.ops[g]) + ": its 'irequires' expand to more than " +
+          fail(s_.ops[g].line, describe_goal_op(s_.ops[g]) + ": its 'irequires' expand to more than " +
                                    std::to_string(most) + " dependencies in all: expected a schedule whose " +
                                    "'irequires' chains stay short");
         one.insert(one.end(), pre.begin() + static_cast<std::ptrdiff_t>(first),
@@ -206,7 +178,7 @@ class Compiler {
       one.erase(std::unique(one.begin(), one.end()), one.end());
       for (int u : one) node_deps.emplace_back(static_cast<int>(v), u);
     }
-    deps_ = group(nodes_.size(), node_deps);
+    deps_ = group_by_owner(nodes_.size(), node_deps);
   }
 
   /// Topological order by key (op<K> or the line), then the plan.
@@ -219,7 +191,7 @@ class Compiler {
       for (const int* u = deps_.begin(v); u != deps_.end(v); ++u)
         dependents_pairs.emplace_back(*u, static_cast<int>(v));
     }
-    const Lists dependents = group(m, dependents_pairs);
+    const Lists dependents = group_by_owner(m, dependents_pairs);
     using Key = std::tuple<std::int64_t, std::uint64_t, int>;
     auto key = [this](int v) {
       const GoalOp& o = op(nodes_[static_cast<std::size_t>(v)]);
@@ -253,7 +225,7 @@ class Compiler {
         v = static_cast<std::size_t>(*u);
       }
       const GoalOp& o = op(nodes_[v]);
-      std::string what = describe(o);
+      std::string what = describe_goal_op(o);
       if (o.kind == GoalOpKind::send)
         what += " (its recv on line " + std::to_string(op(partner_[static_cast<std::size_t>(nodes_[v])]).line) + ")";
       fail(o.line, what + " is on a dependency cycle: the schedule deadlocks (each operation of the cycle waits for "
@@ -264,17 +236,7 @@ class Compiler {
 
   PlanOp plan_op(const GoalOp& o) const {
     if (o.kind == GoalOpKind::send) return comm_op(o.rank, o.peer, o.amount);
-    double flops = o.amount;
-    if (unit_ == CalcUnit::flops) {
-      if (o.amount > kMaxGoalBytes || o.amount != std::floor(o.amount))
-        fail(o.line, describe(o) + ": with calc-unit = flops, expected a whole number of flops in [0, 2^53]");
-    } else {
-      flops = nearest_whole(o.amount * speeds_[static_cast<std::size_t>(o.rank)]);
-      check_amount(flops, s_.source + ":" + std::to_string(o.line) + ": " + describe(o) + " s at " +
-                              format_number(speeds_[static_cast<std::size_t>(o.rank)]) + " flop/s",
-                   "flops");
-    }
-    return compute_op(o.rank, flops);
+    return compute_op(o.rank, goal_calc_flops(s_.source, o, unit_, speeds_));
   }
 
   const GoalSchedule& s_;
@@ -288,7 +250,22 @@ class Compiler {
 
 }  // namespace
 
+double goal_calc_flops(const std::string& source, const GoalOp& calc, CalcUnit unit,
+                       const std::vector<double>& speeds) {
+  const std::string where = source + ":" + std::to_string(calc.line) + ": " + describe_goal_op(calc);
+  if (unit == CalcUnit::flops) {
+    if (calc.amount > kMaxGoalBytes || calc.amount != std::floor(calc.amount))
+      throw InputError(where + ": with calc-unit = flops, expected a whole number of flops in [0, 2^53]");
+    return calc.amount;
+  }
+  const double speed = speeds[static_cast<std::size_t>(calc.rank)];
+  const double flops = nearest_whole(calc.amount * speed);
+  check_amount(flops, where + " s at " + format_number(speed) + " flop/s", "flops");
+  return flops;
+}
+
 Plan compile_goal(const GoalSchedule& schedule, CalcUnit unit, const std::vector<double>& speeds) {
+  if (schedule.wildcards) throw std::logic_error("compile_goal: a schedule with wildcards has no static plan");
   return Compiler(schedule, unit, speeds).compile();
 }
 

@@ -8,6 +8,7 @@
 /// or receive never matched, a receive smaller than its message, a dependency cycle (a deadlock
 /// of the matched schedule). Each refusal is an InputError of one line naming the file, the line
 /// and the operation.
+#include <string>
 #include <vector>
 
 #include "algorithms/schedule/support/goal_reader.hpp"
@@ -23,7 +24,13 @@ enum class CalcUnit {
 
 /// @brief The plan of `schedule`, its costs in bytes and flops (run it with CostScale{1, 1}):
 /// a message's cost is its send's size, a calc's its flops by `unit`, with `speeds[r]` the
-/// flops/s of rank r's host (read with calc-unit = seconds). Throws InputError.
+/// flops/s of rank r's host (read with calc-unit = seconds). Throws InputError; a schedule with
+/// wildcards has no plan (std::logic_error: it runs as GoalMatchingPolicy).
 Plan compile_goal(const GoalSchedule& schedule, CalcUnit unit, const std::vector<double>& speeds);
+
+/// @brief The whole flops of the calc `calc` by `unit` (speeds as for compile_goal). Throws
+/// InputError naming the file `source` and the line.
+double goal_calc_flops(const std::string& source, const GoalOp& calc, CalcUnit unit,
+                       const std::vector<double>& speeds);
 
 }  // namespace hetcoll

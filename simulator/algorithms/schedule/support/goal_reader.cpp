@@ -14,6 +14,7 @@
 #include "algorithms/keys.hpp"
 #include "algorithms/schedule/support/goal_lexer.hpp"
 #include "core/error.hpp"
+#include "core/number_format.hpp"
 
 namespace hetcoll {
 
@@ -107,15 +108,18 @@ class GoalParser {
     const Token t = next();
     if (t.kind != Tok::end) fail("expected the end of the line after the operation, not '" + std::string(t.text) + "'");
   }
-  /// A rank in [0, num_ranks); -1 (a wildcard source) refused with why.
+  /// A rank in [0, num_ranks), or a receive's -1 (any source).
   int rank_number(const Token& t, const char* what) {
-    if (t.text == "-1" && std::string_view(what) == "source")
-      fail(std::string(what) + " -1 (any source) is refused: which send it matches depends on timing, and hetcoll "
-                               "compiles a schedule to one plan (docs/schedule.md)");
+    const bool source = std::string_view(what) == "source";
+    if (t.text == "-1" && source) {
+      schedule_.wildcards = true;
+      return kGoalAnySource;
+    }
     const std::int64_t r = whole_number(t.text, std::int64_t{1} << 40);
     if (r < 0 || r >= schedule_.ranks)
       fail(std::string(what) + " '" + std::string(t.text) + "' is no rank: expected a whole number in [0, " +
-           std::to_string(schedule_.ranks - 1) + "] (num_ranks " + std::to_string(schedule_.ranks) + ")");
+           std::to_string(schedule_.ranks - 1) + "]" + (source ? " or -1 (any source)" : "") + " (num_ranks " +
+           std::to_string(schedule_.ranks) + ")");
     return static_cast<int>(r);
   }
 
@@ -246,10 +250,16 @@ class GoalParser {
     Token t = next();
     if (is_word(t, "tag")) {
       const Token tag = expect(Tok::number, "a tag after 'tag'");
-      if (tag.text == "-1")
-        fail("tag -1 (any tag) is refused: which send it matches depends on timing, and hetcoll compiles a schedule "
-             "to one plan (docs/schedule.md)");
-      op.tag = static_cast<std::uint64_t>(whole_option(tag, "tag"));
+      if (tag.text == "-1") {
+        // MPI's MPI_ANY_TAG is a receive's: a message has one tag (LogGOPSim also reads a
+        // send's -1, as a tag matching any receive's).
+        if (op.kind == GoalOpKind::send)
+          fail("a send's tag -1 is refused: any tag (-1) is a receive's wildcard, a message has one tag");
+        op.tag = kGoalAnyTag;
+        schedule_.wildcards = true;
+      } else {
+        op.tag = static_cast<std::uint64_t>(whole_option(tag, "tag"));
+      }
       t = next();
     }
     if (is_word(t, "cpu")) {
@@ -324,6 +334,14 @@ GoalSchedule read(const std::string& path, bool header_only) {
 }
 
 }  // namespace
+
+std::string describe_goal_op(const GoalOp& op) {
+  const char* kind = op.kind == GoalOpKind::send ? "send" : op.kind == GoalOpKind::recv ? "recv" : "calc";
+  std::string text = "rank " + std::to_string(op.rank) + "'s " + kind + " " + format_number(op.amount);
+  if (op.kind == GoalOpKind::calc) return text;
+  text += std::string("b ") + (op.kind == GoalOpKind::send ? "to " : "from ") + std::to_string(op.peer);
+  return text + " tag " + (op.tag == kGoalAnyTag ? std::string("-1") : std::to_string(op.tag));
+}
 
 GoalSchedule read_goal(const std::string& path) { return read(path, false); }
 

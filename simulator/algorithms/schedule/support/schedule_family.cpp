@@ -1,14 +1,17 @@
 // The `schedule` family (docs/schedule.md): its settings read the GOAL file's header only
-// (num_ranks, the point's hosts); its runner reads and compiles the whole file once per work unit.
+// (num_ranks, the point's hosts); its runner reads the whole file once per work unit and compiles
+// it to a plan, or, with wildcard receives, prepares the program that matches as it runs.
 #include "algorithms/schedule/support/schedule_family.hpp"
 
 #include <algorithm>
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "algorithms/amount_limits.hpp"
 #include "algorithms/schedule/support/goal_plan.hpp"
+#include "algorithms/schedule/support/goal_program.hpp"
 #include "algorithms/schedule/support/goal_reader.hpp"
 #include "algorithms/schedule/support/rank_finish_policy.hpp"
 #include "algorithms/schedule/support/registry.hpp"
@@ -50,22 +53,29 @@ struct ScheduleSettings final : PointSettings {
 class ScheduleRunner final : public PointRunner {
  public:
   ScheduleRunner(const ScheduleSettings& s, const std::vector<std::string>& algorithms, const Platform& platform) {
-    const GoalSchedule schedule = read_goal(s.goal);
+    GoalSchedule schedule = read_goal(s.goal);
+    const int ranks = schedule.ranks;
     std::vector<double> speeds;
     speeds.reserve(static_cast<std::size_t>(schedule.ranks));
     for (int r = 0; r < schedule.ranks; ++r) speeds.push_back(platform.hosts[static_cast<std::size_t>(r)].speed);
-    plan_ = compile_goal(schedule, s.unit, speeds);
+    ScheduleSetup setup;
+    if (schedule.wildcards) {
+      program_ = prepare_goal_program(std::move(schedule), s.unit, speeds);
+      setup.program = &program_;
+    } else {
+      plan_ = compile_goal(schedule, s.unit, speeds);
+      setup.plan = &plan_;
+    }
+    setup.replication = &replication_;
     noise_ = Noise{s.cv, true, true, kMaxAmount};
     rank_ = s.rank;
-    ScheduleSetup setup;
-    setup.plan = &plan_;
     for (const std::string& name : algorithms)
-      policies_.push_back(
-          std::make_unique<RankFinishPolicy>(schedule_algorithms().at(name).make(setup), schedule.ranks));
+      policies_.push_back(std::make_unique<RankFinishPolicy>(schedule_algorithms().at(name).make(setup), ranks));
   }
 
   Noise noise() const override { return noise_; }
-  Policy* policy(std::size_t algorithm, std::uint64_t, std::vector<LinkSetting>&) override {
+  Policy* policy(std::size_t algorithm, std::uint64_t replication, std::vector<LinkSetting>&) override {
+    replication_ = replication;
     return policies_[algorithm].get();
   }
   void record(std::size_t algorithm, double makespan, double* metrics) override {
@@ -77,7 +87,9 @@ class ScheduleRunner final : public PointRunner {
   }
 
  private:
-  Plan plan_;
+  Plan plan_;             // a schedule without wildcards
+  GoalProgram program_;  // a schedule with wildcards
+  std::uint64_t replication_ = 0;
   Noise noise_;
   int rank_ = -1;  // key rank
   std::vector<std::unique_ptr<RankFinishPolicy>> policies_;
