@@ -47,12 +47,9 @@ void BroadcastScheduleScan(benchmark::State& state, MakeSchedule make) {
 
 /// The family's default point (Table 3's random costs) on `clusters` clusters.
 Point random_point(int clusters) {
-  Point point;
-  for (const ParameterSpec& p : broadcast_family().parameters()) {
-    point.values.push_back(p.key == "clusters" ? static_cast<double>(clusters) : p.default_value);
-    point.lists.emplace_back();
-    point.texts.push_back(p.default_text);
-  }
+  const Family& family = broadcast_family();
+  Point point = bench::default_point(family);
+  point.values[static_cast<std::size_t>(family.parameter_index("clusters"))] = clusters;
   return point;
 }
 

@@ -12,6 +12,7 @@
 #include "algorithms/family.hpp"
 #include "core/random.hpp"
 #include "engine/model/model_engine.hpp"
+#include "model_replications.hpp"
 
 namespace hetcoll {
 namespace {
@@ -94,12 +95,7 @@ class Figure4Source final : public ReplicationSource {
 
 void DivisibleFigure4Replication(benchmark::State& state) {
   const Family& family = *find_family("divisible");
-  Point point;
-  const std::size_t keys = family.parameters().size();
-  point.values.assign(keys, 0);
-  point.lists.resize(keys);
-  point.texts.resize(keys);
-  for (std::size_t k = 0; k < keys; ++k) point.values[k] = family.parameters()[k].default_value;
+  Point point = bench::default_point(family);
   point.values[family.parameter_index("workers")] = 100;
   point.values[family.parameter_index("z")] = 0.8;
   point.values[family.parameter_index("wc-ratio")] = static_cast<double>(state.range(0));

@@ -33,6 +33,17 @@ class EndlessReplications final : public ReplicationSource {
   std::uint64_t replication_ = 0;
 };
 
+/// @brief The family's point with every key at its default, for a benchmark to change.
+inline Point default_point(const Family& family) {
+  Point point;
+  for (const ParameterSpec& p : family.parameters()) {
+    point.values.push_back(p.default_value);
+    point.lists.emplace_back();
+    point.texts.push_back(p.default_text);
+  }
+  return point;
+}
+
 /// @brief Times replications of `algorithm` at `point` on the model engine of the point's
 /// generated platform; items processed are replications.
 inline void time_model_replications(benchmark::State& state, const Family& family, const Point& point,
