@@ -26,7 +26,7 @@
 namespace {
 
 constexpr const char* kUsage =
-    "usage: hetcoll list [--json]                 algorithms by family, with their parameters (--json: as JSON)\n"
+    "usage: hetcoll list [FAMILY] [--json]        algorithms by family, with their parameters (--json: as JSON)\n"
     "       hetcoll run [FILE.ini] [--KEY VALUE]  run a scenario (hetcoll run --help for the keys)\n"
     "       hetcoll merge A.csv B.csv ... --output M.csv [--raw R.csv] [--trace T.csv] [--remove-parts]\n"
     "                                              join shard outputs (checked through their manifests)\n"
@@ -44,16 +44,28 @@ std::string usage() {
   return text;
 }
 
-/// `hetcoll list [--json]`.
+/// `hetcoll list [FAMILY] [--json]`.
 int list(const std::vector<std::string>& args) {
-  if (args.empty()) {
-    hetcoll::write_list(std::cout);
-  } else if (args.size() == 1 && args[0] == "--json") {
-    hetcoll::write_list_json(std::cout);
-  } else {
-    const std::string& extra = args[0] == "--json" ? args[1] : args[0];
-    throw hetcoll::InputError("command line: list takes --json alone, got '" + extra + "'");
+  bool json = false;
+  std::vector<const hetcoll::Family*> families = hetcoll::all_families();
+  bool named = false;
+  for (const std::string& a : args) {
+    if (a == "--json" && !json) {
+      json = true;
+    } else if (const hetcoll::Family* family = hetcoll::find_family(a); family != nullptr && !named) {
+      families = {family};
+      named = true;
+    } else {
+      std::string names;
+      for (const hetcoll::Family* f : hetcoll::all_families()) names += (names.empty() ? "" : ", ") + f->name();
+      throw hetcoll::InputError("command line: list takes a family (" + names + ") and --json, each at most once; got '" +
+                                a + "'");
+    }
   }
+  if (json)
+    hetcoll::write_list_json(std::cout, families);
+  else
+    hetcoll::write_list(std::cout, families);
   return 0;
 }
 

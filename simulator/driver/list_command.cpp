@@ -52,8 +52,8 @@ nlohmann::json key_json(const ParameterSpec& p) {
 
 }  // namespace
 
-void write_list(std::ostream& out) {
-  for (const Family* f : all_families()) {
+void write_list(std::ostream& out, const std::vector<const Family*>& families) {
+  for (const Family* f : families) {
     out << f->name() << ": " << f->info().description << '\n';
     out << "  algorithms:\n";
     for (const AlgorithmInfo& a : f->algorithms())
@@ -72,9 +72,9 @@ void write_list(std::ostream& out) {
   }
 }
 
-void write_list_json(std::ostream& out) {
+void write_list_json(std::ostream& out, const std::vector<const Family*>& listed) {
   nlohmann::json families = nlohmann::json::array();
-  for (const Family* f : all_families()) {
+  for (const Family* f : listed) {
     nlohmann::json algorithms = nlohmann::json::array();
     for (const AlgorithmInfo& a : f->algorithms())
       algorithms.push_back({{"name", a.name}, {"description", a.description}, {"reference", a.reference}});

@@ -337,5 +337,7 @@ ARGS=(list --bogus)
 expect_bad_input "list --bogus (was ignored)" "$d"
 ARGS=(list --json extra)
 expect_bad_input "list --json extra (was ignored)" "$d"
+ARGS=(list reduce broadcast)
+expect_bad_input "list of two families (one at most)" "$d"
 
 finish

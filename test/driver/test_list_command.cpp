@@ -58,6 +58,24 @@ TEST(ListCommand, TheJsonWritesTheTextListingAgain) {
   EXPECT_EQ(from_json, text.str());
 }
 
+// `hetcoll list FAMILY [--json]`: the family's part of the whole listing, in both forms.
+TEST(ListCommand, OneFamilyIsItsPartOfTheWholeListing) {
+  const nlohmann::json listing = listing_json();
+  for (const Family* f : all_families()) {
+    SCOPED_TRACE(f->name());
+    std::ostringstream text, json;
+    write_list(text, {f});
+    write_list_json(json, {f});
+    const nlohmann::json alone = parse_json(json.str());
+    ASSERT_EQ(alone["families"].size(), 1u);
+    for (const nlohmann::json& family : listing["families"])
+      if (family["name"] == f->name()) {
+        EXPECT_EQ(alone["families"][0], family);
+        EXPECT_EQ(text.str(), text_of(family));
+      }
+  }
+}
+
 TEST(ListCommand, EveryFamilyAndKeyIsListedWithItsTypedFields) {
   const nlohmann::json listing = listing_json();
   std::set<std::string> listed;

@@ -100,8 +100,8 @@ class ScheduleFamily final : public Family {
   const FamilyInfo& info() const override {
     static const FamilyInfo info{
         "schedule",
-        "any static schedule as data: a GOAL file (LogGOPSim's format) run on any platform, sends matched to "
-        "receives in MPI's order",
+        "any schedule as data: a GOAL file (LogGOPSim's format) run on any platform, sends matched to receives "
+        "by source and tag (in file order; in posting order where a receive takes any source or tag)",
         "makespan of the schedule (s)",
         {},
         {{"last_rank", "the rank that finished last (its last send, receive or calc ended last; the lowest among ties)",

@@ -1,6 +1,6 @@
 #pragma once
 /// @file schedule_family.hpp
-/// @brief The `schedule` family: any static schedule as data, a GOAL file (LogGOPSim's format,
+/// @brief The `schedule` family: any schedule as data, a GOAL file (LogGOPSim's format,
 /// docs/schedule.md) run on any platform, on both engines, under uncertain costs.
 #include "algorithms/family.hpp"
 #include "algorithms/keys.hpp"
