@@ -115,27 +115,10 @@ class Compiler {
     const Lists ended = group_by_owner(n, requires_pairs), started = group_by_owner(n, irequires_pairs),
                 by = group_by_owner(n, irequired_by);
     // pre(h) before pre(g) whenever g irequires h: Kahn's order over the irequires edges.
-    std::vector<int> waiting(n), order;
-    order.reserve(n);
-    for (std::size_t g = 0; g < n; ++g) {
-      waiting[g] = static_cast<int>(started.first[g + 1] - started.first[g]);
-      if (waiting[g] == 0) order.push_back(static_cast<int>(g));
-    }
-    for (std::size_t k = 0; k < order.size(); ++k)
-      for (const int* g = by.begin(order[k]); g != by.end(order[k]); ++g)
-        if (--waiting[static_cast<std::size_t>(*g)] == 0) order.push_back(*g);
+    std::vector<std::size_t> waiting;
+    const std::vector<int> order = kahn_order(n, {&started}, {&by}, waiting);
     if (order.size() < n) {
-      // Every operation left irequires another left: walk them until one repeats.
-      std::vector<char> seen(n, 0);
-      std::size_t g = 0;
-      while (waiting[g] == 0) ++g;
-      while (!seen[g]) {
-        seen[g] = 1;
-        const int* h = started.begin(g);
-        while (waiting[static_cast<std::size_t>(*h)] == 0) ++h;
-        g = static_cast<std::size_t>(*h);
-      }
-      const GoalOp& o = s_.ops[g];
+      const GoalOp& o = s_.ops[owner_on_cycle(waiting, {&started})];
       fail(o.line,
            describe_goal_op(o) + " is on a cycle of 'irequires': expected none (each would start after itself)");
     }
@@ -185,9 +168,9 @@ class Compiler {
   Plan number() {
     const std::size_t m = nodes_.size();
     std::vector<std::pair<int, int>> dependents_pairs;
-    std::vector<int> waiting(m);
+    std::vector<std::size_t> waiting(m);
     for (std::size_t v = 0; v < m; ++v) {
-      waiting[v] = static_cast<int>(deps_.first[v + 1] - deps_.first[v]);
+      waiting[v] = static_cast<std::size_t>(deps_.end(v) - deps_.begin(v));
       for (const int* u = deps_.begin(v); u != deps_.end(v); ++u)
         dependents_pairs.emplace_back(*u, static_cast<int>(v));
     }
@@ -214,16 +197,8 @@ class Compiler {
         if (--waiting[static_cast<std::size_t>(*w)] == 0) ready.push(key(*w));
     }
     if (plan.size() < m) {
-      // Every node left waits for another left: walk them until one repeats.
-      std::vector<char> seen(m, 0);
-      std::size_t v = 0;
-      while (index[v] >= 0) ++v;
-      while (!seen[v]) {
-        seen[v] = 1;
-        const int* u = deps_.begin(v);
-        while (index[static_cast<std::size_t>(*u)] >= 0) ++u;
-        v = static_cast<std::size_t>(*u);
-      }
+      // A node is numbered once the last it waits for is: those left still wait.
+      const std::size_t v = owner_on_cycle(waiting, {&deps_});
       const GoalOp& o = op(nodes_[v]);
       std::string what = describe_goal_op(o);
       if (o.kind == GoalOpKind::send)

@@ -19,33 +19,11 @@ namespace {
 /// Refuses a cycle of the file's own dependencies, `requires` and `irequires` alike: each
 /// operation of it waits for another to start or end, whatever the matching.
 void refuse_dependency_cycle(const GoalProgram& p) {
-  const std::size_t n = p.ops.size();
-  std::vector<std::size_t> waiting(n);
-  std::vector<int> order;
-  order.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    waiting[i] = p.ends_needed.size(static_cast<int>(i)) + p.starts_needed.size(static_cast<int>(i));
-    if (waiting[i] == 0) order.push_back(static_cast<int>(i));
-  }
-  for (std::size_t k = 0; k < order.size(); ++k)
-    for (const GroupedLists* released : {&p.end_releases, &p.start_releases})
-      for (const int* d = released->begin(order[k]); d != released->end(order[k]); ++d)
-        if (--waiting[static_cast<std::size_t>(*d)] == 0) order.push_back(*d);
-  if (order.size() == n) return;
-  // Every operation left waits for another left: walk them until one repeats.
-  auto left_dependency = [&](std::size_t i) {
-    for (const GroupedLists* needed : {&p.ends_needed, &p.starts_needed})
-      for (const int* d = needed->begin(i); d != needed->end(i); ++d)
-        if (waiting[static_cast<std::size_t>(*d)] > 0) return static_cast<std::size_t>(*d);
-    return i;  // unreachable: an operation left waits for one left
-  };
-  std::vector<char> seen(n, 0);
-  std::size_t i = 0;
-  while (waiting[i] == 0) ++i;
-  while (!seen[i]) {
-    seen[i] = 1;
-    i = left_dependency(i);
-  }
+  std::vector<std::size_t> waiting;
+  if (kahn_order(p.ops.size(), {&p.ends_needed, &p.starts_needed}, {&p.end_releases, &p.start_releases}, waiting)
+          .size() == p.ops.size())
+    return;
+  const std::size_t i = owner_on_cycle(waiting, {&p.ends_needed, &p.starts_needed});
   fail(p, p.ops[i], " is on a cycle of 'requires' and 'irequires': the schedule deadlocks whatever the matching "
                     "(each operation of the cycle waits for another), expected none");
 }
